@@ -1,0 +1,128 @@
+// The C ABI of libuzip.so, the only surface that ffi/ binds.
+//
+// Rules: every function returns a uzip_status; on failure a thread-local message explains it
+// (uzipLastError). No C++ exception crosses this boundary and no input aborts the process. Lengths are
+// 64-bit. Handles (codec contexts, streams, events, device pointers, communicators) are opaque u64.
+// Inputs are validated before any kernel launch or memory access.
+#pragma once
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define UZIP_API __attribute__((visibility("default")))
+
+typedef enum uzip_status {
+  UZIP_OK = 0,
+  UZIP_ERR_INVALID_ARG = 1,       // a bad argument (null pointer, unknown dtype, bad flags, ...)
+  UZIP_ERR_CORRUPT = 2,           // the stream is not a valid uzip stream (forged or damaged)
+  UZIP_ERR_TRUNCATED = 3,         // the stream is shorter than its header says
+  UZIP_ERR_BUFFER_TOO_SMALL = 4,  // the destination cannot hold the result
+  UZIP_ERR_UNSUPPORTED = 5,       // a valid stream of a version or feature this build does not know
+  UZIP_ERR_CHECKSUM = 6,          // decoded data does not match the stored checksum
+  UZIP_ERR_CUDA = 7,              // a CUDA runtime call failed (message carries cudaGetErrorString)
+  UZIP_ERR_NO_DEVICE = 8,         // no CUDA device / driver present
+  UZIP_ERR_NCCL = 9,              // NCCL missing, too old, or a NCCL call failed
+  UZIP_ERR_OUT_OF_MEMORY = 10,    // host or device allocation failed
+  UZIP_ERR_TIMEOUT = 11,          // a peer or a stream did not complete in time
+  UZIP_ERR_INTERNAL = 12,         // a bug in libuzip: please report
+} uzip_status;
+
+// Library identity.
+UZIP_API int uzipVersion(void);  // major*10000 + minor*100 + patch
+UZIP_API int uzipFormatVersion(void);
+// The message of the last failure on this thread ("" when none). Valid until the next call on it.
+UZIP_API const char* uzipLastError(void);
+UZIP_API const char* uzipStatusName(int status);
+
+// ---------------------------------------------------------------------------------------------------
+// Sizes
+// ---------------------------------------------------------------------------------------------------
+// Compression options (flags argument): the header flags UZIP_FLAG_CHECKSUM (0x01) and UZIP_FLAG_SPLIT
+// (0x02) from uzip_format.h. log2Block: 0 means the default (14); else 10..16.
+UZIP_API int uzipMaxCompressedSize(int dtype, uint64_t count, uint32_t flags, uint32_t log2Block,
+                                   uint64_t* outBytes);
+
+// What a stream holds, read from its header and directory (validated, nothing decoded).
+typedef struct uzip_info {
+  uint64_t version, dtype, flags, log2Block;
+  uint64_t count;         // elements
+  uint64_t rawBytes;      // count * width
+  uint64_t totalBytes;    // stream size
+  uint64_t nblocks;
+  uint64_t checksum;
+  uint64_t symbolBytes;   // bytes of all symbol-plane sections (padded)
+  uint64_t remainderBytes;// bytes of all remainder sections (padded), split plane included
+  uint64_t symRaw, symConst, symAns;  // blocks per symbol-plane mode
+  uint64_t remRaw, remConst, remAns;  // blocks per remainder-plane mode (external/none not counted)
+} uzip_info;
+#define UZIP_INFO_FIELDS 17
+UZIP_API int uzipInspect(const void* src, uint64_t srcBytes, uzip_info* out);
+
+// ---------------------------------------------------------------------------------------------------
+// CPU reference codec (the oracle; also the backend when no GPU is present). Thread-safe.
+// ---------------------------------------------------------------------------------------------------
+UZIP_API int uzipCompressCpu(const void* src, uint64_t count, int dtype, uint32_t flags, uint32_t log2Block,
+                             void* dst, uint64_t dstCapacity, uint64_t* outBytes);
+// Decodes a whole stream into dst (count * width bytes); outBytes receives that size.
+UZIP_API int uzipDecompressCpu(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity,
+                               uint64_t* outBytes);
+
+// ---------------------------------------------------------------------------------------------------
+// CUDA device, memory, streams, events. All loaded lazily: with no driver, uzipCudaDeviceCount reports
+// 0 and everything else returns UZIP_ERR_NO_DEVICE. Device pointers, streams and events are u64.
+// stream 0 means the device's legacy default stream.
+// ---------------------------------------------------------------------------------------------------
+UZIP_API int uzipCudaDeviceCount(int32_t* out);
+// name: caller buffer of nameCapacity bytes. info: u64[8] = {smCount, totalMem, l2Bytes, ccMajor,
+// ccMinor, pciBusId, driverVersion, runtimeVersion}.
+UZIP_API int uzipCudaDeviceInfo(int32_t device, char* name, uint64_t nameCapacity, uint64_t* info8);
+UZIP_API int uzipCudaMalloc(int32_t device, uint64_t bytes, uint64_t* outPtr);
+UZIP_API int uzipCudaFree(uint64_t ptr);
+UZIP_API int uzipCudaMallocHost(uint64_t bytes, uint64_t* outPtr);  // pinned host memory
+UZIP_API int uzipCudaFreeHost(uint64_t ptr);
+// Copies are stream-ordered; kind is inferred (unified addressing).
+UZIP_API int uzipCudaMemcpyAsync(uint64_t dst, uint64_t src, uint64_t bytes, uint64_t stream);
+UZIP_API int uzipCudaMemcpyToHost(void* dst, uint64_t src, uint64_t bytes, uint64_t stream);  // sync
+UZIP_API int uzipCudaMemcpyFromHost(uint64_t dst, const void* src, uint64_t bytes, uint64_t stream);  // sync
+UZIP_API int uzipCudaMemsetAsync(uint64_t dst, int32_t value, uint64_t bytes, uint64_t stream);
+UZIP_API int uzipStreamCreate(int32_t device, uint64_t* outStream);
+UZIP_API int uzipStreamDestroy(uint64_t stream);
+UZIP_API int uzipStreamSynchronize(uint64_t stream);  // ffi binds a nonblocking twin too
+UZIP_API int uzipEventCreate(int32_t device, uint64_t* outEvent);
+UZIP_API int uzipEventDestroy(uint64_t event);
+UZIP_API int uzipEventRecord(uint64_t event, uint64_t stream);
+UZIP_API int uzipEventSynchronize(uint64_t event);
+UZIP_API int uzipEventElapsedMs(uint64_t start, uint64_t end, float* outMs);
+UZIP_API int uzipStreamWaitEvent(uint64_t stream, uint64_t event);
+
+// ---------------------------------------------------------------------------------------------------
+// GPU codec. A context owns the scratch a device needs (look-back flags, a host-mapped size word) and
+// the number of SMs it may occupy (0 = the whole chip).
+// ---------------------------------------------------------------------------------------------------
+UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx);
+UZIP_API int uzipGpuCodecDestroy(uint64_t ctx);
+UZIP_API int uzipGpuCodecSetMaxSms(uint64_t ctx, int32_t maxSms);
+// Enqueues compression of `count` elements at device pointer src into dst (capacity dstCapacity, at least
+// uzipMaxCompressedSize) on `stream`. The compressed size is written (u64) to the device pointer
+// outSizeDev when it is non-zero, and to the context's host-mapped word, readable with
+// uzipGpuCodecLastSize after the stream has passed this point. The output is bit-identical to
+// uzipCompressCpu with the same arguments.
+UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dtype, uint32_t flags,
+                             uint32_t log2Block, uint64_t dst, uint64_t dstCapacity, uint64_t outSizeDev,
+                             uint64_t stream);
+// Enqueues decompression of the stream at src (srcBytes readable) into dst (capacity dstCapacity).
+// Because the stream lives in device memory the header is validated by the kernel; the status of the
+// decode (a uzip_status) is written to statusDev (device u32, may be 0) and to the context's mapped
+// word, readable with uzipGpuCodecLastStatus after the stream has passed this point. Nothing is ever
+// written outside [dst, dst + dstCapacity).
+UZIP_API int uzipGpuDecompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst,
+                               uint64_t dstCapacity, uint64_t statusDev, uint64_t stream);
+UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes);
+UZIP_API int uzipGpuCodecLastStatus(uint64_t ctx, int32_t* outStatus);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,275 @@
+// The @uccl/zip wire format, version 1: constants, layout arithmetic and the arithmetic that the CPU
+// reference codec and the GPU kernels share. docs/FORMAT.md is the prose version of this file; where the
+// two disagree, this file is right and FORMAT.md is a bug.
+//
+// Everything here is plain integer arithmetic marked __host__ __device__, so the CPU codec (the oracle)
+// and the CUDA kernels compute the same bytes by construction.
+#pragma once
+
+#include <stdint.h>
+#include <stddef.h>
+
+#include "uzip_cost_table.h"
+
+#ifdef __CUDACC__
+#define UZIP_HD __host__ __device__ __forceinline__
+#else
+#define UZIP_HD static inline
+#endif
+
+// ---------------------------------------------------------------------------------------------------
+// Stream header (64 bytes, little-endian)
+// ---------------------------------------------------------------------------------------------------
+#define UZIP_MAGIC 0x50495A55u /* bytes 'U' 'Z' 'I' 'P' */
+#define UZIP_VERSION 1u
+#define UZIP_HEADER_BYTES 64u
+
+// Byte offsets of the header fields.
+#define UZIP_H_MAGIC 0        /* u32 */
+#define UZIP_H_VERSION 4      /* u8  */
+#define UZIP_H_DTYPE 5        /* u8  */
+#define UZIP_H_FLAGS 6        /* u8  */
+#define UZIP_H_LOG2BLOCK 7    /* u8  elements per block = 1 << log2 */
+#define UZIP_H_COUNT 8        /* u64 number of elements */
+#define UZIP_H_TOTAL 16       /* u64 total stream bytes, header included */
+#define UZIP_H_NBLOCKS 24     /* u32 */
+#define UZIP_H_CHECKSUM 28    /* u32 checksum of the original bytes (0 when the flag is clear) */
+#define UZIP_H_REM_OFFSET 32  /* u64 offset of the separate remainder plane (split layout), else 0 */
+#define UZIP_H_DIR_OFFSET 40  /* u64 offset of the block directory */
+#define UZIP_H_PAYLOAD 48     /* u64 offset of the first block payload */
+#define UZIP_H_CHECK 56       /* u32 uzip_header_check() of bytes 0..55 */
+#define UZIP_H_RESERVED 60    /* u32 zero */
+
+// Header flags.
+#define UZIP_FLAG_CHECKSUM 0x01u /* the checksum field holds uzip_checksum of the original bytes */
+#define UZIP_FLAG_SPLIT 0x02u    /* split layout: the remainder plane is stored raw, whole, at offset 64 */
+#define UZIP_FLAGS_KNOWN (UZIP_FLAG_CHECKSUM | UZIP_FLAG_SPLIT)
+
+// Block size: 2^log2 elements per block; the encoder default is 2^14 = 16384.
+#define UZIP_LOG2_BLOCK_MIN 10u
+#define UZIP_LOG2_BLOCK_MAX 16u
+#define UZIP_LOG2_BLOCK_DEFAULT 14u
+
+// ---------------------------------------------------------------------------------------------------
+// Data types. Each element is rotated left by one bit inside its own width (so the sign moves to bit 0
+// and the exponent to the top); the top byte of the rotated value is the "symbol" (the exponent field,
+// plus the top mantissa bits where the exponent is narrower than 8 bits), the low bytes are the
+// "remainder" (the rest of the mantissa and the sign). One-byte types are symbols only.
+// ---------------------------------------------------------------------------------------------------
+enum uzip_dtype {
+  UZIP_DTYPE_BYTES = 0,   // plain bytes: symbol = the byte, no rotation, no remainder
+  UZIP_DTYPE_BF16 = 1,    // symbol = 8 exponent bits;            remainder 1 byte (sign + 7 mantissa)
+  UZIP_DTYPE_FP16 = 2,    // symbol = 5 exponent + 3 mantissa bits; remainder 1 byte (sign + 7 mantissa)
+  UZIP_DTYPE_FP32 = 3,    // symbol = 8 exponent bits;            remainder 3 bytes (sign + 23 mantissa)
+  UZIP_DTYPE_FP8E4M3 = 4, // symbol = the whole byte; no remainder
+  UZIP_DTYPE_FP8E5M2 = 5, // symbol = the whole byte; no remainder
+  UZIP_DTYPE_COUNT = 6
+};
+
+// Bytes per element.
+UZIP_HD uint32_t uzip_dtype_width(uint32_t dtype) {
+  return dtype == UZIP_DTYPE_FP32 ? 4u : (dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP16) ? 2u : 1u;
+}
+// Bytes of remainder per element (width - 1 for multi-byte types, 0 for one-byte types).
+UZIP_HD uint32_t uzip_dtype_rem_width(uint32_t dtype) {
+  uint32_t w = uzip_dtype_width(dtype);
+  return w > 1u ? w - 1u : 0u;
+}
+
+// Split one element (given as its little-endian bits in the low `width` bytes of v) into symbol and
+// remainder. Two-byte and four-byte types are rotated left by one bit within their width.
+UZIP_HD uint32_t uzip_rotl1(uint32_t v, uint32_t width) {
+  return width == 4u ? ((v << 1) | (v >> 31)) : width == 2u ? (((v << 1) | (v >> 15)) & 0xFFFFu) : v;
+}
+UZIP_HD uint32_t uzip_rotr1(uint32_t v, uint32_t width) {
+  return width == 4u ? ((v >> 1) | (v << 31)) : width == 2u ? (((v >> 1) | (v << 15)) & 0xFFFFu) : v;
+}
+// symbol = top byte of the rotated value; remainder = its low (width - 1) bytes.
+UZIP_HD uint32_t uzip_symbol_of(uint32_t v, uint32_t width) {
+  return uzip_rotl1(v, width) >> (8u * (width - 1u));
+}
+UZIP_HD uint32_t uzip_remainder_of(uint32_t v, uint32_t width) {
+  uint32_t r = uzip_rotl1(v, width);
+  return width == 4u ? (r & 0xFFFFFFu) : width == 2u ? (r & 0xFFu) : 0u;
+}
+UZIP_HD uint32_t uzip_join(uint32_t symbol, uint32_t remainder, uint32_t width) {
+  return uzip_rotr1((symbol << (8u * (width - 1u))) | remainder, width);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Blocks, directory, payload
+// ---------------------------------------------------------------------------------------------------
+// Plane modes (4 bits each in a directory entry).
+#define UZIP_MODE_RAW 0u      /* the plane's bytes verbatim */
+#define UZIP_MODE_CONST 1u    /* every element's plane value is the same: one value stored */
+#define UZIP_MODE_ANS 2u      /* rANS-coded with the block's own frequency table */
+#define UZIP_MODE_EXTERNAL 3u /* remainder kept in the split layout's separate plane (not in the payload) */
+#define UZIP_MODE_NONE 4u     /* no remainder plane (one-byte types) */
+
+// Directory entry (u64): bits 0..39 = end offset of the block's payload relative to the payload base
+// (exclusive; the block starts where the previous one ends, block 0 at 0); bits 40..47 zero;
+// bits 48..51 symbol-plane mode; bits 52..55 remainder-plane mode; bits 56..63 zero.
+#define UZIP_DIR_END_MASK 0xFFFFFFFFFFull
+UZIP_HD uint64_t uzip_dir_entry(uint64_t end, uint32_t sym_mode, uint32_t rem_mode) {
+  return end | ((uint64_t)sym_mode << 48) | ((uint64_t)rem_mode << 52);
+}
+UZIP_HD uint64_t uzip_dir_end(uint64_t e) { return e & UZIP_DIR_END_MASK; }
+UZIP_HD uint32_t uzip_dir_sym_mode(uint64_t e) { return (uint32_t)(e >> 48) & 15u; }
+UZIP_HD uint32_t uzip_dir_rem_mode(uint64_t e) { return (uint32_t)(e >> 52) & 15u; }
+UZIP_HD int uzip_dir_reserved_ok(uint64_t e) { return (e & 0xFF00FF0000000000ull) == 0; }
+
+// Every section (header, split remainder plane, directory, each plane section of each payload) starts
+// on a 16-byte boundary and is padded with zero bytes to a multiple of 16.
+#define UZIP_ALIGN 16u
+UZIP_HD uint64_t uzip_pad16(uint64_t x) { return (x + 15u) & ~(uint64_t)15u; }
+
+UZIP_HD uint64_t uzip_nblocks(uint64_t n, uint32_t log2_block) {
+  return (n + ((uint64_t)1 << log2_block) - 1u) >> log2_block;
+}
+// Elements in block b (the last block may be short).
+UZIP_HD uint32_t uzip_block_len(uint64_t n, uint32_t log2_block, uint64_t b) {
+  uint64_t start = b << log2_block, rest = n - start, full = (uint64_t)1 << log2_block;
+  return (uint32_t)(rest < full ? rest : full);
+}
+UZIP_HD uint64_t uzip_rem_offset(uint32_t flags) {
+  return (flags & UZIP_FLAG_SPLIT) ? UZIP_HEADER_BYTES : 0u;
+}
+UZIP_HD uint64_t uzip_dir_offset(uint64_t n, uint32_t dtype, uint32_t flags) {
+  return UZIP_HEADER_BYTES +
+         ((flags & UZIP_FLAG_SPLIT) ? uzip_pad16(n * uzip_dtype_rem_width(dtype)) : 0u);
+}
+UZIP_HD uint64_t uzip_payload_offset(uint64_t n, uint32_t dtype, uint32_t flags, uint32_t log2_block) {
+  return uzip_dir_offset(n, dtype, flags) + uzip_pad16(8u * uzip_nblocks(n, log2_block));
+}
+
+// The published bound: a stream of n elements never exceeds this many bytes. A plane section is only
+// ever stored in a mode smaller than RAW, so a payload is at most its raw planes padded to 16 each.
+// That is raw bytes + header + directory + 30 per block (at most 0.2% for bf16 at the default block).
+UZIP_HD uint64_t uzip_max_compressed_size(uint64_t n, uint32_t dtype, uint32_t flags, uint32_t log2_block) {
+  uint64_t nb = uzip_nblocks(n, log2_block);
+  uint64_t per_block = 2u * (UZIP_ALIGN - 1u);  // padding of the two plane sections
+  return uzip_payload_offset(n, dtype, flags, log2_block) + n * uzip_dtype_width(dtype) + nb * per_block;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// rANS: 32-bit state in [2^16, 2^32), 16-bit renormalization words, frequencies out of 2^11.
+// A plane is cut into segments of at most 16384 symbols; a segment is coded by 32 interleaved lanes:
+// symbol k of the segment belongs to lane k % 32 and step k / 32. The decoder walks steps 0..T-1 and,
+// inside a step, lanes 0..31: decode, then if the state fell under 2^16 read the next 16-bit word.
+// The encoder walks the same in reverse (steps T-1..0, lanes 31..0): renormalize, then encode, and its
+// words are stored in the order the decoder reads them.
+// ---------------------------------------------------------------------------------------------------
+#define UZIP_ANS_PROB_BITS 11u
+#define UZIP_ANS_M (1u << UZIP_ANS_PROB_BITS) /* 2048: frequencies sum to this */
+#define UZIP_ANS_L (1u << 16)                 /* lower bound of the state */
+#define UZIP_ANS_LANES 32u
+#define UZIP_ANS_SEG_SYMS 16384u /* symbols per segment: 512 steps of 32 lanes */
+
+UZIP_HD uint32_t uzip_ans_nseg(uint64_t plane_len) {
+  return (uint32_t)((plane_len + UZIP_ANS_SEG_SYMS - 1u) / UZIP_ANS_SEG_SYMS);
+}
+
+// Encoder step for one lane. Returns 1 and sets *word when a 16-bit word must be emitted (before the
+// symbol is folded in). x must be in [2^16, 2^32); freq in [1, 2048]; cum + freq <= 2048.
+UZIP_HD int uzip_ans_encode(uint32_t* x, uint32_t freq, uint32_t cum, uint16_t* word) {
+  uint32_t s = *x;
+  int emit = 0;
+  if (s >= (freq << (32u - UZIP_ANS_PROB_BITS))) {
+    *word = (uint16_t)(s & 0xFFFFu);
+    s >>= 16;
+    emit = 1;
+  }
+  uint32_t q = s / freq, r = s - q * freq;  // implementations may replace the division by an exact
+  *x = (q << UZIP_ANS_PROB_BITS) + r + cum;  // reciprocal; the result must be this one
+  return emit;
+}
+// Decoder step, given the symbol's freq and cum found from slot = x & (M - 1). Returns 1 when the
+// caller must now read one word w and set x = (x << 16) | w.
+UZIP_HD int uzip_ans_decode(uint32_t* x, uint32_t freq, uint32_t cum) {
+  uint32_t s = *x;
+  s = freq * (s >> UZIP_ANS_PROB_BITS) + (s & (UZIP_ANS_M - 1u)) - cum;
+  *x = s;
+  return s < UZIP_ANS_L;
+}
+
+// Frequency normalization: counts of 256 symbols over a plane of `total` symbols (total >= 1) to
+// frequencies summing to 2048, every present symbol getting at least 1. Deterministic, integer only:
+//   f[s] = c[s] ? max(1, floor(c[s] * 2048 / total)) : 0
+//   d = 2048 - sum(f)
+//   if d >= 0: f[a] += d where a = the symbol with the largest count (lowest symbol on ties)
+//   while d < 0: b = the symbol with the largest f (lowest symbol on ties);
+//                k = min(-d, f[b] - 1); f[b] -= k; d += k
+// (d < 0 implies some f > 1 because at most 256 symbols have f = 1, so the loop ends.)
+UZIP_HD void uzip_normalize_freqs(const uint32_t* counts, uint32_t total, uint32_t* freqs) {
+  int32_t sum = 0;
+  uint32_t best_c = 0, best_c_sym = 0;
+  for (uint32_t s = 0; s < 256u; s++) {
+    uint32_t c = counts[s], f = 0;
+    if (c) {
+      f = (uint32_t)(((uint64_t)c * UZIP_ANS_M) / total);
+      if (f == 0) f = 1;
+    }
+    if (c > best_c) { best_c = c; best_c_sym = s; }
+    freqs[s] = f;
+    sum += (int32_t)f;
+  }
+  int32_t d = (int32_t)UZIP_ANS_M - sum;
+  if (d >= 0) {
+    freqs[best_c_sym] += (uint32_t)d;
+    return;
+  }
+  while (d < 0) {
+    uint32_t best_f = 0, b = 0;
+    for (uint32_t s = 0; s < 256u; s++)
+      if (freqs[s] > best_f) { best_f = freqs[s]; b = s; }
+    uint32_t k = (uint32_t)(-d) < best_f - 1u ? (uint32_t)(-d) : best_f - 1u;
+    freqs[b] -= k;
+    d += (int32_t)k;
+  }
+}
+
+// Estimated ANS payload of a plane, in 1/256 bit, from counts and normalized frequencies: the encoder
+// tries ANS only when (estimate_bits / 8 + table and segment overhead) < raw bytes. See FORMAT.md.
+// The sum is over at most 65536 * 3 symbols of at most 2816 each: fits in 64 bits with room.
+UZIP_HD uint64_t uzip_cost_bits256(const uint32_t* counts, const uint32_t* freqs, const uint16_t* cost) {
+  uint64_t bits = 0;
+  for (uint32_t s = 0; s < 256u; s++)
+    if (counts[s]) bits += (uint64_t)counts[s] * cost[freqs[s] - 1u];
+  return bits;
+}
+
+// Size in bytes of an ANS plane section's table: u16 K, u16 0, 32-byte presence bitmap, K u16 freqs,
+// padded to 4.
+UZIP_HD uint32_t uzip_ans_table_bytes(uint32_t nsym_present) {
+  return (4u + 32u + 2u * nsym_present + 3u) & ~3u;
+}
+// Fixed bytes per segment: u32 word count + 32 u32 final states.
+#define UZIP_ANS_SEG_HEADER_BYTES (4u + 4u * UZIP_ANS_LANES)
+
+// ---------------------------------------------------------------------------------------------------
+// Checksums (not cryptographic). fmix32 is MurmurHash3's finalizer, a bijection on 32 bits.
+// ---------------------------------------------------------------------------------------------------
+UZIP_HD uint32_t uzip_fmix32(uint32_t h) {
+  h ^= h >> 16;
+  h *= 0x85EBCA6Bu;
+  h ^= h >> 13;
+  h *= 0xC2B2AE35u;
+  h ^= h >> 16;
+  return h;
+}
+// The data checksum is order-free so that any number of threads can add up parts of it:
+//   sum = Σ_j fmix32(w_j + j * 0x9E3779B9)   (mod 2^32) over the original bytes read as u32 little-
+//         endian words w_j, j = 0 .. ceil(bytes / 4) - 1, the last word zero-padded;
+//   checksum = fmix32(sum ^ lo32(bytes) ^ (hi32(bytes) * 0x27D4EB2F))
+UZIP_HD uint32_t uzip_checksum_term(uint32_t word, uint64_t j) {
+  return uzip_fmix32(word + (uint32_t)j * 0x9E3779B9u);
+}
+UZIP_HD uint32_t uzip_checksum_final(uint32_t sum, uint64_t bytes) {
+  return uzip_fmix32(sum ^ (uint32_t)bytes ^ ((uint32_t)(bytes >> 32) * 0x27D4EB2Fu));
+}
+// Header check over bytes 0..55 read as 14 u32 little-endian words: h = 0; h = fmix32(h ^ w_i + i).
+UZIP_HD uint32_t uzip_header_check(const uint32_t* words14) {
+  uint32_t h = 0;
+  for (uint32_t i = 0; i < 14u; i++) h = uzip_fmix32((h ^ words14[i]) + i);
+  return h;
+}
