@@ -77,7 +77,7 @@ function readTensor(buf: Uint8Array, start: number, end: number): FloatTensor | 
   const r = new Reader(buf, start, end);
   let name = "", dataType = 0, location = 0;
   const dims: number[] = [];
-  let raw: [number, number] | null = null;
+  let raw = null as [number, number] | null; // "as": set inside a callback, so TS must not narrow it
   const floats: number[] = [];
   const packedFloats: [number, number][] = [];
   r.fields((field, wire) => {

