@@ -1,0 +1,106 @@
+/**
+ * The Deno binding of libuzip.so: `Deno.dlopen` of the table in `ffi/symbols.ts`, opened lazily on the
+ * first call of {@linkcode native}.
+ *
+ * The library is opened with every symbol optional, so that a library built from an older tree (one
+ * that lacks the functions of an area still being written) still serves the functions it has; calling
+ * a function it lacks throws {@linkcode LibraryLoadError} naming the symbol and the rebuild command.
+ *
+ * @module
+ */
+import { symbols, type UzipSymbolName, type UzipSymbols } from "./symbols.ts";
+import { LIBRARY_ENV, packageRootUrl, resolveLibraryPath } from "./path.ts";
+
+/** The bound functions of libuzip.so. */
+export type NativeUzip = Deno.DynamicLibrary<UzipSymbols>["symbols"];
+
+/** libuzip.so could not be found or opened, or lacks a function that was called. */
+export class LibraryLoadError extends Error {
+  /** The path that was tried. */
+  readonly path: string;
+  /**
+   * Creates the error.
+   * @param message what went wrong
+   * @param path the library path that was tried
+   */
+  constructor(message: string, path: string) {
+    super(message);
+    this.name = "LibraryLoadError";
+    this.path = path;
+  }
+}
+
+let opened: { path: string; lib: Deno.DynamicLibrary<Deno.ForeignLibraryInterface>; api: NativeUzip } | null =
+  null;
+let missing: UzipSymbolName[] = [];
+
+/** The library path this process uses: `$UZIP_LIB`, else the package's `build/libuzip.so`. */
+export function libraryPath(): string {
+  let env: string | undefined;
+  try {
+    env = Deno.env.get(LIBRARY_ENV);
+  } catch {
+    env = undefined; // no --allow-env: fall back to the package's own build
+  }
+  return resolveLibraryPath(env, packageRootUrl());
+}
+
+function openLibrary(): NonNullable<typeof opened> {
+  const path = libraryPath();
+  const optional: Deno.ForeignLibraryInterface = {};
+  for (const [key, def] of Object.entries(symbols)) optional[key] = { ...def, optional: true };
+  let lib: Deno.DynamicLibrary<Deno.ForeignLibraryInterface>;
+  try {
+    lib = Deno.dlopen(path, optional);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    throw new LibraryLoadError(
+      `cannot open libuzip at ${path} (${why}). Build it with \`deno task build\` (needs nvcc), ` +
+        `or set ${LIBRARY_ENV} to the path of a built libuzip.so.`,
+      path,
+    );
+  }
+  const api: Record<string, unknown> = {};
+  missing = [];
+  for (const key of Object.keys(symbols) as UzipSymbolName[]) {
+    const fn = lib.symbols[key];
+    if (fn !== null && fn !== undefined) {
+      api[key] = fn;
+      continue;
+    }
+    missing.push(key);
+    const cName = (symbols[key] as { name?: string }).name ?? key;
+    api[key] = () => {
+      throw new LibraryLoadError(
+        `${path} has no function ${cName}: the library is older than the sources. Rebuild it with ` +
+          `\`deno task build\` (or point ${LIBRARY_ENV} at a current build).`,
+        path,
+      );
+    };
+  }
+  return { path, lib, api: api as NativeUzip };
+}
+
+/** The bound functions, opening the library on first use. Throws {@linkcode LibraryLoadError}. */
+export function native(): NativeUzip {
+  if (opened === null) opened = openLibrary();
+  return opened.api;
+}
+
+/** Names of the table's functions that the opened library lacks (opens it if needed). */
+export function missingSymbols(): readonly UzipSymbolName[] {
+  native();
+  return missing;
+}
+
+/** Closes the library (tests only: every later call reopens it). */
+export function closeLibrary(): void {
+  if (opened === null) return;
+  opened.lib.close();
+  opened = null;
+}
+
+/** Reads a NUL-terminated C string returned by the library ("" for a null pointer). */
+export function cString(ptr: Deno.PointerValue): string {
+  return ptr === null ? "" : Deno.UnsafePointerView.getCString(ptr);
+}

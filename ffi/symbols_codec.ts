@@ -1,0 +1,28 @@
+/**
+ * FFI signatures of the library identity, error and CPU codec functions of `cuda/uzip.h`.
+ *
+ * Conventions (shared by every `ffi/symbols_*.ts`): every function returns an `i32` uzip_status;
+ * 64-bit lengths are `"u64"` (bigint in TS); host arrays, including out-parameters, are `"buffer"`.
+ *
+ * @module
+ */
+
+/** Identity, last-error and CPU codec symbols. */
+export const codecSymbols = {
+  uzipVersion: { parameters: [], result: "i32" },
+  uzipFormatVersion: { parameters: [], result: "i32" },
+  /** Returns `const char*`, valid until the next libuzip call on this thread. */
+  uzipLastError: { parameters: [], result: "pointer" },
+  uzipStatusName: { parameters: ["i32"], result: "pointer" },
+  /** (dtype, count, flags, log2Block, u64* outBytes) */
+  uzipMaxCompressedSize: { parameters: ["i32", "u64", "u32", "u32", "buffer"], result: "i32" },
+  /** (src, srcBytes, uzip_info* out: u64[17]) */
+  uzipInspect: { parameters: ["buffer", "u64", "buffer"], result: "i32" },
+  /** (src, count, dtype, flags, log2Block, dst, dstCapacity, u64* outBytes) */
+  uzipCompressCpu: {
+    parameters: ["buffer", "u64", "i32", "u32", "u32", "buffer", "u64", "buffer"],
+    result: "i32",
+  },
+  /** (src, srcBytes, dst, dstCapacity, u64* outBytes) */
+  uzipDecompressCpu: { parameters: ["buffer", "u64", "buffer", "u64", "buffer"], result: "i32" },
+} as const satisfies Deno.ForeignLibraryInterface;

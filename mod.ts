@@ -1,0 +1,85 @@
+/**
+ * @uccl/zip: lossless compression of floating-point tensors for GPU communication.
+ *
+ * Each float is split into an exponent "symbol" byte, rANS-coded with frequency tables local to each
+ * block, and a raw remainder (sign and mantissa). The codec runs on the CPU (the reference, and the
+ * backend without a GPU) and on CUDA GPUs, producing the same bytes. The native code is one shared
+ * library, `build/libuzip.so`, bound with `Deno.dlopen` (see `ffi/`); build it with `deno task build`
+ * or point the `UZIP_LIB` environment variable at one. The stream format is `docs/FORMAT.md`.
+ *
+ * @example
+ * ```ts
+ * import { compress, decompress, inspect } from "@uccl/zip";
+ *
+ * const bf16 = new Uint16Array(1 << 16).map((_, i) => 0x3c00 + ((i * 2654435761) >>> 24));
+ * const stream = compress(bf16, "bf16", { checksum: true });
+ * console.log(inspect(stream).ratio);
+ * const back = new Uint16Array(decompress(stream).slice().buffer);
+ * ```
+ *
+ * @module
+ */
+export {
+  compress,
+  type CompressOptions,
+  decompress,
+  FLAG_CHECKSUM,
+  FLAG_SPLIT,
+  inspect,
+  LOG2_BLOCK,
+  maxCompressedSize,
+  type ModeCounts,
+  type StreamInfo,
+} from "./src/codec.ts";
+export { type DType, dtypeId, dtypeOf, DTYPES, dtypeWidth, isDType } from "./src/dtype.ts";
+export {
+  BufferTooSmallError,
+  ChecksumError,
+  CorruptStreamError,
+  CudaError,
+  errorFor,
+  InternalError,
+  InvalidArgumentError,
+  NcclError,
+  NoDeviceError,
+  OutOfMemoryError,
+  Status,
+  type StatusName,
+  statusName,
+  TimeoutError,
+  TruncatedStreamError,
+  UnsupportedError,
+  UzipError,
+} from "./src/errors.ts";
+export {
+  cudaDeviceCount,
+  CudaEvent,
+  DeviceBuffer,
+  type DeviceInfo,
+  deviceInfo,
+  Stream,
+} from "./src/device.ts";
+export {
+  GpuCodec,
+  type GpuCodecOptions,
+  type GpuCompressOptions,
+  type GpuDecompressOptions,
+} from "./src/gpu_codec.ts";
+export { LibraryLoadError, libraryPath } from "./ffi/deno.ts";
+
+import { cString, native } from "./ffi/deno.ts";
+
+/** Versions of the loaded native library: the library's own and the stream format's. */
+export function nativeVersion(): { library: string; format: number } {
+  const lib = native();
+  const v = lib.uzipVersion();
+  return {
+    library: `${Math.floor(v / 10000)}.${Math.floor(v / 100) % 100}.${v % 100}`,
+    format: lib.uzipFormatVersion(),
+  };
+}
+
+/** The library's last error message on this thread ("" when none). */
+export function lastNativeError(): string {
+  return cString(native().uzipLastError());
+}

@@ -1,0 +1,221 @@
+/**
+ * The CPU codec: compress, decompress and inspect uzip streams in host memory. This is the reference
+ * implementation (the GPU codec produces the same bytes) and the backend when no GPU is present.
+ *
+ * @module
+ */
+import { native } from "../ffi/deno.ts";
+import { type DType, dtypeId, dtypeOf, dtypeWidth } from "./dtype.ts";
+import { BufferTooSmallError, InvalidArgumentError, unwrap } from "./errors.ts";
+
+/** Header flag: the stream carries a checksum of the original bytes. */
+export const FLAG_CHECKSUM = 0x01;
+/** Header flag: split layout, the raw remainder plane stored whole at offset 64. */
+export const FLAG_SPLIT = 0x02;
+/** Smallest and largest log2 of the block size (elements per block), and the default. */
+export const LOG2_BLOCK = { min: 10, max: 16, default: 14 } as const;
+
+/** Options of {@linkcode compress} and {@linkcode maxCompressedSize}. */
+export interface CompressOptions {
+  /** Store a checksum of the original bytes, verified on decompression (default false). */
+  checksum?: boolean;
+  /** Split layout: store the remainder plane raw and whole up front, for split-send (default false). */
+  split?: boolean;
+  /** log2 of the elements per block, 10..16 (default 14). */
+  log2Block?: number;
+}
+
+/** Block counts per plane mode. */
+export interface ModeCounts {
+  /** Blocks stored verbatim. */
+  raw: number;
+  /** Blocks whose plane is one repeated value. */
+  const: number;
+  /** Blocks rANS-coded. */
+  ans: number;
+}
+
+/** What a stream holds, read from its header and directory (validated; nothing decoded). */
+export interface StreamInfo {
+  /** Format version. */
+  version: number;
+  /** Element type. */
+  dtype: DType;
+  /** Header flags (FLAG_CHECKSUM, FLAG_SPLIT). */
+  flags: number;
+  /** Whether a checksum is stored. */
+  checksum: boolean;
+  /** Whether the stream uses the split layout. */
+  split: boolean;
+  /** log2 of the elements per block. */
+  log2Block: number;
+  /** Elements. */
+  count: number;
+  /** Bytes of the original data (count × width). */
+  rawBytes: number;
+  /** Bytes of the stream. */
+  totalBytes: number;
+  /** rawBytes / totalBytes (1 for an empty stream). */
+  ratio: number;
+  /** Blocks. */
+  nblocks: number;
+  /** The stored checksum (0 without FLAG_CHECKSUM). */
+  storedChecksum: number;
+  /** Bytes of all symbol-plane sections (padded). */
+  symbolBytes: number;
+  /** Bytes of all remainder sections (padded), split plane included. */
+  remainderBytes: number;
+  /** Blocks per symbol-plane mode. */
+  symbolModes: ModeCounts;
+  /** Blocks per remainder-plane mode (external and none not counted). */
+  remainderModes: ModeCounts;
+}
+
+// Out-parameter scratch, reused: FFI calls here are synchronous, so no two calls share it at once.
+const out64 = new BigUint64Array(1);
+const infoWords = new BigUint64Array(17);
+// Zero-length arrays may be passed to C as null pointers; an empty input is given this instead.
+const ONE_BYTE = new Uint8Array(1);
+
+function bytesOf(view: ArrayBufferView, what: string): Uint8Array<ArrayBuffer> {
+  if (!ArrayBuffer.isView(view)) throw new InvalidArgumentError(`${what} must be an ArrayBufferView`);
+  if (!(view.buffer instanceof ArrayBuffer)) {
+    throw new InvalidArgumentError(`${what} must be backed by an ArrayBuffer (not shared memory)`);
+  }
+  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+}
+
+function nonEmpty(u8: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+  return u8.byteLength === 0 ? ONE_BYTE : u8;
+}
+
+function flagsOf(opts: CompressOptions): number {
+  if (typeof opts !== "object" || opts === null) throw new InvalidArgumentError("options must be an object");
+  return (opts.checksum ? FLAG_CHECKSUM : 0) | (opts.split ? FLAG_SPLIT : 0);
+}
+
+function log2Of(opts: CompressOptions): number {
+  const v = opts.log2Block;
+  if (v === undefined) return 0; // the library's default
+  if (!Number.isInteger(v) || v < LOG2_BLOCK.min || v > LOG2_BLOCK.max) {
+    throw new InvalidArgumentError(`log2Block must be an integer in ${LOG2_BLOCK.min}..${LOG2_BLOCK.max}`);
+  }
+  return v;
+}
+
+function countOf(count: number | bigint): bigint {
+  if (typeof count === "bigint") {
+    if (count < 0n) throw new InvalidArgumentError("count must be non-negative");
+    return count;
+  }
+  if (!Number.isSafeInteger(count) || count < 0) {
+    throw new InvalidArgumentError(`count must be a non-negative integer, got ${count}`);
+  }
+  return BigInt(count);
+}
+
+/**
+ * The largest stream {@linkcode compress} can produce for `count` elements of `dtype`.
+ *
+ * @param count number of elements
+ * @param dtype element type
+ * @param opts the options compression will use
+ * @returns a byte count
+ */
+export function maxCompressedSize(count: number | bigint, dtype: DType, opts: CompressOptions = {}): number {
+  const id = dtypeId(dtype);
+  unwrap(native().uzipMaxCompressedSize(id, countOf(count), flagsOf(opts), log2Of(opts), out64));
+  return Number(out64[0]);
+}
+
+/**
+ * Compresses `data`, read as elements of `dtype`, into a new uzip stream.
+ *
+ * @example
+ * ```ts
+ * import { compress, decompress } from "@uccl/zip";
+ * const weights = new Uint16Array(4096).map((_, i) => 0x3f80 + (i % 7)); // bf16 bits
+ * const stream = compress(weights, "bf16", { checksum: true });
+ * const back = new Uint16Array(decompress(stream).buffer);
+ * ```
+ *
+ * @param data the elements; its byte length must be a multiple of the dtype's width
+ * @param dtype element type
+ * @param opts checksum, split layout, block size
+ * @returns the stream (a fresh Uint8Array of exactly its size)
+ * @throws {InvalidArgumentError} for a bad dtype, length or option
+ */
+export function compress(data: ArrayBufferView, dtype: DType, opts: CompressOptions = {}): Uint8Array {
+  const width = dtypeWidth(dtype);
+  const src = bytesOf(data, "data");
+  if (src.byteLength % width !== 0) {
+    throw new InvalidArgumentError(
+      `data is ${src.byteLength} bytes, not a multiple of the ${dtype} element size ${width}`,
+    );
+  }
+  const count = BigInt(src.byteLength / width);
+  const flags = flagsOf(opts);
+  const log2 = log2Of(opts);
+  const id = dtypeId(dtype);
+  const lib = native();
+  unwrap(lib.uzipMaxCompressedSize(id, count, flags, log2, out64));
+  const capacity = out64[0];
+  const dst = new Uint8Array(Number(capacity));
+  unwrap(lib.uzipCompressCpu(nonEmpty(src), count, id, flags, log2, dst, capacity, out64));
+  return dst.slice(0, Number(out64[0]));
+}
+
+/**
+ * Reads what a stream holds from its header and directory. Validates them (throwing the typed error
+ * for a truncated, corrupt or unsupported stream) without decoding any block.
+ *
+ * @param stream a uzip stream (extra bytes after it are allowed)
+ * @returns the stream's description
+ */
+export function inspect(stream: Uint8Array): StreamInfo {
+  const src = bytesOf(stream, "stream");
+  unwrap(native().uzipInspect(nonEmpty(src), BigInt(src.byteLength), infoWords));
+  const w = Array.from(infoWords, Number);
+  const [version, dtype, flags, log2Block, count, rawBytes, totalBytes, nblocks, checksum] = w;
+  return {
+    version,
+    dtype: dtypeOf(dtype),
+    flags,
+    checksum: (flags & FLAG_CHECKSUM) !== 0,
+    split: (flags & FLAG_SPLIT) !== 0,
+    log2Block,
+    count,
+    rawBytes,
+    totalBytes,
+    ratio: totalBytes === 0 ? 1 : rawBytes / totalBytes,
+    nblocks,
+    storedChecksum: checksum,
+    symbolBytes: w[9],
+    remainderBytes: w[10],
+    symbolModes: { raw: w[11], const: w[12], ans: w[13] },
+    remainderModes: { raw: w[14], const: w[15], ans: w[16] },
+  };
+}
+
+/**
+ * Decompresses a whole uzip stream.
+ *
+ * @param stream the stream
+ * @param into optional destination; must hold at least the stream's raw bytes
+ * @returns the original bytes: a view of `into` when given, else a fresh Uint8Array
+ * @throws {CorruptStreamError | TruncatedStreamError | ChecksumError | BufferTooSmallError} on bad input
+ */
+export function decompress(stream: Uint8Array, into?: ArrayBufferView): Uint8Array {
+  const src = bytesOf(stream, "stream");
+  const info = inspect(src);
+  const dst = into === undefined ? new Uint8Array(info.rawBytes) : bytesOf(into, "into");
+  if (dst.byteLength < info.rawBytes) {
+    throw new BufferTooSmallError(
+      `destination holds ${dst.byteLength} bytes, the stream decodes to ${info.rawBytes}`,
+    );
+  }
+  unwrap(
+    native().uzipDecompressCpu(src, BigInt(src.byteLength), nonEmpty(dst), BigInt(dst.byteLength), out64),
+  );
+  return dst.subarray(0, Number(out64[0]));
+}

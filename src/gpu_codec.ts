@@ -1,0 +1,188 @@
+/**
+ * The GPU codec: compression and decompression kernels enqueued on a CUDA stream, producing and reading
+ * the same bytes as the CPU codec of `src/codec.ts`.
+ *
+ * @module
+ */
+import { native } from "../ffi/deno.ts";
+import { type CompressOptions, FLAG_CHECKSUM, FLAG_SPLIT, LOG2_BLOCK, maxCompressedSize } from "./codec.ts";
+import { type DType, dtypeId, dtypeWidth } from "./dtype.ts";
+import type { DeviceBuffer, Stream } from "./device.ts";
+import { BufferTooSmallError, errorFor, InvalidArgumentError, Status, unwrap } from "./errors.ts";
+
+const out64 = new BigUint64Array(1);
+const out32 = new Int32Array(1);
+
+const registry = new FinalizationRegistry<bigint>((ctx) => void native().uzipGpuCodecDestroy(ctx));
+
+/** Options of {@linkcode GpuCodec.create}. */
+export interface GpuCodecOptions {
+  /** The most SMs the codec's kernels may occupy (0 or absent: the whole chip). */
+  maxSms?: number;
+}
+
+/** Options of {@linkcode GpuCodec.compress}: the CPU codec's options plus a device size word. */
+export interface GpuCompressOptions extends CompressOptions {
+  /** Device pointer of a u64 that receives the compressed size (for device-side consumers). */
+  outSizeDev?: bigint;
+}
+
+/** Options of {@linkcode GpuCodec.decompress}. */
+export interface GpuDecompressOptions {
+  /** Device pointer of a u32 that receives the decode status (for device-side consumers). */
+  statusDev?: bigint;
+}
+
+function smCount(maxSms: number | undefined): number {
+  const v = maxSms ?? 0;
+  if (!Number.isInteger(v) || v < 0 || v > 0x7fffffff) {
+    throw new InvalidArgumentError(`maxSms must be a non-negative integer, got ${maxSms}`);
+  }
+  return v;
+}
+
+/**
+ * A GPU codec context on one device: the scratch its kernels need and a host-mapped word that reports
+ * the last compressed size and decode status.
+ *
+ * @example
+ * ```ts ignore
+ * const codec = GpuCodec.create(0);
+ * codec.compress(src, count, "bf16", dst, stream);
+ * stream.synchronize();
+ * const bytes = codec.compressedSize();
+ * ```
+ */
+export class GpuCodec {
+  #ctx: bigint;
+  /** The device of this context. */
+  readonly device: number;
+
+  private constructor(device: number, ctx: bigint) {
+    this.device = device;
+    this.#ctx = ctx;
+    registry.register(this, ctx, this);
+  }
+
+  /** Creates a codec context on `device`. */
+  static create(device: number, opts: GpuCodecOptions = {}): GpuCodec {
+    if (!Number.isInteger(device) || device < 0) throw new InvalidArgumentError(`bad device ${device}`);
+    unwrap(native().uzipGpuCodecCreate(device, smCount(opts.maxSms), out64));
+    return new GpuCodec(device, out64[0]);
+  }
+
+  /** The native context handle. Throws after dispose(). */
+  get handle(): bigint {
+    if (this.#ctx === 0n) throw new InvalidArgumentError("GPU codec was disposed");
+    return this.#ctx;
+  }
+
+  /** Changes the number of SMs later kernels may occupy (0: the whole chip). */
+  setMaxSms(maxSms: number): void {
+    unwrap(native().uzipGpuCodecSetMaxSms(this.handle, smCount(maxSms)));
+  }
+
+  /**
+   * Enqueues compression of `count` elements of `dtype` at `src` into `dst` on `stream`. `dst` must hold
+   * {@linkcode maxCompressedSize} bytes. Read the size with {@linkcode GpuCodec.compressedSize} once the
+   * stream has passed this point.
+   */
+  compress(
+    src: DeviceBuffer,
+    count: number,
+    dtype: DType,
+    dst: DeviceBuffer,
+    stream: Stream,
+    opts: GpuCompressOptions = {},
+  ): void {
+    const id = dtypeId(dtype);
+    if (!Number.isSafeInteger(count) || count < 0) throw new InvalidArgumentError(`bad count ${count}`);
+    const width = dtypeWidth(dtype);
+    if (count * width > src.bytes) {
+      throw new InvalidArgumentError(`${count} ${dtype} elements exceed the ${src.bytes}-byte source`);
+    }
+    const bound = maxCompressedSize(count, dtype, opts);
+    if (dst.bytes < bound) {
+      throw new BufferTooSmallError(`destination holds ${dst.bytes} bytes, compression may need ${bound}`);
+    }
+    const log2 = opts.log2Block ?? 0;
+    if (log2 !== 0 && (log2 < LOG2_BLOCK.min || log2 > LOG2_BLOCK.max)) {
+      throw new InvalidArgumentError(`log2Block must be in ${LOG2_BLOCK.min}..${LOG2_BLOCK.max}`);
+    }
+    const flags = (opts.checksum ? FLAG_CHECKSUM : 0) | (opts.split ? FLAG_SPLIT : 0);
+    unwrap(
+      native().uzipGpuCompress(
+        this.handle,
+        src.ptr,
+        BigInt(count),
+        id,
+        flags,
+        log2,
+        dst.ptr,
+        BigInt(dst.bytes),
+        opts.outSizeDev ?? 0n,
+        stream.handle,
+      ),
+    );
+  }
+
+  /** The size of the last compressed stream; valid once its stream has passed the compress call. */
+  compressedSize(): number {
+    unwrap(native().uzipGpuCodecLastSize(this.handle, out64));
+    return Number(out64[0]);
+  }
+
+  /**
+   * Enqueues decompression of the `srcBytes`-byte stream at `src` into `dst` on `stream`. The kernel
+   * validates the stream; check the outcome with {@linkcode GpuCodec.lastStatus} after synchronizing.
+   */
+  decompress(
+    src: DeviceBuffer,
+    srcBytes: number,
+    dst: DeviceBuffer,
+    stream: Stream,
+    opts: GpuDecompressOptions = {},
+  ): void {
+    if (!Number.isSafeInteger(srcBytes) || srcBytes < 0 || srcBytes > src.bytes) {
+      throw new InvalidArgumentError(`srcBytes ${srcBytes} is outside the ${src.bytes}-byte source`);
+    }
+    unwrap(
+      native().uzipGpuDecompress(
+        this.handle,
+        src.ptr,
+        BigInt(srcBytes),
+        dst.ptr,
+        BigInt(dst.bytes),
+        opts.statusDev ?? 0n,
+        stream.handle,
+      ),
+    );
+  }
+
+  /**
+   * The status the last decode kernel reported; valid once its stream has passed the decompress call.
+   *
+   * @returns `Status.OK` (0)
+   * @throws the typed error (CorruptStreamError, ChecksumError...) when the kernel reported a failure
+   */
+  lastStatus(): number {
+    unwrap(native().uzipGpuCodecLastStatus(this.handle, out32));
+    const status = out32[0];
+    if (status !== Status.OK) throw errorFor(status, `the GPU decoder reported status ${status}`);
+    return status;
+  }
+
+  /** Frees the context. Safe to call twice. */
+  dispose(): void {
+    if (this.#ctx === 0n) return;
+    const ctx = this.#ctx;
+    this.#ctx = 0n;
+    registry.unregister(this);
+    unwrap(native().uzipGpuCodecDestroy(ctx));
+  }
+
+  /** Same as dispose(). */
+  [Symbol.dispose](): void {
+    this.dispose();
+  }
+}
