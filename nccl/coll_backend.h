@@ -1,0 +1,55 @@
+// The codec and memory operations a collective schedule needs, abstracted so that one schedule runs
+// on host arrays with the CPU codec (tests, simulation) or on device memory with the GPU codec (NCCL).
+//
+// Every operation is ordered on the backend's own stream (device) or done at once (host). Only
+// compress reports a size, on the host, because the transport needs it to post the next message; on
+// a device that is a stream synchronization, which the schedules keep to one per ring step.
+//
+// Reduction arguments: out = a (op) b elementwise, out may alias a or b (elementwise, same index).
+// Every op is commutative bit for bit (coll_reduce.h), so which operand is "a" does not matter; the
+// schedule fixes the order in which ranks' contributions are folded in.
+#pragma once
+
+#include <stdint.h>
+
+namespace uzip {
+
+class CollBackend {
+ public:
+  virtual ~CollBackend() = default;
+  virtual bool onDevice() const = 0;
+  // Scratch memory in the backend's space (host or device), cached per slot and only ever grown, so
+  // that repeated collectives do not allocate. A slot's previous contents are not kept on growth.
+  virtual int scratch(int slot, uint64_t bytes, void** out) = 0;
+  virtual int copy(void* dst, const void* src, uint64_t bytes) = 0;
+  // Copies from the backend's space to host memory, completed on return.
+  virtual int toHost(void* dst, const void* src, uint64_t bytes) = 0;
+  // Upper bound of a compressed stream of `count` elements.
+  virtual uint64_t maxCompressed(uint64_t count, int dtype) = 0;
+  // Compresses count elements of src into dst (capacity cap); *outBytes (host) receives the size, and
+  // so does the u64 at sizeWord (backend space) when it is not null, ready to be sent.
+  virtual int compress(const void* src, uint64_t count, int dtype, void* dst, uint64_t cap,
+                       uint64_t* outBytes, uint64_t* sizeWord) = 0;
+  // Decodes a stream of exactly `count` elements of `dtype` into dst.
+  virtual int decompress(const void* src, uint64_t srcBytes, void* dst, uint64_t count, int dtype) = 0;
+  // out = a op b.
+  virtual int reduce(void* out, const void* a, const void* b, uint64_t count, int dtype, int op) = 0;
+  // out = out / nranks (the end of avg).
+  virtual int finishAvg(void* out, uint64_t count, int dtype, int nranks) = 0;
+  // out = decode(stream) op local.
+  virtual int decodeReduce(void* out, const void* local, const void* stream, uint64_t streamBytes,
+                           uint64_t count, int dtype, int op) = 0;
+  // out = decode(stream) op local, then enc = compress(out) (capacity cap, size to *encBytes on host).
+  virtual int decodeReduceEncode(void* out, const void* local, const void* stream, uint64_t streamBytes,
+                                 uint64_t count, int dtype, int op, void* enc, uint64_t cap,
+                                 uint64_t* encBytes, uint64_t* sizeWord) = 0;
+  // Waits until every operation enqueued so far has completed.
+  virtual int sync() = 0;
+  // True when decodeReduce(Encode) is one fused pass (for reports); false when composed.
+  virtual bool fused() const = 0;
+};
+
+// The CPU backend: host memory, uzipCompressCpu / uzipDecompressCpu, the reductions of coll_reduce.h.
+CollBackend* newCpuCollBackend();
+
+}  // namespace uzip

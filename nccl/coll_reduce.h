@@ -1,0 +1,153 @@
+// Element arithmetic of the collectives, shared by the CPU backend and the CUDA kernels so that both
+// compute the same bits by construction (plain integer and IEEE float operations, marked
+// __host__ __device__).
+//
+// Semantics (docs/COLLECTIVES.md explains why):
+// - Every op on bf16 / fp16 / fp8 is computed in fp32 from the exactly widened operands and rounded
+//   once to the dtype, round to nearest even. fp32 has at least 2p + 2 bits for every narrow type here,
+//   so for sum and prod this equals the correctly rounded result (what NCCL's native bf16/fp16 add
+//   and multiply give for two operands).
+// - Overflow: bf16, fp16, e5m2 round to ±Inf; e4m3 (no Inf) saturates to ±448, Inf included.
+// - A NaN result is the canonical NaN of the dtype: all exponent and mantissa bits set, sign clear
+//   (0x7FFFFFFF, 0x7FFF, 0x7F), the pattern NVIDIA hardware produces. With that, sum and prod are
+//   commutative bit for bit, NaNs included.
+// - max / min ignore a NaN operand (IEEE maxNum/minNum, like fmaxf and NCCL); both NaN gives the
+//   canonical NaN; +0 is greater than -0. They are commutative bit for bit.
+// - avg = the sum, then one division by the number of ranks in fp32, rounded once.
+#pragma once
+
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __CUDACC__
+#define COLL_HD __host__ __device__ __forceinline__
+#else
+#define COLL_HD static inline
+#endif
+
+// Reduction ops, numbered like ncclRedOp_t.
+enum uzip_red_op { UZIP_OP_SUM = 0, UZIP_OP_PROD = 1, UZIP_OP_MAX = 2, UZIP_OP_MIN = 3, UZIP_OP_AVG = 4,
+                   UZIP_OP_COUNT = 5 };
+
+COLL_HD uint32_t coll_f2u(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+COLL_HD float coll_u2f(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+COLL_HD int coll_isnan(float f) { return (coll_f2u(f) & 0x7FFFFFFFu) > 0x7F800000u; }
+
+// Widening of a narrow float (M mantissa bits, E exponent bits, bias) to fp32: exact for every code.
+// ieeeTop: the all-ones exponent means Inf/NaN (fp16, e5m2); for e4m3 only S.1111.111 is NaN.
+COLL_HD float coll_mini_to_f32(uint32_t code, uint32_t E, uint32_t M, int bias, int ieeeTop) {
+  uint32_t sign = (code >> (E + M)) & 1u, e = (code >> M) & ((1u << E) - 1u), m = code & ((1u << M) - 1u);
+  float v;
+  if (e == (1u << E) - 1u && (ieeeTop || m == (1u << M) - 1u)) {
+    v = (ieeeTop && m == 0) ? coll_u2f(0x7F800000u) : coll_u2f(0x7FC00000u);
+  } else if (e == 0) {
+    // m * 2^(1 - bias - M), exact: m has at most 3..10 bits and the scale is a power of two.
+    v = (float)m * coll_u2f((uint32_t)(127 + 1 - bias - (int)M) << 23);
+  } else {
+    v = coll_u2f(((uint32_t)((int)e - bias + 127) << 23) | (m << (23u - M)));
+  }
+  return sign ? -v : v;
+}
+
+// Narrowing of a non-NaN fp32 to a narrow float, round to nearest even; returns the code with the sign.
+// maxCode: the largest finite code (sign clear); infCode: the code overflow goes to (Inf, or maxCode to
+// saturate).
+COLL_HD uint32_t coll_f32_to_mini(float f, uint32_t E, uint32_t M, int bias, uint32_t maxCode,
+                                  uint32_t infCode) {
+  uint32_t u = coll_f2u(f), sign = (u >> 31) << (E + M), a = u & 0x7FFFFFFFu;
+  if (a == 0x7F800000u) return sign | infCode;
+  int e = (int)(a >> 23);
+  if (e == 0) return sign;  // fp32 subnormals are far below half the smallest fp16/fp8 subnormal
+  uint64_t m = (a & 0x7FFFFFu) | 0x800000u;  // value = m * 2^(e - 150)
+  int te = e - 127 + bias;
+  int shift = te >= 1 ? (int)(23u - M) : (int)(23u - M) + (1 - te);
+  if (shift > 25) return sign;  // below half the smallest subnormal
+  uint64_t q = m >> shift, rem = m & (((uint64_t)1 << shift) - 1u), half = (uint64_t)1 << (shift - 1);
+  if (rem > half || (rem == half && (q & 1u))) q++;
+  uint64_t code = te >= 1 ? ((uint64_t)te << M) + q - ((uint64_t)1 << M) : q;
+  if (code > maxCode) code = infCode;
+  return sign | (uint32_t)code;
+}
+
+// The dtype ids of uzip_format.h (repeated so that this header stands alone).
+#define COLL_BF16 1
+#define COLL_FP16 2
+#define COLL_FP32 3
+#define COLL_E4M3 4
+#define COLL_E5M2 5
+
+COLL_HD float coll_widen(uint32_t bits, int dtype) {
+  switch (dtype) {
+    case COLL_BF16: return coll_u2f(bits << 16);
+    case COLL_FP16: return coll_mini_to_f32(bits, 5, 10, 15, 1);
+    case COLL_FP32: return coll_u2f(bits);
+    case COLL_E4M3: return coll_mini_to_f32(bits, 4, 3, 7, 0);
+    default: return coll_mini_to_f32(bits, 5, 2, 15, 1);  // e5m2
+  }
+}
+
+// Rounds once to the dtype; NaN becomes the canonical NaN.
+COLL_HD uint32_t coll_narrow(float f, int dtype) {
+  if (coll_isnan(f))
+    return dtype == COLL_FP32 ? 0x7FFFFFFFu : (dtype == COLL_BF16 || dtype == COLL_FP16) ? 0x7FFFu : 0x7Fu;
+  switch (dtype) {
+    case COLL_BF16: {
+      uint32_t u = coll_f2u(f);
+      return (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;  // RNE; overflow carries into Inf correctly
+    }
+    case COLL_FP16: return coll_f32_to_mini(f, 5, 10, 15, 0x7BFFu, 0x7C00u);
+    case COLL_FP32: return coll_f2u(f);
+    case COLL_E4M3: return coll_f32_to_mini(f, 4, 3, 7, 0x7Eu, 0x7Eu);
+    default: return coll_f32_to_mini(f, 5, 2, 15, 0x7Bu, 0x7Cu);
+  }
+}
+
+// maxNum / minNum with +0 > -0, symmetric in a and b.
+COLL_HD float coll_max(float a, float b) {
+  if (coll_isnan(a)) return b;
+  if (coll_isnan(b)) return a;
+  if (a == b) return (coll_f2u(a) >> 31) ? b : a;
+  return a > b ? a : b;
+}
+COLL_HD float coll_min(float a, float b) {
+  if (coll_isnan(a)) return b;
+  if (coll_isnan(b)) return a;
+  if (a == b) return (coll_f2u(a) >> 31) ? a : b;
+  return a < b ? a : b;
+}
+
+// a op b on codes of `dtype`. AVG reduces like SUM; coll_finish_avg divides at the end.
+COLL_HD uint32_t coll_reduce_elem(uint32_t a, uint32_t b, int dtype, int op) {
+  float x = coll_widen(a, dtype), y = coll_widen(b, dtype), r;
+  switch (op) {
+    case UZIP_OP_PROD: r = x * y; break;
+    case UZIP_OP_MAX: r = coll_max(x, y); break;
+    case UZIP_OP_MIN: r = coll_min(x, y); break;
+    default: r = x + y; break;
+  }
+  return coll_narrow(r, dtype);
+}
+
+COLL_HD uint32_t coll_finish_avg(uint32_t s, int dtype, int nranks) {
+  return coll_narrow(coll_widen(s, dtype) / (float)nranks, dtype);
+}
+
+COLL_HD int coll_dtype_reducible(int dtype) { return dtype >= COLL_BF16 && dtype <= COLL_E5M2; }
+COLL_HD uint32_t coll_load(const void* p, uint64_t i, uint32_t width) {
+  const unsigned char* b = (const unsigned char*)p + i * width;
+  return width == 4 ? *(const uint32_t*)b : width == 2 ? *(const uint16_t*)b : *b;
+}
+COLL_HD void coll_store(void* p, uint64_t i, uint32_t width, uint32_t v) {
+  unsigned char* b = (unsigned char*)p + i * width;
+  if (width == 4) *(uint32_t*)b = v;
+  else if (width == 2) *(uint16_t*)b = (uint16_t)v;
+  else *b = (unsigned char)v;
+}

@@ -1,0 +1,394 @@
+// Collective schedules: see coll_schedules.h and docs/COLLECTIVES.md (which states the reduction order
+// that the code below implements).
+#include "coll_schedules.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "coll_reduce.h"
+#include "status.h"
+#include "uzip.h"
+#include "uzip_format.h"
+
+namespace uzip {
+namespace {
+
+// Scratch slots of the backend.
+enum Slot { kEncOut = 0, kEncIn = 1, kTmp = 2, kAcc = 3, kSizes = 4, kA2aOut = 5, kA2aIn = 6 };
+
+constexpr uint64_t kDefaultChunkHost = 1u << 15;
+constexpr uint64_t kDefaultChunkDevice = 1u << 22;
+
+struct Ctx {
+  Transport& t;
+  CollBackend& b;
+  const CollArgs& a;
+  int n, r;
+  uint32_t w;
+  uint64_t chunk;
+  uint64_t* sizes;  // backend space: at least 2 * n u64 words
+  int mod(int x) const { return ((x % n) + n) % n; }
+  unsigned char* at(const void* base, uint64_t elem) const {
+    return (unsigned char*)base + elem * w;
+  }
+};
+
+#define TRY(x)                    \
+  do {                            \
+    if (int st_ = (x)) return st_; \
+  } while (0)
+
+// One step of a compressed exchange: optionally send a stream (its size word first) to `to`, optionally
+// receive one from `from` into recvBuf (capacity cap), whose size lands in *recvBytes on the host.
+int exchangeCompressed(Ctx& c, const void* sendBuf, uint64_t sendBytes, const uint64_t* sizeOut, int to,
+                       void* recvBuf, uint64_t cap, uint64_t* sizeIn, int from, uint64_t* recvBytes) {
+  TRY(c.t.groupStart());
+  if (to >= 0) TRY(c.t.send(sizeOut, 8, to, c.a.stream));
+  if (from >= 0) TRY(c.t.recv(sizeIn, 8, from, c.a.stream));
+  TRY(c.t.groupEnd());
+  if (from >= 0) {
+    TRY(c.b.toHost(recvBytes, sizeIn, 8));
+    if (*recvBytes < UZIP_HEADER_BYTES || *recvBytes > cap)
+      return uzipSetError(UZIP_ERR_CORRUPT, "rank %d: peer %d announced a %llu-byte chunk (capacity %llu)", c.r,
+                          from, (unsigned long long)*recvBytes, (unsigned long long)cap);
+  }
+  TRY(c.t.groupStart());
+  if (to >= 0) TRY(c.t.send(sendBuf, sendBytes, to, c.a.stream));
+  if (from >= 0) TRY(c.t.recv(recvBuf, *recvBytes, from, c.a.stream));
+  return c.t.groupEnd();
+}
+
+int plainExchange(Ctx& c, const void* sendBuf, uint64_t sendBytes, int to, void* recvBuf, uint64_t recvBytes,
+                  int from) {
+  TRY(c.t.groupStart());
+  if (to >= 0 && sendBytes) TRY(c.t.send(sendBuf, sendBytes, to, c.a.stream));
+  if (from >= 0 && recvBytes) TRY(c.t.recv(recvBuf, recvBytes, from, c.a.stream));
+  return c.t.groupEnd();
+}
+
+// Ring reduce-scatter over n segments. Segment k ends on rank k, folded in the order
+// rank k+1, k+2, ..., k-1, k: rank k+1 sends its own input, every later rank combines what it receives
+// with its own input and passes it on, rank k combines last into finalOut.
+template <class Local, class Len, class Partial>
+int ringReduceScatter(Ctx& c, Local localOf, Len lenOf, Partial partialOf, void* finalOut) {
+  const int n = c.n, r = c.r, next = c.mod(r + 1), prev = c.mod(r - 1);
+  uint64_t maxLen = 0;
+  for (int k = 0; k < n; k++) maxLen = std::max<uint64_t>(maxLen, lenOf(k));
+  void *encOut = nullptr, *encIn = nullptr, *tmp = nullptr;
+  uint64_t cap = 0, encBytes = 0, inBytes = 0;
+  if (c.a.compress) {
+    cap = c.b.maxCompressed(maxLen, c.a.dtype);
+    TRY(c.b.scratch(kEncOut, cap, &encOut));
+    TRY(c.b.scratch(kEncIn, cap, &encIn));
+  } else {
+    TRY(c.b.scratch(kTmp, maxLen * c.w, &tmp));
+  }
+  for (int s = 0; s < n - 1; s++) {
+    const int sSeg = c.mod(r - 1 - s), rSeg = c.mod(r - 2 - s);
+    const bool last = s == n - 2;
+    const uint64_t sLen = lenOf(sSeg), rLen = lenOf(rSeg);
+    void* out = last ? finalOut : partialOf(rSeg);
+    if (c.a.compress) {
+      if (s == 0 && sLen) TRY(c.b.compress(localOf(sSeg), sLen, c.a.dtype, encOut, cap, &encBytes, c.sizes));
+      TRY(exchangeCompressed(c, encOut, encBytes, c.sizes, sLen ? next : -1, encIn, cap, c.sizes + 1,
+                             rLen ? prev : -1, &inBytes));
+      if (!rLen) continue;
+      if (last)
+        TRY(c.b.decodeReduce(out, localOf(rSeg), encIn, inBytes, rLen, c.a.dtype, c.a.op));
+      else
+        TRY(c.b.decodeReduceEncode(out, localOf(rSeg), encIn, inBytes, rLen, c.a.dtype, c.a.op, encOut, cap,
+                                   &encBytes, c.sizes));
+    } else {
+      const void* src = s == 0 ? localOf(sSeg) : partialOf(sSeg);
+      TRY(plainExchange(c, src, sLen * c.w, next, tmp, rLen * c.w, prev));
+      if (rLen) TRY(c.b.reduce(out, tmp, localOf(rSeg), rLen, c.a.dtype, c.a.op));
+    }
+  }
+  return UZIP_OK;
+}
+
+// Ring all-gather over n segments: segment k starts at rank k (compressed once there) and travels
+// k+1, k+2, ...; each rank decodes it into its output and forwards the received bytes unchanged.
+template <class Seg, class Len>
+int ringAllGather(Ctx& c, Seg segOf, Len lenOf, const void* own) {
+  const int n = c.n, r = c.r, next = c.mod(r + 1), prev = c.mod(r - 1);
+  if (own != segOf(r)) TRY(c.b.copy(segOf(r), own, lenOf(r) * c.w));
+  if (!c.a.compress) {
+    for (int s = 0; s < n - 1; s++) {
+      const int sSeg = c.mod(r - s), rSeg = c.mod(r - s - 1);
+      TRY(plainExchange(c, segOf(sSeg), lenOf(sSeg) * c.w, next, segOf(rSeg), lenOf(rSeg) * c.w, prev));
+    }
+    return UZIP_OK;
+  }
+  uint64_t maxLen = 0;
+  for (int k = 0; k < n; k++) maxLen = std::max<uint64_t>(maxLen, lenOf(k));
+  const uint64_t cap = c.b.maxCompressed(maxLen, c.a.dtype);
+  void *encOut = nullptr, *encIn = nullptr;
+  TRY(c.b.scratch(kEncOut, cap, &encOut));
+  TRY(c.b.scratch(kEncIn, cap, &encIn));
+  uint64_t *sizeOut = c.sizes, *sizeIn = c.sizes + 1, encBytes = 0, inBytes = 0;
+  if (lenOf(r)) TRY(c.b.compress(own, lenOf(r), c.a.dtype, encOut, cap, &encBytes, sizeOut));
+  for (int s = 0; s < n - 1; s++) {
+    const int sSeg = c.mod(r - s), rSeg = c.mod(r - s - 1);
+    const uint64_t rLen = lenOf(rSeg);
+    TRY(exchangeCompressed(c, encOut, encBytes, sizeOut, lenOf(sSeg) ? next : -1, encIn, cap, sizeIn,
+                           rLen ? prev : -1, &inBytes));
+    if (rLen) TRY(c.b.decompress(encIn, inBytes, segOf(rSeg), rLen, c.a.dtype));
+    // Forward what was received, as received: swap the roles of the two buffers and size words.
+    std::swap(encOut, encIn);
+    std::swap(sizeOut, sizeIn);
+    encBytes = inBytes;
+  }
+  return UZIP_OK;
+}
+
+int allReduce(Ctx& c) {
+  const uint64_t count = c.a.count, slice = c.chunk * (uint64_t)c.n;
+  if (c.n == 1) return c.b.copy(c.a.recv, c.a.send, count * c.w);
+  for (uint64_t off = 0; off < count; off += slice) {
+    const uint64_t len = std::min(slice, count - off), base = len / c.n, rem = len % c.n;
+    auto startOf = [&](int k) { return off + k * base + std::min<uint64_t>(k, rem); };
+    auto lenOf = [&](int k) { return base + ((uint64_t)k < rem ? 1 : 0); };
+    auto localOf = [&](int k) -> const void* { return c.at(c.a.send, startOf(k)); };
+    auto segOf = [&](int k) -> void* { return c.at(c.a.recv, startOf(k)); };
+    TRY(ringReduceScatter(c, localOf, lenOf, segOf, segOf(c.r)));
+    if (c.a.op == UZIP_OP_AVG && lenOf(c.r)) TRY(c.b.finishAvg(segOf(c.r), lenOf(c.r), c.a.dtype, c.n));
+    TRY(ringAllGather(c, segOf, lenOf, segOf(c.r)));
+  }
+  return UZIP_OK;
+}
+
+int reduceScatter(Ctx& c) {
+  const uint64_t count = c.a.count;
+  if (c.n == 1) return c.b.copy(c.a.recv, c.a.send, count * c.w);
+  void* acc = nullptr;
+  if (count) TRY(c.b.scratch(kAcc, std::min(c.chunk, count) * c.w, &acc));
+  for (uint64_t off = 0; off < count; off += c.chunk) {
+    const uint64_t len = std::min(c.chunk, count - off);
+    auto lenOf = [&](int) { return len; };
+    auto localOf = [&](int k) -> const void* { return c.at(c.a.send, (uint64_t)k * count + off); };
+    auto partialOf = [&](int) -> void* { return acc; };
+    void* out = c.at(c.a.recv, off);
+    TRY(ringReduceScatter(c, localOf, lenOf, partialOf, out));
+    if (c.a.op == UZIP_OP_AVG) TRY(c.b.finishAvg(out, len, c.a.dtype, c.n));
+  }
+  return UZIP_OK;
+}
+
+int allGather(Ctx& c) {
+  const uint64_t count = c.a.count;
+  for (uint64_t off = 0; off < count; off += c.chunk) {
+    const uint64_t len = std::min(c.chunk, count - off);
+    auto lenOf = [&](int) { return len; };
+    auto segOf = [&](int k) -> void* { return c.at(c.a.recv, (uint64_t)k * count + off); };
+    TRY(ringAllGather(c, segOf, lenOf, c.at(c.a.send, off)));
+  }
+  return UZIP_OK;
+}
+
+// All-to-all: every pair exchanges directly, all peers in one group per chunk.
+int allToAll(Ctx& c) {
+  const int n = c.n, r = c.r;
+  const uint64_t count = c.a.count;
+  for (uint64_t off = 0; off < count; off += c.chunk) {
+    const uint64_t len = std::min(c.chunk, count - off);
+    auto sendOf = [&](int p) -> const void* { return c.at(c.a.send, (uint64_t)p * count + off); };
+    auto recvOf = [&](int p) -> void* { return c.at(c.a.recv, (uint64_t)p * count + off); };
+    if (sendOf(r) != recvOf(r)) TRY(c.b.copy(recvOf(r), sendOf(r), len * c.w));
+    if (!c.a.compress) {
+      TRY(c.t.groupStart());
+      for (int p = 0; p < n; p++) {
+        if (p == r) continue;
+        TRY(c.t.send(sendOf(p), len * c.w, p, c.a.stream));
+        TRY(c.t.recv(recvOf(p), len * c.w, p, c.a.stream));
+      }
+      TRY(c.t.groupEnd());
+      continue;
+    }
+    const uint64_t cap = uzip_pad16(c.b.maxCompressed(len, c.a.dtype));
+    void *outBase = nullptr, *inBase = nullptr;
+    TRY(c.b.scratch(kA2aOut, cap * n, &outBase));
+    TRY(c.b.scratch(kA2aIn, cap * n, &inBase));
+    auto encOf = [&](void* base, int p) { return (unsigned char*)base + cap * (uint64_t)p; };
+    std::vector<uint64_t> outBytes(n), inBytes(n);
+    for (int p = 0; p < n; p++)
+      if (p != r) TRY(c.b.compress(sendOf(p), len, c.a.dtype, encOf(outBase, p), cap, &outBytes[p], c.sizes + p));
+    TRY(c.t.groupStart());
+    for (int p = 0; p < n; p++) {
+      if (p == r) continue;
+      TRY(c.t.send(c.sizes + p, 8, p, c.a.stream));
+      TRY(c.t.recv(c.sizes + n + p, 8, p, c.a.stream));
+    }
+    TRY(c.t.groupEnd());
+    TRY(c.b.toHost(inBytes.data(), c.sizes + n, 8 * (uint64_t)n));
+    for (int p = 0; p < n; p++)
+      if (p != r && (inBytes[p] < UZIP_HEADER_BYTES || inBytes[p] > cap))
+        return uzipSetError(UZIP_ERR_CORRUPT, "rank %d: peer %d announced a %llu-byte chunk (capacity %llu)", r,
+                            p, (unsigned long long)inBytes[p], (unsigned long long)cap);
+    TRY(c.t.groupStart());
+    for (int p = 0; p < n; p++) {
+      if (p == r) continue;
+      TRY(c.t.send(encOf(outBase, p), outBytes[p], p, c.a.stream));
+      TRY(c.t.recv(encOf(inBase, p), inBytes[p], p, c.a.stream));
+    }
+    TRY(c.t.groupEnd());
+    for (int p = 0; p < n; p++)
+      if (p != r) TRY(c.b.decompress(encOf(inBase, p), inBytes[p], recvOf(p), len, c.a.dtype));
+  }
+  return UZIP_OK;
+}
+
+// Broadcast: a chain root, root+1, ..., root-1, pipelined by chunks. The root compresses each chunk
+// once; every other rank forwards the bytes it received unchanged and decodes them for itself.
+int broadcast(Ctx& c) {
+  const int n = c.n, p = c.mod(c.r - c.a.root);
+  const int next = p < n - 1 ? c.mod(c.r + 1) : -1, prev = p > 0 ? c.mod(c.r - 1) : -1;
+  const uint64_t count = c.a.count;
+  void* enc = nullptr;
+  uint64_t cap = 0;
+  if (c.a.compress && n > 1 && count) {
+    cap = c.b.maxCompressed(std::min(c.chunk, count), c.a.dtype);
+    TRY(c.b.scratch(kEncOut, cap, &enc));
+  }
+  for (uint64_t off = 0; off < count; off += c.chunk) {
+    const uint64_t len = std::min(c.chunk, count - off);
+    void* dst = c.at(c.a.recv, off);
+    if (p == 0) {
+      const void* src = c.at(c.a.send, off);
+      if (src != dst) TRY(c.b.copy(dst, src, len * c.w));
+      if (next < 0) continue;
+      if (c.a.compress) {
+        uint64_t bytes = 0;
+        TRY(c.b.compress(src, len, c.a.dtype, enc, cap, &bytes, c.sizes));
+        TRY(exchangeCompressed(c, enc, bytes, c.sizes, next, nullptr, 0, nullptr, -1, nullptr));
+      } else {
+        TRY(plainExchange(c, src, len * c.w, next, nullptr, 0, -1));
+      }
+      continue;
+    }
+    if (c.a.compress) {
+      uint64_t bytes = 0;
+      TRY(exchangeCompressed(c, nullptr, 0, nullptr, -1, enc, cap, c.sizes + 1, prev, &bytes));
+      if (next >= 0) TRY(exchangeCompressed(c, enc, bytes, c.sizes + 1, next, nullptr, 0, nullptr, -1, nullptr));
+      TRY(c.b.decompress(enc, bytes, dst, len, c.a.dtype));
+    } else {
+      TRY(plainExchange(c, nullptr, 0, -1, dst, len * c.w, prev));
+      if (next >= 0) TRY(plainExchange(c, dst, len * c.w, next, nullptr, 0, -1));
+    }
+  }
+  return UZIP_OK;
+}
+
+// Reduce: a chain root+1, root+2, ..., root-1, root, pipelined by chunks; each rank folds its own
+// input into the partial it receives and passes it on; the root folds last.
+int reduce(Ctx& c) {
+  const int n = c.n, q = c.mod(c.r - c.a.root - 1);
+  const uint64_t count = c.a.count;
+  if (n == 1) return c.b.copy(c.a.recv, c.a.send, count * c.w);
+  const int next = q < n - 1 ? c.mod(c.r + 1) : -1, prev = q > 0 ? c.mod(c.r - 1) : -1;
+  const uint64_t maxLen = std::min(c.chunk, count);
+  void *encOut = nullptr, *encIn = nullptr, *tmp = nullptr, *acc = nullptr;
+  uint64_t cap = 0;
+  if (count) {
+    if (c.a.compress) {
+      cap = c.b.maxCompressed(maxLen, c.a.dtype);
+      TRY(c.b.scratch(kEncOut, cap, &encOut));
+      TRY(c.b.scratch(kEncIn, cap, &encIn));
+    } else {
+      TRY(c.b.scratch(kTmp, maxLen * c.w, &tmp));
+    }
+    TRY(c.b.scratch(kAcc, maxLen * c.w, &acc));
+  }
+  for (uint64_t off = 0; off < count; off += c.chunk) {
+    const uint64_t len = std::min(c.chunk, count - off);
+    const void* local = c.at(c.a.send, off);
+    void* out = next < 0 ? c.at(c.a.recv, off) : acc;
+    uint64_t encBytes = 0, inBytes = 0;
+    if (c.a.compress) {
+      if (prev < 0) {
+        TRY(c.b.compress(local, len, c.a.dtype, encOut, cap, &encBytes, c.sizes));
+      } else {
+        TRY(exchangeCompressed(c, nullptr, 0, nullptr, -1, encIn, cap, c.sizes + 1, prev, &inBytes));
+        if (next < 0)
+          TRY(c.b.decodeReduce(out, local, encIn, inBytes, len, c.a.dtype, c.a.op));
+        else
+          TRY(c.b.decodeReduceEncode(out, local, encIn, inBytes, len, c.a.dtype, c.a.op, encOut, cap, &encBytes,
+                                     c.sizes));
+      }
+      if (next >= 0) TRY(exchangeCompressed(c, encOut, encBytes, c.sizes, next, nullptr, 0, nullptr, -1, nullptr));
+    } else {
+      const void* src = local;
+      if (prev >= 0) {
+        TRY(plainExchange(c, nullptr, 0, -1, tmp, len * c.w, prev));
+        TRY(c.b.reduce(out, tmp, local, len, c.a.dtype, c.a.op));
+        src = out;
+      }
+      if (next >= 0) TRY(plainExchange(c, src, len * c.w, next, nullptr, 0, -1));
+    }
+    if (next < 0 && c.a.op == UZIP_OP_AVG) TRY(c.b.finishAvg(out, len, c.a.dtype, n));
+  }
+  return UZIP_OK;
+}
+
+}  // namespace
+
+constexpr int kMaxRanks = 8192;
+
+void collBufferElems(const CollArgs& a, int nranks, int rank, uint64_t* sendElems, uint64_t* recvElems) {
+  const uint64_t n = (uint64_t)nranks, c = a.count;
+  switch (a.kind) {
+    case UZIP_COLL_REDUCESCATTER: *sendElems = c * n; *recvElems = c; break;
+    case UZIP_COLL_ALLGATHER: *sendElems = c; *recvElems = c * n; break;
+    case UZIP_COLL_ALLTOALL: *sendElems = c * n; *recvElems = c * n; break;
+    case UZIP_COLL_BROADCAST: *sendElems = rank == a.root ? c : 0; *recvElems = c; break;
+    case UZIP_COLL_REDUCE: *sendElems = c; *recvElems = rank == a.root ? c : 0; break;
+    default: *sendElems = c; *recvElems = c; break;
+  }
+}
+
+int collValidate(const CollArgs& a, int nranks) {
+  if (nranks < 1 || nranks > kMaxRanks)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "collective on %d ranks (1..%d supported)", nranks, kMaxRanks);
+  if (a.kind < 0 || a.kind >= UZIP_COLL_COUNT)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown collective kind %d", a.kind);
+  if (a.dtype < 0 || a.dtype >= UZIP_DTYPE_COUNT)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", a.dtype);
+  const bool reduces = a.kind == UZIP_COLL_ALLREDUCE || a.kind == UZIP_COLL_REDUCESCATTER ||
+                       a.kind == UZIP_COLL_REDUCE;
+  if (reduces) {
+    if (!coll_dtype_reducible(a.dtype))
+      return uzipSetError(UZIP_ERR_INVALID_ARG, "dtype %d has no reduction (bf16, fp16, fp32, fp8 do)", a.dtype);
+    if (a.op < 0 || a.op >= UZIP_OP_COUNT)
+      return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown reduction op %d (sum, prod, max, min, avg)", a.op);
+  }
+  if ((a.kind == UZIP_COLL_BROADCAST || a.kind == UZIP_COLL_REDUCE) && (a.root < 0 || a.root >= nranks))
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "root %d outside 0..%d", a.root, nranks - 1);
+  if (a.count > ((uint64_t)1 << 40) / (uint64_t)nranks)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu too large", (unsigned long long)a.count);
+  return UZIP_OK;
+}
+
+int runCollective(Transport& t, CollBackend& b, const CollArgs& a) {
+  const int n = t.size(), r = t.rank();
+  TRY(collValidate(a, n));
+  uint64_t sendElems = 0, recvElems = 0;
+  collBufferElems(a, n, r, &sendElems, &recvElems);
+  if ((sendElems && !a.send) || (recvElems && !a.recv))
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "rank %d: null buffer for a non-empty collective", r);
+  uint64_t chunk = a.chunkElems ? a.chunkElems : (b.onDevice() ? kDefaultChunkDevice : kDefaultChunkHost);
+  void* sizes = nullptr;
+  TRY(b.scratch(kSizes, 16 * (uint64_t)n, &sizes));
+  Ctx c{t, b, a, n, r, uzip_dtype_width((uint32_t)a.dtype), chunk, (uint64_t*)sizes};
+  switch (a.kind) {
+    case UZIP_COLL_ALLREDUCE: TRY(allReduce(c)); break;
+    case UZIP_COLL_REDUCESCATTER: TRY(reduceScatter(c)); break;
+    case UZIP_COLL_ALLGATHER: TRY(allGather(c)); break;
+    case UZIP_COLL_ALLTOALL: TRY(allToAll(c)); break;
+    case UZIP_COLL_BROADCAST: TRY(broadcast(c)); break;
+    default: TRY(reduce(c)); break;
+  }
+  return UZIP_OK;
+}
+
+}  // namespace uzip

@@ -1,0 +1,51 @@
+// The collective schedules of @uccl/zip: ring all-reduce (ring reduce-scatter then ring all-gather),
+// reduce-scatter, all-gather, all-to-all, broadcast and reduce, each in a compressed and a plain
+// (uncompressed) mode. They are written against uzip::Transport and uzip::CollBackend only, so the
+// same code runs over NCCL with the GPU codec and over the in-process transport with the CPU codec.
+// The plain mode is the exact reference "same algorithm without compression": both modes fold the
+// ranks' contributions in the same order (docs/COLLECTIVES.md), so their results are bit-identical.
+#pragma once
+
+#include <stdint.h>
+
+#include "coll_backend.h"
+#include "transport.h"
+
+// Collective kinds (C ABI values).
+enum uzip_coll_kind {
+  UZIP_COLL_ALLREDUCE = 0,
+  UZIP_COLL_REDUCESCATTER = 1,
+  UZIP_COLL_ALLGATHER = 2,
+  UZIP_COLL_ALLTOALL = 3,
+  UZIP_COLL_BROADCAST = 4,
+  UZIP_COLL_REDUCE = 5,
+  UZIP_COLL_COUNT = 6
+};
+
+namespace uzip {
+
+struct CollArgs {
+  int kind = UZIP_COLL_ALLREDUCE;
+  const void* send = nullptr;
+  void* recv = nullptr;
+  // NCCL's meaning: all-reduce, broadcast, reduce: elements of the buffer; reduce-scatter: elements
+  // received per rank; all-gather: elements sent per rank; all-to-all: elements per peer.
+  uint64_t count = 0;
+  int dtype = 0;
+  int op = 0;
+  int root = 0;
+  bool compress = true;
+  // Elements per pipeline chunk (per ring segment for all-reduce); 0 picks a default.
+  uint64_t chunkElems = 0;
+  uint64_t stream = 0;
+};
+
+// Elements of the send and receive buffers for these arguments on `nranks` ranks.
+void collBufferElems(const CollArgs& a, int nranks, int rank, uint64_t* sendElems, uint64_t* recvElems);
+// Checks kind, dtype, op and root (uzip_status with a message).
+int collValidate(const CollArgs& a, int nranks);
+// Runs one collective on this rank. Every rank of the transport must call it with the same arguments
+// (buffers aside). Returns a uzip_status; on failure the transport may be left unusable.
+int runCollective(Transport& t, CollBackend& b, const CollArgs& a);
+
+}  // namespace uzip
