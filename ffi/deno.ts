@@ -9,7 +9,7 @@
  * @module
  */
 import { symbols, type UzipSymbolName, type UzipSymbols } from "./symbols.ts";
-import { LIBRARY_ENV, packageRootUrl, resolveLibraryPath } from "./path.ts";
+import { LIBRARY_ENV, resolveLibraryPath } from "./path.ts";
 
 /** The bound functions of libuzip.so. */
 export type NativeUzip = Deno.DynamicLibrary<UzipSymbols>["symbols"];
@@ -42,7 +42,7 @@ export function libraryPath(): string {
   } catch {
     env = undefined; // no --allow-env: fall back to the package's own build
   }
-  return resolveLibraryPath(env, packageRootUrl());
+  return resolveLibraryPath(env, new URL("../", import.meta.url));
 }
 
 function openLibrary(): NonNullable<typeof opened> {

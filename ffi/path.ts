@@ -23,7 +23,3 @@ export function resolveLibraryPath(envValue: string | undefined, packageRoot: UR
   return decodeURIComponent(new URL(LIBRARY_RELATIVE, packageRoot).pathname);
 }
 
-/** The package root, derived from this file's own URL (`<root>/ffi/path.ts`). */
-export function packageRootUrl(): URL {
-  return new URL("../", import.meta.url);
-}
