@@ -1,0 +1,258 @@
+// Communicators: NCCL init with a timeout, destroy, abort, and the handle registry (see uzip_comm.h).
+#include "comm.h"
+
+#include <string.h>
+
+#include <chrono>
+#include <mutex>
+#include <thread>
+#include <unordered_set>
+
+#include "p2p.h"
+#include "status.h"
+#include "transport_nccl.h"
+#include "uzip_comm.h"
+
+namespace uzip {
+namespace {
+
+std::mutex g_registryMu;
+std::unordered_set<Comm*> g_registry;
+
+using Clock = std::chrono::steady_clock;
+
+uint32_t effectiveTimeout(uint32_t ms) { return ms == 0 ? 60000u : ms; }
+
+int cudaFail(cudaError_t e, const char* what) {
+  cudaGetLastError();
+  return uzipSetError(UZIP_ERR_CUDA, "%s: %s", what, cudaGetErrorString(e));
+}
+
+}  // namespace
+
+Comm* commFromHandle(uint64_t handle, bool allowAborted) {
+  Comm* c = reinterpret_cast<Comm*>(static_cast<uintptr_t>(handle));
+  {
+    std::lock_guard<std::mutex> g(g_registryMu);
+    if (handle == 0 || g_registry.count(c) == 0) {
+      uzipSetError(UZIP_ERR_INVALID_ARG, "unknown or destroyed communicator handle 0x%llx",
+                   (unsigned long long)handle);
+      return nullptr;
+    }
+  }
+  if (!allowAborted && c->aborted.load()) {
+    uzipSetError(UZIP_ERR_NCCL, "communicator (rank %d of %d) was aborted", c->rank, c->size);
+    return nullptr;
+  }
+  return c;
+}
+
+void commAbortLocked(Comm* c) {
+  if (c->nccl != nullptr) {
+    c->api->commAbort(c->nccl);
+    c->nccl = nullptr;
+  }
+  c->aborted.store(true);
+}
+
+int commWaitReady(Comm* c, uint32_t timeoutMs, const char* what) {
+  auto deadline = Clock::now() + std::chrono::milliseconds(effectiveTimeout(timeoutMs));
+  for (int spin = 0;; spin++) {
+    if (c->aborted.load()) return uzipSetError(UZIP_ERR_NCCL, "%s: communicator was aborted", what);
+    ncclResult_t st = ncclSuccess;
+    ncclResult_t r = c->api->commGetAsyncError(c->nccl, &st);
+    if (r != ncclSuccess) st = r;
+    if (st == ncclSuccess) return UZIP_OK;
+    if (st != ncclInProgress) {
+      int s = ncclStatus(st, c->nccl, what);
+      commAbortLocked(c);
+      return s;
+    }
+    if (Clock::now() > deadline) {
+      commAbortLocked(c);
+      return uzipSetError(UZIP_ERR_TIMEOUT, "%s: no progress after %u ms (a peer is missing or hung); "
+                          "communicator aborted", what, effectiveTimeout(timeoutMs));
+    }
+    if (spin > 64) std::this_thread::sleep_for(std::chrono::microseconds(spin > 1000 ? 1000 : 20));
+  }
+}
+
+int commCheck(Comm* c, ncclResult_t r, const char* what) {
+  if (r == ncclSuccess) return UZIP_OK;
+  if (r == ncclInProgress) return commWaitReady(c, c->timeoutMs, what);
+  int s = ncclStatus(r, c->nccl, what);
+  commAbortLocked(c);
+  return s;
+}
+
+}  // namespace uzip
+
+using uzip::Comm;
+
+extern "C" {
+
+UZIP_API int uzipNcclVersion(int32_t* out) {
+  if (out == nullptr) return uzipSetError(UZIP_ERR_INVALID_ARG, "out is null");
+  const uzip::NcclApi* api;
+  int s = uzip::ncclLoad(&api);
+  if (s != UZIP_OK) return s;
+  *out = api->version;
+  uzipClearError();
+  return UZIP_OK;
+}
+
+UZIP_API int uzipCommUniqueId(uint8_t* out128) {
+  if (out128 == nullptr) return uzipSetError(UZIP_ERR_INVALID_ARG, "out is null");
+  const uzip::NcclApi* api;
+  int s = uzip::ncclLoad(&api);
+  if (s != UZIP_OK) return s;
+  ncclUniqueId id;
+  ncclResult_t r = api->getUniqueId(&id);
+  if (r != ncclSuccess) return uzip::ncclStatus(r, nullptr, "ncclGetUniqueId");
+  memcpy(out128, id.internal, 128);
+  uzipClearError();
+  return UZIP_OK;
+}
+
+UZIP_API int uzipCommInit(const uint8_t* id128, int32_t nranks, int32_t rank, int32_t device,
+                          uint32_t timeoutMs, uint64_t* outComm) {
+  if (id128 == nullptr || outComm == nullptr) return uzipSetError(UZIP_ERR_INVALID_ARG, "null argument");
+  if (nranks < 1 || rank < 0 || rank >= nranks)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "rank %d is not in [0, %d)", rank, nranks);
+  const uzip::NcclApi* api;
+  int s = uzip::ncclLoad(&api);
+  if (s != UZIP_OK) return s;
+  int ndev = 0;
+  cudaError_t e = cudaGetDeviceCount(&ndev);
+  if (e != cudaSuccess || ndev == 0) {
+    cudaGetLastError();
+    return uzipSetError(UZIP_ERR_NO_DEVICE, "no CUDA device for a communicator (%s)",
+                        e == cudaSuccess ? "0 devices" : cudaGetErrorString(e));
+  }
+  if (device < 0 || device >= ndev)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "device %d is not in [0, %d)", device, ndev);
+  if ((e = cudaSetDevice(device)) != cudaSuccess) return uzip::cudaFail(e, "cudaSetDevice");
+
+  Comm* c = new (std::nothrow) Comm();
+  if (c == nullptr) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "communicator");
+  c->api = api;
+  c->rank = rank;
+  c->size = nranks;
+  c->device = device;
+  c->timeoutMs = uzip::effectiveTimeout(timeoutMs);
+  ncclUniqueId id;
+  memcpy(id.internal, id128, 128);
+  ncclConfig_t cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.size = sizeof cfg;
+  cfg.magic = 0xcafebeef;
+  cfg.version = UZIP_NCCL_MIN_VERSION;
+  cfg.blocking = 0;  // non-blocking: init and every call can be polled, timed out and aborted
+  cfg.cgaClusterSize = cfg.minCTAs = cfg.maxCTAs = UZIP_NCCL_CONFIG_UNDEF_INT;
+  cfg.netName = nullptr;
+  cfg.splitShare = UZIP_NCCL_CONFIG_UNDEF_INT;
+  ncclResult_t r = api->commInitRankConfig(&c->nccl, nranks, id, rank, &cfg);
+  if (r != ncclSuccess && r != ncclInProgress) {
+    s = uzip::ncclStatus(r, c->nccl, "ncclCommInitRankConfig");
+    if (c->nccl) api->commAbort(c->nccl);
+    delete c;
+    return s;
+  }
+  if (c->nccl == nullptr) {
+    delete c;
+    return uzipSetError(UZIP_ERR_NCCL, "ncclCommInitRankConfig returned no communicator");
+  }
+  {
+    std::lock_guard<std::recursive_mutex> g(c->mu);
+    s = uzip::commWaitReady(c, c->timeoutMs, "communicator init (rendezvous with the other ranks)");
+  }
+  if (s != UZIP_OK) {
+    delete c;  // aborted by commWaitReady
+    return s;
+  }
+  if ((e = cudaStreamCreateWithFlags(&c->codecSendStream, cudaStreamNonBlocking)) != cudaSuccess ||
+      (e = cudaStreamCreateWithFlags(&c->codecRecvStream, cudaStreamNonBlocking)) != cudaSuccess) {
+    s = uzip::cudaFail(e, "creating the communicator's streams");
+    uzip::commAbortLocked(c);
+    delete c;
+    return s;
+  }
+  c->transport = new uzip::NcclTransport(c);
+  {
+    std::lock_guard<std::mutex> g(uzip::g_registryMu);
+    uzip::g_registry.insert(c);
+  }
+  *outComm = reinterpret_cast<uintptr_t>(c);
+  uzipClearError();
+  return UZIP_OK;
+}
+
+UZIP_API int uzipCommAbort(uint64_t comm) {
+  Comm* c = uzip::commFromHandle(comm, true);
+  if (c == nullptr) return UZIP_ERR_INVALID_ARG;
+  c->aborted.store(true);  // a transfer in progress on another thread sees this and returns
+  std::lock_guard<std::recursive_mutex> g(c->mu);
+  uzip::commAbortLocked(c);
+  uzipClearError();
+  return UZIP_OK;
+}
+
+UZIP_API int uzipCommDestroy(uint64_t comm) {
+  Comm* c = uzip::commFromHandle(comm, true);
+  if (c == nullptr) return UZIP_ERR_INVALID_ARG;
+  {
+    std::lock_guard<std::mutex> g(uzip::g_registryMu);
+    uzip::g_registry.erase(c);
+  }
+  int s = UZIP_OK;
+  {
+    std::lock_guard<std::recursive_mutex> g(c->mu);
+    cudaSetDevice(c->device);
+    if (c->nccl != nullptr && !c->aborted.load()) {
+      ncclResult_t r = c->api->commFinalize(c->nccl);
+      s = uzip::commCheck(c, r, "ncclCommFinalize");
+      if (s == UZIP_OK) s = uzip::commWaitReady(c, c->timeoutMs, "ncclCommFinalize");
+      if (s == UZIP_OK && c->nccl != nullptr) {
+        r = c->api->commDestroy(c->nccl);
+        c->nccl = nullptr;
+        if (r != ncclSuccess && r != ncclInProgress) s = uzip::ncclStatus(r, nullptr, "ncclCommDestroy");
+      }
+    }
+    uzip::commAbortLocked(c);  // no-op when destroyed above
+    uzip::p2pEngineDestroy(c);
+    if (c->codecSendStream) cudaStreamDestroy(c->codecSendStream);
+    if (c->codecRecvStream) cudaStreamDestroy(c->codecRecvStream);
+    delete c->transport;
+  }
+  delete c;
+  if (s == UZIP_OK) uzipClearError();
+  return s;
+}
+
+UZIP_API int uzipCommInfo(uint64_t comm, int32_t* out4) {
+  if (out4 == nullptr) return uzipSetError(UZIP_ERR_INVALID_ARG, "out is null");
+  Comm* c = uzip::commFromHandle(comm, true);
+  if (c == nullptr) return UZIP_ERR_INVALID_ARG;
+  out4[0] = c->rank;
+  out4[1] = c->size;
+  out4[2] = c->device;
+  out4[3] = c->aborted.load() ? 1 : 0;
+  uzipClearError();
+  return UZIP_OK;
+}
+
+}  // extern "C"
+
+uzip::Transport* uzipCommTransportOf(uint64_t comm) {
+  Comm* c = uzip::commFromHandle(comm, true);
+  return c ? c->transport : nullptr;
+}
+int uzipCommDeviceOf(uint64_t comm) {
+  Comm* c = uzip::commFromHandle(comm, true);
+  return c ? c->device : -1;
+}
+cudaStream_t uzipCommStreamOf(uint64_t comm, int which) {
+  Comm* c = uzip::commFromHandle(comm, true);
+  if (c == nullptr) return nullptr;
+  return which == 0 ? c->codecSendStream : c->codecRecvStream;
+}

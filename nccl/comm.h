@@ -1,0 +1,54 @@
+// A communicator: one NCCL communicator on one device plus what libuzip keeps beside it (the
+// transport, the P2P engine). C++ code of other areas (collective schedules) reaches it through
+// uzipCommTransportOf and the accessors below.
+#pragma once
+
+#include <cuda_runtime_api.h>
+#include <stdint.h>
+
+#include <atomic>
+#include <mutex>
+
+#include "nccl_loader.h"
+#include "transport.h"
+
+namespace uzip {
+
+class NcclTransport;
+struct P2pEngine;
+
+struct Comm {
+  const NcclApi* api = nullptr;
+  ncclComm_t nccl = nullptr;
+  int rank = 0, size = 0, device = 0;
+  uint32_t timeoutMs = 60000;
+  std::atomic<bool> aborted{false};
+  // Serializes every use of `nccl` by libuzip (NCCL communicators are not thread-safe).
+  std::recursive_mutex mu;
+  NcclTransport* transport = nullptr;
+  P2pEngine* engine = nullptr;  // created on the first compressed transfer
+  // Internal streams (non-blocking, on `device`), created with the communicator.
+  cudaStream_t codecSendStream = nullptr;
+  cudaStream_t codecRecvStream = nullptr;
+};
+
+// The communicator behind a handle, or null (and the last error set) when the handle is unknown or the
+// communicator was aborted and `allowAborted` is false.
+Comm* commFromHandle(uint64_t handle, bool allowAborted = false);
+
+// Waits until the non-blocking communicator has finished the NCCL calls just made (ncclInProgress ->
+// ncclSuccess), up to `timeoutMs`. Aborts the communicator on error or timeout.
+int commWaitReady(Comm* c, uint32_t timeoutMs, const char* what);
+// Checks a NCCL result of a call on `c`: success, in progress (then waits as above), or an error
+// (aborting the communicator).
+int commCheck(Comm* c, ncclResult_t r, const char* what);
+// Aborts the NCCL communicator (idempotent). Caller holds c->mu.
+void commAbortLocked(Comm* c);
+
+}  // namespace uzip
+
+// For other areas of libuzip: the transport of a communicator handle (null if unknown), its device,
+// and its internal streams (which = 0: codec stream of sends, 1: codec stream of receives).
+uzip::Transport* uzipCommTransportOf(uint64_t comm);
+int uzipCommDeviceOf(uint64_t comm);
+cudaStream_t uzipCommStreamOf(uint64_t comm, int which);

@@ -1,0 +1,61 @@
+// The C ABI of communicators and compressed point-to-point transfers (part of libuzip.so; bound by
+// ffi/symbols_comm.ts). NCCL is loaded at run time (libnccl.so.2, or $UZIP_NCCL_LIB), >= 2.19.
+#pragma once
+
+#include <stdint.h>
+
+#include "uzip.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// The NCCL version found (e.g. 22805), loading NCCL if needed. UZIP_ERR_NCCL when missing/too old.
+UZIP_API int uzipNcclVersion(int32_t* out);
+// A fresh unique id (128 bytes), made by one rank and handed to all others (the launcher does this).
+UZIP_API int uzipCommUniqueId(uint8_t* out128);
+// Joins communicator `id` as `rank` of `nranks` on CUDA `device`. Non-blocking NCCL init polled until
+// done: a peer that never arrives or fails gives UZIP_ERR_TIMEOUT / UZIP_ERR_NCCL after timeoutMs (0 =
+// 60 s), and the half-made communicator is aborted.
+UZIP_API int uzipCommInit(const uint8_t* id128, int32_t nranks, int32_t rank, int32_t device,
+                          uint32_t timeoutMs, uint64_t* outComm);
+// Finalizes (waits for outstanding work, up to the communicator's timeout; aborts past it) and frees.
+UZIP_API int uzipCommDestroy(uint64_t comm);
+// Ends all outstanding work now (a dead peer): later calls on the communicator fail fast. The handle
+// must still be destroyed. Safe to call from another thread while a transfer is in progress.
+UZIP_API int uzipCommAbort(uint64_t comm);
+// info: i32[4] = {rank, size, device, aborted}
+UZIP_API int uzipCommInfo(uint64_t comm, int32_t* out4);
+
+// One point-to-point operation of a batch (32 bytes, little-endian, no padding).
+typedef struct uzip_p2p_op {
+  uint64_t buf;       // device pointer
+  uint64_t count;     // elements of dtype
+  int32_t dtype;      // UZIP dtype id (0 bytes, 1 bf16, 2 fp16, 3 fp32, 4 fp8e4m3, 5 fp8e5m2)
+  int32_t peer;       // rank
+  int32_t isSend;     // 1 send, 0 receive
+  int32_t compress;   // 1: compressed pipeline, 0: plain NCCL. Both sides must agree.
+} uzip_p2p_op;
+
+// Runs a batch of sends and receives, stream-ordered on `stream` (0 = legacy default stream): work the
+// caller enqueued on `stream` before this call happens before any read of a send buffer, and work it
+// enqueues after this call returns sees received data in place. Plain operations are posted in one NCCL
+// group and the call returns at once. Compressed ones are chunked and pipelined by this thread (codec on
+// internal streams, NCCL on `stream`), and the call returns once the last chunk is posted. Batches must
+// mirror each other between peers (same operations to a peer, same order, same compress flags).
+// timeoutMs bounds each wait for a peer (0 = the communicator's); past it the communicator is aborted
+// and UZIP_ERR_TIMEOUT returned.
+UZIP_API int uzipP2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream,
+                        uint32_t timeoutMs);
+// Waits (up to timeoutMs, 0 = the communicator's) until `stream` and the communicator's internal
+// streams are idle, then checks every decode since the last check: a receive that decoded a corrupt
+// chunk returns its status here. Aborts the communicator on timeout or NCCL failure.
+UZIP_API int uzipCommSynchronize(uint64_t comm, uint64_t stream, uint32_t timeoutMs);
+// Pipeline settings of one communicator; 0 keeps the current value. chunkBytes: the largest chunk
+// (default 16 MiB, env UZIP_P2P_CHUNK_BYTES); codecSms: SMs the codec may use (default: all but 16,
+// env UZIP_P2P_CODEC_SMS). Both sides of a transfer must use the same chunkBytes.
+UZIP_API int uzipP2pConfigure(uint64_t comm, uint64_t chunkBytes, int32_t codecSms);
+
+#ifdef __cplusplus
+}
+#endif
