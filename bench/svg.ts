@@ -92,7 +92,7 @@ export function lineChartSvg(opts: LineChartOptions): string {
   const all = series.flatMap((s) => s.points);
 
   // Plot area: room on the left for y ticks, on the right for the legend.
-  const legendWidth = Math.min(260, 40 + 7 * Math.max(8, ...series.map((s) => s.name.length)));
+  const legendWidth = Math.min(280, 48 + 8 * Math.max(8, ...series.map((s) => s.name.length)));
   const left = 72;
   const right = width - legendWidth - 16;
   const top = opts.subtitle ? 62 : 46;
