@@ -121,19 +121,27 @@ export class GpuCodecBench {
       this.release(p);
       throw e;
     }
-    this.#fillTiled(p.inputs[0], pattern.bytes, size);
-    for (let s = 1; s < slots; s++) p.inputs[s].copyFrom(p.inputs[0], size, this.stream);
-    this.codec.setMaxSms(0);
-    for (let s = 0; s < slots; s++) this.codec.compress(p.inputs[s], count, dt, p.streams[s], this.stream);
-    this.stream.synchronize();
-    p.compressedBytes = this.codec.compressedSize();
+    try {
+      this.#fillTiled(p.inputs[0], pattern.bytes, size);
+      for (let s = 1; s < slots; s++) p.inputs[s].copyFrom(p.inputs[0], size, this.stream);
+      this.codec.setMaxSms(0);
+      for (let s = 0; s < slots; s++) this.codec.compress(p.inputs[s], count, dt, p.streams[s], this.stream);
+      this.stream.synchronize();
+      p.compressedBytes = this.codec.compressedSize();
+    } catch (e) {
+      this.release(p);
+      throw e;
+    }
     return p;
   }
 
   release(p: Prepared): void {
-    this.stream.synchronize();
-    for (const b of [...p.inputs, ...p.streams, ...p.outputs]) b.free();
-    p.inputs.length = p.streams.length = p.outputs.length = 0;
+    try {
+      this.stream.synchronize();
+    } finally {
+      for (const b of [...p.inputs, ...p.streams, ...p.outputs]) b.free();
+      p.inputs.length = p.streams.length = p.outputs.length = 0;
+    }
   }
 
   /** Decompressed output of slot 0 equals the pattern repeated (downloaded in period-sized chunks). */
@@ -187,6 +195,7 @@ export class GpuCodecBench {
     for (let i = 0; i < warmup; i++) for (const op of ops) op(i % slots);
     this.stream.synchronize();
 
+    this.#event(1 + 2 * ops.length * repeat); // create every event before anything is timed
     for (let attempt = 0;; attempt++) {
       const fStart = this.#event(0);
       const fEnd = this.#event(1);
