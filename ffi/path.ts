@@ -22,4 +22,3 @@ export function resolveLibraryPath(envValue: string | undefined, packageRoot: UR
   if (envValue) return envValue;
   return decodeURIComponent(new URL(LIBRARY_RELATIVE, packageRoot).pathname);
 }
-
