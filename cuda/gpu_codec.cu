@@ -1,0 +1,304 @@
+// The GPU codec's C ABI (uzip.h): contexts, and the compress / decompress launches. A context owns the
+// scratch of one device: two alternating counter slots and the look-back status words (tagged with the
+// call's epoch, so no per-call memset), plus a host-mapped pair of words (last size, last status).
+// One context serves one stream at a time: calls on it must be ordered (same stream, or events).
+#include <cuda_runtime.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mutex>
+
+#include "cuda_util.h"
+#include "gpu_decode.cuh"
+#include "gpu_encode.cuh"
+#include "status.h"
+#include "uzip.h"
+
+namespace {
+
+const uint64_t kCtxMagic = 0x5558544347505A55ull;
+
+struct Launch {  // cached launch shape of the compress kernel for one (width, log2Block)
+  int warps = 0, perSm = 0;
+};
+
+struct GpuCodec {
+  uint64_t magic;
+  int device, sms, maxSms, maxSmemOptin;
+  uint32_t epoch;
+  GpuSlot* slots;                // device: slots[2], then the look-back words
+  unsigned long long* lookback;  // device
+  uint64_t lbCap;                // look-back words allocated
+  GpuHostWords* host;            // host-mapped
+  GpuHostWords* hostDev;         // its device address
+  Launch enc[3][UZIP_LOG2_BLOCK_MAX + 1];
+  int decPerSm;
+  std::mutex mu;
+};
+
+struct DeviceScope {
+  int prev = -1, st = UZIP_OK;
+  explicit DeviceScope(int device) {
+    if (cudaGetDevice(&prev) != cudaSuccess) prev = -1;
+    if (prev != device) st = uzipCudaCheck(cudaSetDevice(device), "cudaSetDevice");
+  }
+  ~DeviceScope() {
+    if (prev >= 0) cudaSetDevice(prev);
+  }
+};
+
+int get_ctx(uint64_t h, GpuCodec** out) {
+  GpuCodec* c = (GpuCodec*)(uintptr_t)h;
+  if (!c || c->magic != kCtxMagic) return uzipSetError(UZIP_ERR_INVALID_ARG, "not a GPU codec context");
+  *out = c;
+  return UZIP_OK;
+}
+
+// Grows the look-back words to hold n blocks (zeroed, which no epoch matches).
+int ensure_lookback(GpuCodec* c, uint64_t n, cudaStream_t s) {
+  if (n <= c->lbCap) return UZIP_OK;
+  uint64_t cap = c->lbCap ? c->lbCap : 1024;
+  while (cap < n) cap *= 2;
+  void* p = nullptr;
+  if (int st = uzipCudaCheck(cudaMalloc(&p, cap * 8), "cudaMalloc (look-back)")) return st;
+  if (int st = uzipCudaCheck(cudaMemsetAsync(p, 0, cap * 8, s), "cudaMemsetAsync (look-back)")) {
+    cudaFree(p);
+    return st;
+  }
+  if (c->lookback) cudaFree(c->lookback);  // synchronizes: no kernel still uses the old words
+  c->lookback = (unsigned long long*)p;
+  c->lbCap = cap;
+  return UZIP_OK;
+}
+
+// Next epoch; on a wrap of the look-back tag every word is cleared once.
+int next_epoch(GpuCodec* c, cudaStream_t s) {
+  c->epoch++;
+  if ((c->epoch & ((1u << UZIP_LB_EPOCH_BITS) - 1u)) == 0) {
+    c->epoch++;
+    if (c->lookback)
+      if (int st = uzipCudaCheck(cudaMemsetAsync(c->lookback, 0, c->lbCap * 8, s), "cudaMemsetAsync")) return st;
+  }
+  return UZIP_OK;
+}
+
+// After a failed launch the alternating slots are in an unknown state: clear both.
+void reset_slots(GpuCodec* c, cudaStream_t s) { cudaMemsetAsync(c->slots, 0, 2 * sizeof(GpuSlot), s); }
+
+template <int W>
+int enc_shape(GpuCodec* c, uint32_t log2, Launch* out) {
+  Launch& L = c->enc[W == 4 ? 2 : W - 1][log2];
+  if (!L.warps) {
+    const uint32_t wb = uzip_gpu::enc_warp_bytes(log2);
+    int bestWarps = 0, bestPer = 0;
+    for (int warps = 4; warps >= 1; warps /= 2) {
+      size_t smem = (size_t)wb * warps;
+      if (smem > (size_t)c->maxSmemOptin) continue;
+      if (int st = uzipCudaCheck(cudaFuncSetAttribute(uzip_gpu::compress_kernel<W>,
+                                                      cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
+                                 "cudaFuncSetAttribute"))
+        return st;
+      int per = 0;
+      if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                                     &per, uzip_gpu::compress_kernel<W>, 32 * warps, smem),
+                                 "cudaOccupancyMaxActiveBlocksPerMultiprocessor"))
+        return st;
+      if (per * warps > bestPer * bestWarps) { bestWarps = warps; bestPer = per; }
+    }
+    if (!bestWarps) return uzipSetError(UZIP_ERR_INTERNAL, "compress kernel does not fit the device");
+    // Leave the attribute at the largest size any shape needs.
+    cudaFuncSetAttribute(uzip_gpu::compress_kernel<W>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                         (int)((size_t)wb * bestWarps > 0 ? c->maxSmemOptin : 0));
+    L.warps = bestWarps;
+    L.perSm = bestPer;
+  }
+  *out = L;
+  return UZIP_OK;
+}
+
+int sm_budget(GpuCodec* c) { return c->maxSms > 0 && c->maxSms < c->sms ? c->maxSms : c->sms; }
+
+template <int W>
+int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
+  Launch L;
+  if (int st = enc_shape<W>(c, p.log2Block, &L)) return st;
+  uint64_t ctas = (uint64_t)sm_budget(c) * L.perSm;
+  uint64_t need = (p.nblocks + L.warps - 1) / L.warps;
+  if (need < ctas) ctas = need;
+  if (ctas < 1) ctas = 1;
+  EncParams q = p;
+  q.warpBytes = uzip_gpu::enc_warp_bytes(p.log2Block);
+  uzip_gpu::compress_kernel<W><<<(unsigned)ctas, 32 * L.warps, (size_t)q.warpBytes * L.warps, s>>>(q);
+  return uzipCudaCheck(cudaGetLastError(), "compress kernel launch");
+}
+
+}  // namespace
+
+extern "C" {
+
+UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx) {
+  uzipClearError();
+  if (!outCtx) return uzipSetError(UZIP_ERR_INVALID_ARG, "outCtx is null");
+  *outCtx = 0;
+  if (maxSms < 0) return uzipSetError(UZIP_ERR_INVALID_ARG, "maxSms %d is negative", maxSms);
+  if (int st = uzipCudaCheckDevice(device)) return st;
+  DeviceScope ds(device);
+  if (ds.st) return ds.st;
+  GpuCodec* c = new (std::nothrow) GpuCodec();
+  if (!c) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate a codec context");
+  c->device = device;
+  c->maxSms = maxSms;
+  int v = 0;
+  cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
+  c->sms = v > 0 ? v : 1;
+  cudaDeviceGetAttribute(&v, cudaDevAttrMaxSharedMemoryPerBlockOptin, device);
+  c->maxSmemOptin = v > 0 ? v : 48 * 1024;
+  int st = uzipCudaCheck(cudaMalloc(&c->slots, 2 * sizeof(GpuSlot)), "cudaMalloc (codec slots)");
+  if (!st) st = uzipCudaCheck(cudaMemset(c->slots, 0, 2 * sizeof(GpuSlot)), "cudaMemset");
+  if (!st) st = uzipCudaCheck(cudaHostAlloc(&c->host, sizeof(GpuHostWords), cudaHostAllocMapped), "cudaHostAlloc");
+  if (!st) st = uzipCudaCheck(cudaHostGetDevicePointer((void**)&c->hostDev, c->host, 0), "cudaHostGetDevicePointer");
+  if (!st) {
+    memset(c->host, 0, sizeof(GpuHostWords));
+    int per = 0;
+    st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, uzip_gpu::decompress_kernel, 128,
+                                                                     4 * DEC_WARP_BYTES),
+                       "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    c->decPerSm = per > 0 ? per : 1;
+  }
+  if (st) {
+    if (c->slots) cudaFree(c->slots);
+    if (c->host) cudaFreeHost(c->host);
+    delete c;
+    return st;
+  }
+  c->magic = kCtxMagic;
+  *outCtx = (uint64_t)(uintptr_t)c;
+  return UZIP_OK;
+}
+
+UZIP_API int uzipGpuCodecDestroy(uint64_t ctx) {
+  uzipClearError();
+  GpuCodec* c;
+  if (int st = get_ctx(ctx, &c)) return st;
+  DeviceScope ds(c->device);
+  c->magic = 0;
+  cudaFree(c->slots);
+  if (c->lookback) cudaFree(c->lookback);
+  cudaFreeHost(c->host);
+  delete c;
+  return UZIP_OK;
+}
+
+UZIP_API int uzipGpuCodecSetMaxSms(uint64_t ctx, int32_t maxSms) {
+  uzipClearError();
+  GpuCodec* c;
+  if (int st = get_ctx(ctx, &c)) return st;
+  if (maxSms < 0) return uzipSetError(UZIP_ERR_INVALID_ARG, "maxSms %d is negative", maxSms);
+  c->maxSms = maxSms;
+  return UZIP_OK;
+}
+
+UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dtype, uint32_t flags,
+                             uint32_t log2Block, uint64_t dst, uint64_t dstCapacity, uint64_t outSizeDev,
+                             uint64_t stream) {
+  uzipClearError();
+  GpuCodec* c;
+  if (int st = get_ctx(ctx, &c)) return st;
+  if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
+  if (flags & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown flags 0x%x", flags);
+  if (log2Block == 0) log2Block = UZIP_LOG2_BLOCK_DEFAULT;
+  if (log2Block < UZIP_LOG2_BLOCK_MIN || log2Block > UZIP_LOG2_BLOCK_MAX)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "log2Block %u outside %u..%u", log2Block, UZIP_LOG2_BLOCK_MIN,
+                        UZIP_LOG2_BLOCK_MAX);
+  if (count > ((uint64_t)1 << 48) || uzip_nblocks(count, log2Block) > 0xFFFFFFFFull)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu is too large for one stream", (unsigned long long)count);
+  const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+  if (!src && count) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
+  if (src % w) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is not aligned to the %u-byte element", w);
+  if (!dst || (dst & 15u)) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst must be a non-null 16-byte aligned pointer");
+  if (outSizeDev & 7u) return uzipSetError(UZIP_ERR_INVALID_ARG, "outSizeDev is not 8-byte aligned");
+  const uint64_t bound = uzip_max_compressed_size(count, (uint32_t)dtype, flags, log2Block);
+  if (dstCapacity < bound)
+    return uzipSetError(UZIP_ERR_BUFFER_TOO_SMALL, "dst holds %llu bytes, the bound is %llu (uzipMaxCompressedSize)",
+                        (unsigned long long)dstCapacity, (unsigned long long)bound);
+  std::lock_guard<std::mutex> lock(c->mu);
+  DeviceScope ds(c->device);
+  if (ds.st) return ds.st;
+  cudaStream_t s = (cudaStream_t)(uintptr_t)stream;
+  const uint64_t nblocks = uzip_nblocks(count, log2Block);
+  if (int st = ensure_lookback(c, nblocks, s)) return st;
+  if (int st = next_epoch(c, s)) return st;
+  EncParams p{};
+  p.src = (const uint8_t*)(uintptr_t)src;
+  p.dst = (uint8_t*)(uintptr_t)dst;
+  p.lookback = c->lookback;
+  p.slots = c->slots;
+  p.host = c->hostDev;
+  p.outSizeDev = (unsigned long long*)(uintptr_t)outSizeDev;
+  p.count = count;
+  p.dirOff = uzip_dir_offset(count, (uint32_t)dtype, flags);
+  p.payloadOff = uzip_payload_offset(count, (uint32_t)dtype, flags, log2Block);
+  p.dtype = (uint32_t)dtype;
+  p.flags = flags;
+  p.log2Block = log2Block;
+  p.nblocks = (uint32_t)nblocks;
+  p.epoch = c->epoch;
+  p.srcAligned16 = (src & 15u) == 0;
+  int st = w == 1 ? launch_compress<1>(c, p, s) : w == 2 ? launch_compress<2>(c, p, s) : launch_compress<4>(c, p, s);
+  if (st) reset_slots(c, s);
+  return st;
+}
+
+UZIP_API int uzipGpuDecompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
+                               uint64_t statusDev, uint64_t stream) {
+  uzipClearError();
+  GpuCodec* c;
+  if (int st = get_ctx(ctx, &c)) return st;
+  if (!src || (src & 15u)) return uzipSetError(UZIP_ERR_INVALID_ARG, "src must be a non-null 16-byte aligned pointer");
+  if (!dst && dstCapacity) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst is null");
+  if (statusDev & 3u) return uzipSetError(UZIP_ERR_INVALID_ARG, "statusDev is not 4-byte aligned");
+  std::lock_guard<std::mutex> lock(c->mu);
+  DeviceScope ds(c->device);
+  if (ds.st) return ds.st;
+  cudaStream_t s = (cudaStream_t)(uintptr_t)stream;
+  if (int st = next_epoch(c, s)) return st;
+  DecParams p{};
+  p.src = (const uint8_t*)(uintptr_t)src;
+  p.dst = (uint8_t*)(uintptr_t)dst;
+  p.slots = c->slots;
+  p.host = c->hostDev;
+  p.statusDev = (unsigned int*)(uintptr_t)statusDev;
+  p.srcBytes = srcBytes;
+  p.dstCapacity = dst ? dstCapacity : 0;
+  p.epoch = c->epoch;
+  // Every block costs at least 16 payload bytes and 8 directory bytes: that bounds the blocks to decode.
+  uint64_t maxBlocks = srcBytes > UZIP_HEADER_BYTES ? (srcBytes - UZIP_HEADER_BYTES) / 24 : 0;
+  uint64_t ctas = (uint64_t)sm_budget(c) * c->decPerSm;
+  uint64_t need = (maxBlocks + 3) / 4;
+  if (need < ctas) ctas = need;
+  if (ctas < 1) ctas = 1;
+  uzip_gpu::decompress_kernel<<<(unsigned)ctas, 128, 4 * DEC_WARP_BYTES, s>>>(p);
+  int st = uzipCudaCheck(cudaGetLastError(), "decompress kernel launch");
+  if (st) reset_slots(c, s);
+  return st;
+}
+
+UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes) {
+  uzipClearError();
+  if (!outBytes) return uzipSetError(UZIP_ERR_INVALID_ARG, "outBytes is null");
+  GpuCodec* c;
+  if (int st = get_ctx(ctx, &c)) return st;
+  *outBytes = *(volatile unsigned long long*)&c->host->size;
+  return UZIP_OK;
+}
+
+UZIP_API int uzipGpuCodecLastStatus(uint64_t ctx, int32_t* outStatus) {
+  uzipClearError();
+  if (!outStatus) return uzipSetError(UZIP_ERR_INVALID_ARG, "outStatus is null");
+  GpuCodec* c;
+  if (int st = get_ctx(ctx, &c)) return st;
+  *outStatus = *(volatile int*)&c->host->status;
+  return UZIP_OK;
+}
+
+}  // extern "C"

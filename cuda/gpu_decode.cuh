@@ -1,0 +1,366 @@
+// The GPU decompression kernel: every warp validates the header (64 bytes, cheap) and then decodes
+// blocks b = warp, warp + nwarps, ... independently (the directory gives each block's offset). Every
+// read is bounded by the validated stream size and every write by [dst, dst + count * width), which the
+// header check put inside dstCapacity, so damaged input yields a status, never a stray access. The first
+// failing warp's status wins; the last warp to finish adds the checksum verdict and publishes the status.
+#pragma once
+
+#include "gpu_types.cuh"
+#include "uzip.h"
+#include "gpu_warp.cuh"
+
+namespace uzip_gpu {
+
+#define DEC_TAB 0u       /* u32[2048] slot -> symbol | freq << 8 | (slot - cum) << 20 */
+#define DEC_INFO 8192u   /* u32[256] freq | cum << 12 */
+#define DEC_WARP_BYTES 9216u
+
+struct Hdr {
+  uint32_t status, dtype, flags, log2, width, checksum;
+  uint64_t count, total, nblocks, dirOff, payloadOff;
+};
+
+__device__ __forceinline__ uint64_t ld64u(const uint8_t* p) { return *(const unsigned long long*)p; }
+
+// Lane 0 validates the header; the result is broadcast to the warp.
+__device__ void read_header_dev(const DecParams& P, Hdr& h) {
+  uint32_t st = 0;
+  h = Hdr{};
+  if (lane_id() == 0) {
+    do {
+      if (P.srcBytes < UZIP_HEADER_BYTES) { st = UZIP_ERR_TRUNCATED; break; }
+      uint32_t w[16];
+      for (int i = 0; i < 4; i++) {
+        uint4 q = *((const uint4*)P.src + i);
+        w[4 * i] = q.x; w[4 * i + 1] = q.y; w[4 * i + 2] = q.z; w[4 * i + 3] = q.w;
+      }
+      if (w[0] != UZIP_MAGIC) { st = UZIP_ERR_CORRUPT; break; }
+      if ((w[1] & 0xFFu) != UZIP_VERSION) { st = UZIP_ERR_UNSUPPORTED; break; }
+      if (uzip_header_check(w) != w[14] || w[15] != 0) { st = UZIP_ERR_CORRUPT; break; }
+      h.dtype = (w[1] >> 8) & 0xFFu;
+      h.flags = (w[1] >> 16) & 0xFFu;
+      h.log2 = w[1] >> 24;
+      if (h.dtype >= UZIP_DTYPE_COUNT || (h.flags & ~UZIP_FLAGS_KNOWN)) { st = UZIP_ERR_UNSUPPORTED; break; }
+      if (h.log2 < UZIP_LOG2_BLOCK_MIN || h.log2 > UZIP_LOG2_BLOCK_MAX) { st = UZIP_ERR_CORRUPT; break; }
+      h.width = uzip_dtype_width(h.dtype);
+      h.count = w[2] | ((uint64_t)w[3] << 32);
+      h.total = w[4] | ((uint64_t)w[5] << 32);
+      h.nblocks = w[6];
+      h.checksum = w[7];
+      if (!(h.flags & UZIP_FLAG_CHECKSUM) && h.checksum) { st = UZIP_ERR_CORRUPT; break; }
+      uint64_t want = (h.count >> h.log2) + ((h.count & ((1ull << h.log2) - 1)) != 0);
+      if (want != h.nblocks) { st = UZIP_ERR_CORRUPT; break; }
+      h.dirOff = uzip_dir_offset(h.count, h.dtype, h.flags);
+      h.payloadOff = uzip_payload_offset(h.count, h.dtype, h.flags, h.log2);
+      if ((w[8] | ((uint64_t)w[9] << 32)) != uzip_rem_offset(h.flags) ||
+          (w[10] | ((uint64_t)w[11] << 32)) != h.dirOff || (w[12] | ((uint64_t)w[13] << 32)) != h.payloadOff) {
+        st = UZIP_ERR_CORRUPT;
+        break;
+      }
+      if (h.total < h.payloadOff || (h.total & 15u)) { st = UZIP_ERR_CORRUPT; break; }
+      if (h.total > P.srcBytes) { st = UZIP_ERR_TRUNCATED; break; }
+      if (h.count * h.width > P.dstCapacity) { st = UZIP_ERR_BUFFER_TOO_SMALL; break; }
+      if (((uintptr_t)P.dst) & (h.width - 1)) { st = UZIP_ERR_INVALID_ARG; break; }
+      // Paddings of the split plane and the directory, and the end of the last block.
+      const uint64_t rw = h.width - 1;
+      bool bad = false;
+      if (h.flags & UZIP_FLAG_SPLIT)
+        for (uint64_t o = UZIP_HEADER_BYTES + h.count * rw; o < h.dirOff; o++) bad |= P.src[o] != 0;
+      for (uint64_t o = h.dirOff + 8 * h.nblocks; o < h.payloadOff; o++) bad |= P.src[o] != 0;
+      uint64_t last = h.nblocks ? uzip_dir_end(ld64u(P.src + h.dirOff + 8 * (h.nblocks - 1))) : 0;
+      if (bad || h.payloadOff + last != h.total) { st = UZIP_ERR_CORRUPT; break; }
+    } while (false);
+  }
+  h.status = __shfl_sync(FULL_MASK, st, 0);
+  h.dtype = __shfl_sync(FULL_MASK, h.dtype, 0);
+  h.flags = __shfl_sync(FULL_MASK, h.flags, 0);
+  h.log2 = __shfl_sync(FULL_MASK, h.log2, 0);
+  h.width = __shfl_sync(FULL_MASK, h.width, 0);
+  h.checksum = __shfl_sync(FULL_MASK, h.checksum, 0);
+  h.count = __shfl_sync(FULL_MASK, h.count, 0);
+  h.total = __shfl_sync(FULL_MASK, h.total, 0);
+  h.nblocks = __shfl_sync(FULL_MASK, h.nblocks, 0);
+  h.dirOff = __shfl_sync(FULL_MASK, h.dirOff, 0);
+  h.payloadOff = __shfl_sync(FULL_MASK, h.payloadOff, 0);
+}
+
+// Size (padded to 16) of a plane section at p with `avail` bytes to the block's end; 0 = corrupt.
+// Lane-uniform; lane 0 walks the ANS segments.
+__device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode, uint32_t planeBytes, uint32_t unit) {
+  uint64_t used;
+  if (mode == UZIP_MODE_RAW) used = planeBytes;
+  else if (mode == UZIP_MODE_CONST) used = unit;
+  else if (mode == UZIP_MODE_EXTERNAL || mode == UZIP_MODE_NONE) return 0xFFFFFFFFu;  // "empty", not an error
+  else {
+    uint64_t u = 0;
+    if (lane_id() == 0) {
+      do {
+        if (avail < 36) break;
+        uint32_t k = *(const uint16_t*)p;
+        if (k > 256 || *(const uint16_t*)(p + 2) != 0) break;
+        uint64_t pos = uzip_ans_table_bytes(k);
+        if (pos > avail) break;
+        uint32_t nseg = uzip_ans_nseg(planeBytes);
+        bool ok = true;
+        for (uint32_t sg = 0; sg < nseg && ok; sg++) {
+          uint32_t len = min(planeBytes - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
+          if (avail - pos < UZIP_ANS_SEG_HEADER_BYTES) { ok = false; break; }
+          uint32_t nw = *(const uint32_t*)(p + pos);
+          uint64_t bytes = UZIP_ANS_SEG_HEADER_BYTES + 2ull * nw, padded = (bytes + 3) & ~3ull;
+          if (nw > len || padded > avail - pos) { ok = false; break; }
+          if (padded != bytes && *(const uint16_t*)(p + pos + bytes) != 0) { ok = false; break; }
+          pos += padded;
+        }
+        if (ok) u = pos;
+      } while (false);
+    }
+    used = __shfl_sync(FULL_MASK, u, 0);
+    if (!used) return 0;
+  }
+  uint64_t padded = uzip_pad16(used);
+  if (padded > avail) return 0;
+  // Section padding must be zero.
+  bool bad = false;
+  if (lane_id() < padded - used) bad = p[used + lane_id()] != 0;
+  if (__any_sync(FULL_MASK, bad)) return 0;
+  return (uint32_t)padded;
+}
+
+// Validates the ANS table at p and builds the decode table. Returns the table bytes, 0 if corrupt.
+__device__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* info) {
+  const uint32_t lane = lane_id();
+  const uint32_t k = *(const uint16_t*)p;
+  const uint32_t bits = p[4 + lane];
+  const uint32_t tb = uzip_ans_table_bytes(k);
+  uint32_t rank = warp_excl_scan(__popc(bits));
+  uint32_t pop = warp_sum_u32(__popc(bits));
+  if (pop != k) return 0;
+  uint32_t f[8], local = 0;
+  bool bad = false;
+#pragma unroll
+  for (int i = 0; i < 8; i++) {
+    f[i] = 0;
+    if (bits & (1u << i)) {
+      f[i] = *(const uint16_t*)(p + 36 + 2 * rank++);
+      bad |= f[i] == 0 || f[i] > UZIP_ANS_M;
+    }
+    local += f[i];
+  }
+  if (k & 1u) bad |= lane == 0 && *(const uint16_t*)(p + 36 + 2 * k) != 0;
+  uint32_t total = warp_sum_u32(local);
+  if (__any_sync(FULL_MASK, bad) || total != UZIP_ANS_M) return 0;
+  uint32_t cum = warp_excl_scan(local);
+  // Mark each symbol's first slot, then a running max over slots fills the rest.
+  for (uint32_t i = lane; i < UZIP_ANS_M; i += 32) tab[i] = 0;
+  __syncwarp();
+#pragma unroll
+  for (int i = 0; i < 8; i++) {
+    uint32_t s = 8 * lane + i;
+    info[s] = f[i] | (cum << 12);
+    if (f[i]) tab[cum] = s + 1;
+    cum += f[i];
+  }
+  __syncwarp();
+  // Lane l owns slots 64l .. 64l+63.
+  uint32_t run = 0;
+  for (int i = 0; i < 64; i++) run = max(run, tab[64 * lane + i]);
+  uint32_t carry = run;
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1) {
+    uint32_t y = __shfl_up_sync(FULL_MASK, carry, o);
+    if (lane >= (uint32_t)o) carry = max(carry, y);
+  }
+  uint32_t prev = __shfl_up_sync(FULL_MASK, carry, 1);
+  if (lane == 0) prev = 0;
+  for (int i = 0; i < 64; i++) {
+    uint32_t slot = 64 * lane + i;
+    uint32_t mk = tab[slot];
+    prev = max(prev, mk);
+    uint32_t s = prev - 1, in = info[s];
+    tab[slot] = s | ((in & 0xFFFu) << 8) | ((slot - (in >> 12)) << 20);
+  }
+  __syncwarp();
+  return tb;
+}
+
+// Decodes an ANS section (validated sizes) of planeBytes bytes; for each decoded byte k calls
+// emit(k, byte). Returns false when the stream is corrupt.
+template <typename Emit>
+__device__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info, Emit emit) {
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  uint32_t off = load_ans_table(p, tab, info);
+  if (!off) return false;
+  const uint32_t nseg = uzip_ans_nseg(planeBytes);
+  for (uint32_t sg = 0; sg < nseg; sg++) {
+    const uint32_t len = min(planeBytes - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
+    const uint8_t* seg = p + off;
+    const uint32_t nw = *(const uint32_t*)seg;
+    uint32_t x = *(const uint32_t*)(seg + 4 + 4 * lane);
+    if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
+    const uint16_t* wp = (const uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
+    uint32_t next = 0;
+    uint32_t win = lane < nw ? wp[lane] : 0;
+    const uint32_t T = (len + 31u) / 32u;
+    const uint32_t base = sg * UZIP_ANS_SEG_SYMS;
+    for (uint32_t t = 0; t < T; t++) {
+      const uint32_t k = 32u * t + lane;
+      const bool active = k < len;
+      uint32_t need = 0, s = 0;
+      if (active) {
+        uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
+        s = e & 0xFFu;
+        x = ((e >> 8) & 0xFFFu) * (x >> UZIP_ANS_PROB_BITS) + (e >> 20);
+        need = x < UZIP_ANS_L;
+      }
+      uint32_t mask = __ballot_sync(FULL_MASK, need);
+      uint32_t c = __popc(mask);
+      if (next + c > nw) return false;
+      uint32_t w = __shfl_sync(FULL_MASK, win, __popc(mask & lt));
+      if (need) x = (x << 16) | w;
+      next += c;
+      win = next + lane < nw ? wp[next + lane] : 0;
+      if (active) emit(base + k, s);
+    }
+    if (next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
+    off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
+  }
+  return true;
+}
+
+// Returns 0 or a uzip_status for block b.
+template <int W>
+__device__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
+  const uint32_t lane = lane_id();
+  uint32_t* tab = (uint32_t*)(sm + DEC_TAB);
+  uint32_t* info = (uint32_t*)(sm + DEC_INFO);
+  const uint32_t rw = W > 1 ? W - 1 : 0;
+  const bool split = (h.flags & UZIP_FLAG_SPLIT) != 0;
+  const uint8_t* dir = P.src + h.dirOff;
+  const uint64_t e = ld64u(dir + 8 * b);
+  const uint64_t prevEnd = b ? uzip_dir_end(ld64u(dir + 8 * (b - 1))) : 0;
+  const uint64_t end = uzip_dir_end(e);
+  const uint32_t smode = uzip_dir_sym_mode(e), rmode = uzip_dir_rem_mode(e);
+  if (!uzip_dir_reserved_ok(e) || end < prevEnd || (end & 15u) || (prevEnd & 15u) ||
+      h.payloadOff + end > h.total)
+    return UZIP_ERR_CORRUPT;
+  if (smode > UZIP_MODE_ANS) return UZIP_ERR_CORRUPT;
+  const uint32_t wantRem = W == 1 ? UZIP_MODE_NONE : split ? UZIP_MODE_EXTERNAL : 99u;
+  if (wantRem != 99u ? rmode != wantRem : rmode > UZIP_MODE_ANS) return UZIP_ERR_CORRUPT;
+  const uint32_t m = uzip_block_len(h.count, h.log2, b);
+  const uint64_t start = b << h.log2;
+  const uint8_t* ps = P.src + h.payloadOff + prevEnd;
+  const uint64_t avail = end - prevEnd;
+  uint32_t ss = section_size(ps, avail, smode, m, 1);
+  if (!ss) return UZIP_ERR_CORRUPT;
+  const uint8_t* pr = ps + ss;
+  uint32_t rs = 0;
+  if (W > 1) {
+    rs = section_size(pr, avail - ss, rmode, m * rw, rw);
+    if (!rs) return UZIP_ERR_CORRUPT;
+    if (rs == 0xFFFFFFFFu) rs = 0;
+  }
+  if ((uint64_t)ss + rs != avail) return UZIP_ERR_CORRUPT;
+
+  uint8_t* out = P.dst + start * W;
+  // Remainder of element k for the non-ANS remainder modes.
+  uint32_t remConst = 0;
+  if (W > 1 && rmode == UZIP_MODE_CONST) remConst = pr[0] | (rw > 1 ? (pr[1] << 8) | (pr[2] << 16) : 0u);
+  const uint8_t* remSrc = rmode == UZIP_MODE_EXTERNAL ? P.src + UZIP_HEADER_BYTES + start * rw : pr;
+  const bool remAns = W > 1 && rmode == UZIP_MODE_ANS;
+  auto remOf = [&](uint32_t k) -> uint32_t {
+    if (W == 1) return 0u;
+    if (rmode == UZIP_MODE_CONST) return remConst;
+    const uint8_t* q = remSrc + (size_t)k * rw;
+    return rw == 1 ? (uint32_t)q[0] : (uint32_t)q[0] | ((uint32_t)q[1] << 8) | ((uint32_t)q[2] << 16);
+  };
+  // Symbol pass: final elements, or (remainder ANS) the unrotated symbol byte in place.
+  auto emitSym = [&](uint32_t k, uint32_t s) {
+    uint32_t v = remAns ? (s << (8 * (W - 1))) : uzip_join(s, remOf(k), W);
+    store_elem<W>(out + (size_t)k * W, v);
+  };
+  if (smode == UZIP_MODE_ANS) {
+    if (!decode_ans(ps, m, tab, info, emitSym)) return UZIP_ERR_CORRUPT;
+  } else {
+    const uint32_t cs = ps[0];
+    for (uint32_t k = lane; k < m; k += 32) emitSym(k, smode == UZIP_MODE_CONST ? cs : (uint32_t)ps[k]);
+  }
+  if (remAns) {
+    __syncwarp();
+    __threadfence_block();
+    auto emitRem = [&](uint32_t k, uint32_t byte) {
+      uint32_t el = rw <= 1 ? k : k / (rw ? rw : 1u), j = k - el * rw;
+      out[(size_t)el * W + j] = (uint8_t)byte;
+    };
+    if (!decode_ans(pr, m * rw, tab, info, emitRem)) return UZIP_ERR_CORRUPT;
+    __syncwarp();
+    __threadfence_block();
+    for (uint32_t k = lane; k < m; k += 32) {
+      uint32_t v = load_elem<W>(out + (size_t)k * W);
+      store_elem<W>(out + (size_t)k * W, uzip_rotr1(v, W));
+    }
+  }
+  if (h.flags & UZIP_FLAG_CHECKSUM) {
+    __syncwarp();
+    __threadfence_block();
+    const uint32_t bytes = m * W, nwd = (bytes + 3u) / 4u;
+    const uint64_t word0 = start * W / 4;
+    const bool al4 = (((uintptr_t)out) & 3u) == 0;
+    uint32_t sum = 0;
+    for (uint32_t i = lane; i < nwd; i += 32) {
+      uint32_t w;
+      if (al4 && 4 * i + 4 <= bytes) w = *(const uint32_t*)(out + 4 * i);
+      else {
+        w = 0;
+        for (uint32_t j = 0; j < 4; j++)
+          if (4 * i + j < bytes) w |= (uint32_t)out[4 * i + j] << (8 * j);
+      }
+      sum += uzip_checksum_term(w, word0 + i);
+    }
+    *csumAcc += warp_sum_u32(sum);
+  }
+  return 0;
+}
+
+__global__ void __launch_bounds__(128) decompress_kernel(const DecParams P) {
+  extern __shared__ __align__(16) uint8_t smem[];
+  const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
+  uint8_t* sm = smem + (size_t)wib * DEC_WARP_BYTES;
+  GpuSlot* slot = &P.slots[P.epoch & 1u];
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
+    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0;
+  }
+  const uint32_t warps = gridDim.x * (blockDim.x >> 5);
+  const uint32_t gw = blockIdx.x * (blockDim.x >> 5) + wib;
+  Hdr h;
+  read_header_dev(P, h);
+  uint32_t csum = 0, st = h.status;
+  if (!st) {
+    for (uint64_t b = gw; b < h.nblocks; b += warps) {
+      switch (h.width) {
+        case 1: st = decompress_block<1>(P, h, sm, b, &csum); break;
+        case 2: st = decompress_block<2>(P, h, sm, b, &csum); break;
+        default: st = decompress_block<4>(P, h, sm, b, &csum); break;
+      }
+      if (st) break;
+    }
+  }
+  if (lane == 0) {
+    if (st) atomicCAS(&slot->status, 0u, st);
+    if (csum) atomicAdd(&slot->sum, csum);
+    __threadfence();
+    if (atomicAdd(&slot->done, 1u) == warps - 1u) {
+      __threadfence();
+      uint32_t fin = *(volatile unsigned int*)&slot->status;
+      const uint64_t bytes = h.count * h.width;
+      if (!fin && (h.flags & UZIP_FLAG_CHECKSUM) &&
+          uzip_checksum_final(*(volatile unsigned int*)&slot->sum, bytes) != h.checksum)
+        fin = UZIP_ERR_CHECKSUM;
+      if (P.statusDev) *(volatile unsigned int*)P.statusDev = fin;
+      *(volatile int*)&P.host->status = (int)fin;
+      *(volatile unsigned long long*)&P.host->size = fin ? 0ull : bytes;
+    }
+  }
+}
+
+}  // namespace uzip_gpu

@@ -1,0 +1,483 @@
+// The GPU compression kernel: one warp codes one block at a time (the format's 32 ANS lanes are the
+// warp's 32 lanes). Per block, with nothing sent to the host in between:
+//   1. read the block once: histograms of both planes, "all equal" tests, checksum terms;
+//   2. choose each plane's mode exactly as FORMAT.md says (warp-parallel uzip_normalize_freqs and cost
+//      estimate); ANS-code the symbol plane into shared memory (bounded by the raw size: a section that
+//      does not fit is not smaller than RAW, so it is RAW); size a remainder ANS plane by a counting pass;
+//   3. find the block's output offset by decoupled look-back over the blocks' payload sizes;
+//   4. write the directory entry and the payload (remainder ANS is coded a second time, straight to its
+//      place in global memory: it is rare, and that keeps shared memory at one plane's raw size).
+// Blocks are handed out in order by a ticket counter, so a warp only ever waits on blocks that running
+// warps hold: no deadlock however many warps are resident. The last warp to finish writes the header.
+#pragma once
+
+#include "gpu_types.cuh"
+#include "gpu_warp.cuh"
+
+namespace uzip_gpu {
+
+// Per-warp shared memory layout (bytes).
+#define ENC_CNT 0u        /* u32[256] symbol counts */
+#define ENC_CNTR 1024u    /* u32[256] remainder byte counts */
+#define ENC_FSYM 2048u    /* u32[256] symbol freqs */
+#define ENC_FREM 3072u    /* u32[256] remainder freqs */
+#define ENC_TAB 4096u     /* uint2[256] {reciprocal, freq | cum << 12} of the plane being coded */
+#define ENC_STATES 6144u  /* u32[4][32] final states of the symbol segments */
+#define ENC_NW 6656u      /* u32[16] words per segment: [0..3] symbol, [4..15] remainder */
+#define ENC_STAGE 6720u   /* u16[block / 2] staged symbol-plane words */
+
+__host__ __device__ inline uint32_t enc_warp_bytes(uint32_t log2Block) { return ENC_STAGE + (1u << log2Block); }
+
+// Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
+__device__ void build_enc_table(const uint32_t* freqs, uint2* tab) {
+  const uint32_t lane = lane_id();
+  uint32_t f[8], local = 0;
+#pragma unroll
+  for (int i = 0; i < 8; i++) { f[i] = freqs[8 * lane + i]; local += f[i]; }
+  uint32_t cum = warp_excl_scan(local);
+#pragma unroll
+  for (int i = 0; i < 8; i++) {
+    uint32_t fi = f[i] ? f[i] : 1u;
+    uint32_t rcp = fi <= 1u ? 0xFFFFFFFFu : (uint32_t)((1ull << 32) / fi);
+    tab[8 * lane + i] = make_uint2(rcp, fi | (cum << 12));
+    cum += f[i];
+  }
+  __syncwarp();
+}
+
+// Writes the ANS table (u16 K, u16 0, bitmap, freqs, pad to 4) at p; returns its size.
+__device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs) {
+  const uint32_t lane = lane_id();
+  uint32_t f[8], bits = 0;
+#pragma unroll
+  for (int i = 0; i < 8; i++) {
+    f[i] = freqs[8 * lane + i];
+    if (f[i]) bits |= 1u << i;
+  }
+  uint32_t rank = warp_excl_scan(__popc(bits));
+  uint32_t k = warp_sum_u32(__popc(bits));
+  p[4 + lane] = (uint8_t)bits;
+#pragma unroll
+  for (int i = 0; i < 8; i++)
+    if (f[i]) *(uint16_t*)(p + 36 + 2 * rank++) = (uint16_t)f[i];
+  if (lane == 0) {
+    *(uint32_t*)p = k;
+    if (k & 1u) *(uint16_t*)(p + 36 + 2 * k) = 0;
+  }
+  return uzip_ans_table_bytes(k);
+}
+
+// The byte of a plane: symbol of element k, or remainder byte k (element k / rw, byte k % rw).
+template <int W, bool REM>
+__device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
+  if (!REM) {
+    uint32_t v = W == 1 ? (uint32_t)__ldg(blk + k)
+               : W == 2 ? (uint32_t)__ldg((const uint16_t*)blk + k) : (uint32_t)__ldg((const uint32_t*)blk + k);
+    return uzip_symbol_of(v, W);
+  }
+  constexpr uint32_t rw = W > 1 ? W - 1 : 1;
+  uint32_t e = rw == 1 ? k : k / rw, j = k - e * rw;
+  uint32_t v = W == 2 ? (uint32_t)__ldg((const uint16_t*)blk + e) : (uint32_t)__ldg((const uint32_t*)blk + e);
+  return (uzip_remainder_of(v, W) >> (8 * j)) & 0xFFu;
+}
+
+// Encodes one segment (len symbols of the plane starting at plane index base) with the 32 lanes. Words
+// are placed downward from *pos: out[*pos - c + rank] (out may be null: count only). Returns false as
+// soon as *pos would go under lo (the plane will be RAW). *xout gets this lane's final state.
+template <int W, bool REM>
+__device__ bool encode_segment(const uint8_t* blk, uint32_t base, uint32_t len, const uint2* tab, uint16_t* out,
+                               int32_t* pos, int32_t lo, uint32_t* xout) {
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  const int32_t T = (int32_t)((len + 31u) / 32u);
+  uint32_t x = UZIP_ANS_L;
+  int32_t p = *pos;
+  constexpr int U = 8;
+  for (int32_t t0 = T - 1; t0 >= 0; t0 -= U) {
+    uint32_t sy[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      int32_t t = t0 - u;
+      uint32_t k = 32u * (uint32_t)t + lane;
+      sy[u] = (t >= 0 && k < len) ? plane_byte<W, REM>(blk, base + k) : 0xFFFFFFFFu;
+    }
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      if (t0 - u < 0) break;
+      uint32_t emit = 0, word = 0;
+      if (sy[u] != 0xFFFFFFFFu) {
+        uint2 e = tab[sy[u]];
+        uint32_t f = e.y & 0xFFFu, cum = e.y >> 12;
+        if (x >= (f << (32u - UZIP_ANS_PROB_BITS))) {
+          emit = 1;
+          word = x & 0xFFFFu;
+          x >>= 16;
+        }
+        uint32_t q = __umulhi(x, e.x), r = x - q * f;
+        if (r >= f) { q++; r -= f; }
+        x = (q << UZIP_ANS_PROB_BITS) + r + cum;
+      }
+      uint32_t mask = __ballot_sync(FULL_MASK, emit);
+      int32_t c = __popc(mask);
+      if (p - c < lo) return false;
+      p -= c;
+      if (emit && out) out[p + __popc(mask & lt)] = (uint16_t)word;
+    }
+  }
+  *pos = p;
+  *xout = x;
+  return true;
+}
+
+// Publishes this block's aggregate and returns its exclusive prefix (decoupled look-back).
+__device__ uint64_t look_back(unsigned long long* lb, uint32_t b, uint64_t agg, uint32_t epoch) {
+  const uint32_t lane = lane_id();
+  const uint64_t tag = (uint64_t)(epoch & ((1u << UZIP_LB_EPOCH_BITS) - 1u)) << 42;
+  if (b == 0) {
+    if (lane == 0) st_volatile_u64(&lb[0], tag | (UZIP_LB_FLAG_INC << 40) | agg);
+    return 0;
+  }
+  if (lane == 0) st_volatile_u64(&lb[b], tag | (UZIP_LB_FLAG_AGG << 40) | agg);
+  uint64_t excl = 0;
+  int64_t j = (int64_t)b - 1;
+  while (true) {
+    int64_t idx = j - (int64_t)lane;
+    uint64_t val = 0, flag = UZIP_LB_FLAG_INC;
+    while (true) {
+      if (idx >= 0) {
+        uint64_t w = ld_volatile_u64(&lb[idx]);
+        flag = (w & ~((1ull << 42) - 1)) == tag ? (w >> 40) & 3u : 0u;
+        val = w & UZIP_DIR_END_MASK;
+      }
+      if (__all_sync(FULL_MASK, flag != 0)) break;
+      __nanosleep(32);
+    }
+    uint32_t inc = __ballot_sync(FULL_MASK, flag == UZIP_LB_FLAG_INC);
+    if (inc) {
+      uint32_t first = __ffs(inc) - 1;
+      excl += warp_sum_u64(lane <= first ? val : 0);
+      break;
+    }
+    excl += warp_sum_u64(val);
+    j -= 32;
+  }
+  if (lane == 0) st_volatile_u64(&lb[b], tag | (UZIP_LB_FLAG_INC << 40) | (excl + agg));
+  return excl;
+}
+
+// Writes the plane as RAW sections from the input: symbols (REM false) or remainders, groups of 16
+// elements per lane; out is 16-aligned, `limit` = padded section bytes (stores past it are skipped).
+template <int W, bool REM>
+__device__ void write_raw_plane(const uint8_t* blk, uint32_t m, bool aligned, uint8_t* out, uint32_t limit) {
+  const uint32_t ng = (m + 15u) / 16u;
+  for (uint32_t g = lane_id(); g < ng; g += 32) {
+    uint32_t v[16];
+    load_group<W>(blk, g, m, aligned, v);
+    if (!REM) {
+      uint32_t w[4];
+#pragma unroll
+      for (int i = 0; i < 4; i++)
+        w[i] = uzip_symbol_of(v[4 * i], W) | (uzip_symbol_of(v[4 * i + 1], W) << 8) |
+               (uzip_symbol_of(v[4 * i + 2], W) << 16) | (uzip_symbol_of(v[4 * i + 3], W) << 24);
+      *(uint4*)(out + 16u * g) = make_uint4(w[0], w[1], w[2], w[3]);
+    } else if (W == 2) {
+      uint32_t w[4];
+#pragma unroll
+      for (int i = 0; i < 4; i++)
+        w[i] = uzip_remainder_of(v[4 * i], 2) | (uzip_remainder_of(v[4 * i + 1], 2) << 8) |
+               (uzip_remainder_of(v[4 * i + 2], 2) << 16) | (uzip_remainder_of(v[4 * i + 3], 2) << 24);
+      *(uint4*)(out + 16u * g) = make_uint4(w[0], w[1], w[2], w[3]);
+    } else if (W == 4) {
+      // 16 remainders of 3 bytes = 48 bytes = 12 words.
+      uint32_t r[16], w[12];
+#pragma unroll
+      for (int i = 0; i < 16; i++) r[i] = uzip_remainder_of(v[i], 4);
+#pragma unroll
+      for (int q = 0; q < 4; q++) {  // 4 elements -> 3 words
+        w[3 * q] = r[4 * q] | (r[4 * q + 1] << 24);
+        w[3 * q + 1] = (r[4 * q + 1] >> 8) | (r[4 * q + 2] << 16);
+        w[3 * q + 2] = (r[4 * q + 2] >> 16) | (r[4 * q + 3] << 8);
+      }
+#pragma unroll
+      for (int q = 0; q < 3; q++) {
+        uint32_t off = 48u * g + 16u * q;
+        if (off < limit) *(uint4*)(out + off) = make_uint4(w[4 * q], w[4 * q + 1], w[4 * q + 2], w[4 * q + 3]);
+      }
+    }
+  }
+}
+
+// Zero bytes [from, to) of a section (both multiples of 4).
+__device__ __forceinline__ void zero_words(uint8_t* p, uint32_t from, uint32_t to) {
+  for (uint32_t o = from + 4u * lane_id(); o < to; o += 128u) *(uint32_t*)(p + o) = 0;
+}
+
+template <int W>
+__device__ void compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint32_t* csumAcc) {
+  const uint32_t lane = lane_id();
+  uint32_t* cnt = (uint32_t*)(sm + ENC_CNT);
+  uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
+  uint32_t* fsym = (uint32_t*)(sm + ENC_FSYM);
+  uint32_t* frem = (uint32_t*)(sm + ENC_FREM);
+  uint2* tab = (uint2*)(sm + ENC_TAB);
+  uint32_t* states = (uint32_t*)(sm + ENC_STATES);
+  uint32_t* nws = (uint32_t*)(sm + ENC_NW);
+  uint16_t* stage = (uint16_t*)(sm + ENC_STAGE);
+
+  const uint32_t rw = W > 1 ? W - 1 : 0;
+  const bool split = (P.flags & UZIP_FLAG_SPLIT) != 0;
+  const bool doRem = W > 1 && !split;
+  const uint64_t start = (uint64_t)b << P.log2Block;
+  const uint32_t m = uzip_block_len(P.count, P.log2Block, b);
+  const uint8_t* blk = P.src + start * W;
+  const bool aligned = P.srcAligned16 != 0;
+
+  // 1. Histograms, constant tests, checksum.
+#pragma unroll
+  for (int i = 0; i < 8; i++) { cnt[lane + 32 * i] = 0; cntr[lane + 32 * i] = 0; }
+  __syncwarp();
+  const uint32_t v0 = load_elem<W>(blk);
+  const uint32_t sym0 = uzip_symbol_of(v0, W), rem0 = uzip_remainder_of(v0, W);
+  bool constS = true, constR = true;
+  uint32_t csum = 0;
+  const bool doSum = (P.flags & UZIP_FLAG_CHECKSUM) != 0;
+  const uint64_t word0 = start * W / 4;
+  const uint32_t ng = (m + 15u) / 16u;
+  for (uint32_t g = lane; g < ng; g += 32) {
+    uint32_t v[16];
+    load_group<W>(blk, g, m, aligned, v);
+    uint32_t valid = m - 16u * g;
+#pragma unroll
+    for (int i = 0; i < 16; i++) {
+      if ((uint32_t)i < valid) {
+        uint32_t s = uzip_symbol_of(v[i], W);
+        atomicAdd(&cnt[s], 1u);
+        constS &= s == sym0;
+        if (doRem) {
+          uint32_t r = uzip_remainder_of(v[i], W);
+          constR &= r == rem0;
+#pragma unroll
+          for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+        }
+      }
+    }
+    if (doSum) {
+#pragma unroll
+      for (int i = 0; i < W * 4; i++)
+        if ((uint32_t)(4 * i) < valid * W) csum += uzip_checksum_term(group_word<W>(v, i), word0 + 16u * g * W / 4 + i);
+    }
+  }
+  __syncwarp();
+  constS = __all_sync(FULL_MASK, constS);
+  constR = __all_sync(FULL_MASK, constR);
+  if (doSum) *csumAcc += warp_sum_u32(csum);
+
+  // 2. Modes and section sizes.
+  uint32_t symMode, symSec, remMode = UZIP_MODE_NONE, remSec = 0;
+  const uint32_t nsegS = uzip_ans_nseg(m);
+  if (constS) {
+    symMode = UZIP_MODE_CONST;
+    symSec = 1;
+  } else {
+    symMode = UZIP_MODE_RAW;
+    symSec = m;
+    uint64_t bits;
+    uint32_t k = warp_normalize(cnt, m, fsym, &bits);
+    uint64_t est = uzip_ans_table_bytes(k) + (uint64_t)nsegS * UZIP_ANS_SEG_HEADER_BYTES + (bits + 2047u) / 2048u;
+    if (est < m) {
+      build_enc_table(fsym, tab);
+      const int32_t cap = (int32_t)(m / 2u);
+      int32_t front = 0;
+      bool ok = true;
+      uint32_t sec = uzip_ans_table_bytes(k);
+      for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
+        uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
+        int32_t pos = cap;
+        uint32_t x;
+        ok = encode_segment<W, false>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+        if (!ok) break;
+        int32_t nw = cap - pos;
+        for (int32_t i0 = 0; i0 < nw; i0 += 32) {  // move down to the front, 32 words at a time
+          int32_t i = i0 + (int32_t)lane;
+          uint16_t w = i < nw ? stage[pos + i] : 0;
+          __syncwarp();
+          if (i < nw) stage[front + i] = w;
+          __syncwarp();
+        }
+        states[sg * 32 + lane] = x;
+        if (lane == 0) nws[sg] = (uint32_t)nw;
+        front += nw;
+        sec += UZIP_ANS_SEG_HEADER_BYTES + ((2u * (uint32_t)nw + 3u) & ~3u);
+      }
+      __syncwarp();
+      if (ok && sec < m) {
+        symMode = UZIP_MODE_ANS;
+        symSec = sec;
+      }
+    }
+  }
+  if (W > 1) {
+    if (split) {
+      remMode = UZIP_MODE_EXTERNAL;
+    } else if (constR) {
+      remMode = UZIP_MODE_CONST;
+      remSec = rw;
+    } else {
+      const uint32_t raw = m * rw, nsegR = uzip_ans_nseg(raw);
+      remMode = UZIP_MODE_RAW;
+      remSec = raw;
+      uint64_t bits;
+      uint32_t k = warp_normalize(cntr, raw, frem, &bits);
+      uint32_t tb = uzip_ans_table_bytes(k);
+      uint64_t est = tb + (uint64_t)nsegR * UZIP_ANS_SEG_HEADER_BYTES + (bits + 2047u) / 2048u;
+      if (est < raw) {
+        build_enc_table(frem, tab);
+        const int32_t budget = (int32_t)((raw - tb - nsegR * UZIP_ANS_SEG_HEADER_BYTES) / 2u);
+        int32_t pos = 0;
+        bool ok = true;
+        uint32_t sec = tb;
+        for (uint32_t sg = 0; sg < nsegR; sg++) {
+          uint32_t len = min(raw - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
+          int32_t before = pos;
+          uint32_t x;
+          ok = encode_segment<W, true>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, nullptr, &pos, -budget, &x);
+          if (!ok) break;
+          uint32_t nw = (uint32_t)(before - pos);
+          if (lane == 0) nws[4 + sg] = nw;
+          sec += UZIP_ANS_SEG_HEADER_BYTES + ((2u * nw + 3u) & ~3u);
+        }
+        __syncwarp();
+        if (ok && sec < raw) {
+          remMode = UZIP_MODE_ANS;
+          remSec = sec;
+        }
+      }
+    }
+  }
+
+  // 3. Offset by look-back.
+  const uint32_t symPad = (uint32_t)uzip_pad16(symSec), remPad = (uint32_t)uzip_pad16(remSec);
+  const uint64_t agg = (uint64_t)symPad + remPad;
+  const uint64_t excl = look_back(P.lookback, b, agg, P.epoch);
+  const uint64_t end = excl + agg;
+  uint8_t* dir = P.dst + P.dirOff;
+  if (lane == 0) {
+    *(unsigned long long*)(dir + 8ull * b) = uzip_dir_entry(end, symMode, remMode);
+    if (b == P.nblocks - 1) {
+      if (P.nblocks & 1u) *(unsigned long long*)(dir + 8ull * P.nblocks) = 0;
+      P.slots[P.epoch & 1u].total = P.payloadOff + end;
+    }
+  }
+
+  // 4. Payload.
+  uint8_t* out = P.dst + P.payloadOff + excl;
+  if (symMode == UZIP_MODE_CONST) {
+    if (lane == 0) *(uint4*)out = make_uint4(sym0, 0, 0, 0);
+  } else if (symMode == UZIP_MODE_RAW) {
+    write_raw_plane<W, false>(blk, m, aligned, out, symPad);
+  } else {
+    uint32_t off = write_ans_table(out, fsym);
+    uint32_t front = 0;
+    for (uint32_t sg = 0; sg < nsegS; sg++) {
+      uint32_t nw = nws[sg];
+      uint8_t* seg = out + off;
+      if (lane == 0) *(uint32_t*)seg = nw;
+      *(uint32_t*)(seg + 4 + 4 * lane) = states[sg * 32 + lane];
+      uint16_t* wd = (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
+      for (uint32_t i = lane; i < nw; i += 32) wd[i] = stage[front + i];
+      if ((nw & 1u) && lane == 0) wd[nw] = 0;
+      front += nw;
+      off += UZIP_ANS_SEG_HEADER_BYTES + ((2u * nw + 3u) & ~3u);
+    }
+    zero_words(out, off, symPad);
+  }
+  if (W > 1) {
+    uint8_t* ro = out + symPad;
+    if (remMode == UZIP_MODE_CONST) {
+      if (lane == 0) *(uint4*)ro = make_uint4(rem0, 0, 0, 0);
+    } else if (remMode == UZIP_MODE_RAW) {
+      write_raw_plane<W, true>(blk, m, aligned, ro, remPad);
+    } else if (remMode == UZIP_MODE_EXTERNAL) {
+      write_raw_plane<W, true>(blk, m, aligned, P.dst + UZIP_HEADER_BYTES + start * rw,
+                               (uint32_t)uzip_pad16((uint64_t)m * rw));
+    } else {  // ANS: table, then code again straight into place
+      const uint32_t raw = m * rw, nsegR = uzip_ans_nseg(raw);
+      uint32_t off = write_ans_table(ro, frem);
+      for (uint32_t sg = 0; sg < nsegR; sg++) {
+        uint32_t nw = nws[4 + sg];
+        uint8_t* seg = ro + off;
+        uint32_t len = min(raw - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
+        int32_t pos = (int32_t)nw;
+        uint32_t x;
+        encode_segment<W, true>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES),
+                                &pos, 0, &x);
+        if (lane == 0) *(uint32_t*)seg = nw;
+        *(uint32_t*)(seg + 4 + 4 * lane) = x;
+        if ((nw & 1u) && lane == 0) ((uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES))[nw] = 0;
+        off += UZIP_ANS_SEG_HEADER_BYTES + ((2u * nw + 3u) & ~3u);
+      }
+      zero_words(ro, off, remPad);
+    }
+  }
+  __syncwarp();
+}
+
+// The last warp: header (with the checksum of every block), the size words.
+__device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t sum) {
+  uint32_t w[16];
+  const uint64_t bytes = P.count * uzip_dtype_width(P.dtype);
+  w[0] = UZIP_MAGIC;
+  w[1] = UZIP_VERSION | (P.dtype << 8) | (P.flags << 16) | (P.log2Block << 24);
+  w[2] = (uint32_t)P.count;
+  w[3] = (uint32_t)(P.count >> 32);
+  w[4] = (uint32_t)total;
+  w[5] = (uint32_t)(total >> 32);
+  w[6] = P.nblocks;
+  w[7] = (P.flags & UZIP_FLAG_CHECKSUM) ? uzip_checksum_final(sum, bytes) : 0u;
+  uint64_t ro = uzip_rem_offset(P.flags);
+  w[8] = (uint32_t)ro;
+  w[9] = (uint32_t)(ro >> 32);
+  w[10] = (uint32_t)P.dirOff;
+  w[11] = (uint32_t)(P.dirOff >> 32);
+  w[12] = (uint32_t)P.payloadOff;
+  w[13] = (uint32_t)(P.payloadOff >> 32);
+  w[14] = uzip_header_check(w);
+  w[15] = 0;
+  uint4* h = (uint4*)P.dst;
+  for (int i = 0; i < 4; i++) h[i] = make_uint4(w[4 * i], w[4 * i + 1], w[4 * i + 2], w[4 * i + 3]);
+  if (P.outSizeDev) *(volatile unsigned long long*)P.outSizeDev = total;
+  *(volatile unsigned long long*)&P.host->size = total;
+  *(volatile int*)&P.host->status = 0;
+}
+
+template <int W>
+__global__ void __launch_bounds__(128) compress_kernel(const EncParams P) {
+  extern __shared__ __align__(16) uint8_t smem[];
+  const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
+  uint8_t* sm = smem + (size_t)wib * P.warpBytes;
+  GpuSlot* slot = &P.slots[P.epoch & 1u];
+  if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
+    GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
+    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0;
+  }
+  uint32_t csum = 0;
+  while (true) {
+    unsigned long long t = 0;
+    if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
+    t = __shfl_sync(FULL_MASK, t, 0);
+    if (t >= P.nblocks) break;
+    compress_block<W>(P, sm, (uint32_t)t, &csum);
+  }
+  if (lane == 0) {
+    if (csum) atomicAdd(&slot->sum, csum);
+    __threadfence();
+    const uint32_t warps = gridDim.x * (blockDim.x >> 5);
+    if (atomicAdd(&slot->done, 1u) == warps - 1u) {
+      __threadfence();
+      uint64_t total = P.nblocks ? *(volatile unsigned long long*)&slot->total : P.payloadOff;
+      uint32_t sum = *(volatile unsigned int*)&slot->sum;
+      write_header_final(P, total, sum);
+    }
+  }
+}
+
+}  // namespace uzip_gpu

@@ -1,0 +1,53 @@
+// Structures shared by the GPU codec's host code (gpu_codec.cu) and its kernels (gpu_encode.cuh,
+// gpu_decode.cuh): the per-call scratch slots, the host-mapped result words and the kernel parameters.
+#pragma once
+
+#include <stdint.h>
+
+// One call's counters. Two slots alternate by the parity of the call's epoch: each kernel zeroes the
+// other slot at its start, so the next call finds its slot clean with no memset launch.
+struct GpuSlot {
+  unsigned long long ticket;  // compress: next codec block to hand out
+  unsigned long long total;   // compress: total stream bytes (written by the warp of the last block)
+  unsigned int done;          // warps finished
+  unsigned int sum;           // checksum sum (order-free)
+  unsigned int status;        // decompress: first error status (0 = none)
+  unsigned int pad;
+};
+
+// Host-mapped words of a context: the last compressed size and the last decode status.
+struct GpuHostWords {
+  unsigned long long size;
+  int status;
+  int pad;
+};
+
+// Look-back status word: bits 0..39 value (an end offset), 40..41 flag, 42..63 the call's epoch.
+#define UZIP_LB_FLAG_AGG 1ull
+#define UZIP_LB_FLAG_INC 2ull
+#define UZIP_LB_EPOCH_BITS 22u
+
+struct EncParams {
+  const uint8_t* src;
+  uint8_t* dst;
+  unsigned long long* lookback;
+  GpuSlot* slots;
+  GpuHostWords* host;        // device view of the mapped words
+  unsigned long long* outSizeDev;
+  uint64_t count;
+  uint64_t dirOff, payloadOff;
+  uint32_t dtype, flags, log2Block, nblocks;
+  uint32_t epoch;            // >= 1
+  uint32_t srcAligned16;
+  uint32_t warpBytes;        // dynamic shared memory per warp
+};
+
+struct DecParams {
+  const uint8_t* src;
+  uint8_t* dst;
+  GpuSlot* slots;
+  GpuHostWords* host;
+  unsigned int* statusDev;
+  uint64_t srcBytes, dstCapacity;
+  uint32_t epoch;
+};

@@ -1,0 +1,152 @@
+// Warp-level building blocks of the GPU codec: reductions and scans over the 32 lanes, the frequency
+// normalization of uzip_format.h done by a whole warp, element loads, and volatile global accesses.
+#pragma once
+
+#include <stdint.h>
+
+#include <type_traits>
+
+#include "uzip_format.h"
+
+#define FULL_MASK 0xFFFFFFFFu
+
+__device__ const uint16_t g_uzip_cost[UZIP_ANS_M] = UZIP_COST_INIT;
+
+__device__ __forceinline__ uint32_t lane_id() { return threadIdx.x & 31u; }
+__device__ __forceinline__ uint32_t lanemask_lt() { return (1u << lane_id()) - 1u; }
+
+__device__ __forceinline__ uint32_t warp_sum_u32(uint32_t v) {
+#pragma unroll
+  for (int o = 16; o; o >>= 1) v += __shfl_xor_sync(FULL_MASK, v, o);
+  return v;
+}
+__device__ __forceinline__ uint64_t warp_sum_u64(uint64_t v) {
+#pragma unroll
+  for (int o = 16; o; o >>= 1) v += __shfl_xor_sync(FULL_MASK, v, o);
+  return v;
+}
+// Exclusive prefix sum over lanes.
+__device__ __forceinline__ uint32_t warp_excl_scan(uint32_t v) {
+  uint32_t x = v;
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1) {
+    uint32_t y = __shfl_up_sync(FULL_MASK, x, o);
+    if (lane_id() >= (uint32_t)o) x += y;
+  }
+  return x - v;
+}
+// Argmax of (key, lowest index on ties): returns the winning index, all lanes.
+__device__ __forceinline__ void warp_argmax(uint32_t& key, uint32_t& idx) {
+#pragma unroll
+  for (int o = 16; o; o >>= 1) {
+    uint32_t k2 = __shfl_xor_sync(FULL_MASK, key, o), i2 = __shfl_xor_sync(FULL_MASK, idx, o);
+    if (k2 > key || (k2 == key && i2 < idx)) { key = k2; idx = i2; }
+  }
+}
+
+__device__ __forceinline__ uint64_t ld_volatile_u64(const unsigned long long* p) {
+  return *(const volatile unsigned long long*)p;
+}
+__device__ __forceinline__ void st_volatile_u64(unsigned long long* p, uint64_t v) {
+  *(volatile unsigned long long*)p = v;
+}
+
+// One element of width W (little-endian bits) at p, which is W-aligned.
+template <int W>
+__device__ __forceinline__ uint32_t load_elem(const uint8_t* p) {
+  if (W == 1) return *p;
+  if (W == 2) return *(const uint16_t*)p;
+  return *(const uint32_t*)p;
+}
+template <int W>
+__device__ __forceinline__ void store_elem(uint8_t* p, uint32_t v) {
+  if (W == 1) *p = (uint8_t)v;
+  else if (W == 2) *(uint16_t*)p = (uint16_t)v;
+  else *(uint32_t*)p = v;
+}
+
+// Loads elements 16g .. 16g+15 of a block (m elements at blk) into v[16]; elements past m read as 0.
+// aligned: blk is 16-byte aligned, so whole groups load as 16-byte vectors.
+template <int W>
+__device__ __forceinline__ void load_group(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned,
+                                           uint32_t v[16]) {
+  const uint8_t* p = blk + (size_t)g * 16u * W;
+  uint32_t valid = m - 16u * g;
+  if (aligned && valid >= 16u) {
+    uint4 q[W];
+#pragma unroll
+    for (int i = 0; i < W; i++) q[i] = __ldg((const uint4*)p + i);
+    const uint32_t* w = (const uint32_t*)q;
+#pragma unroll
+    for (int i = 0; i < 16; i++) {
+      if (W == 1) v[i] = (w[i >> 2] >> (8 * (i & 3))) & 0xFFu;
+      else if (W == 2) v[i] = (w[i >> 1] >> (16 * (i & 1))) & 0xFFFFu;
+      else v[i] = w[i];
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < 16; i++) v[i] = (uint32_t)i < valid ? load_elem<W>(p + i * W) : 0u;
+  }
+}
+
+// The 4W checksum words of a group (elements past the end are zero, so the last word is zero-padded).
+template <int W>
+__device__ __forceinline__ uint32_t group_word(const uint32_t v[16], int i) {
+  if (W == 4) return v[i];
+  if (W == 2) return v[2 * i] | (v[2 * i + 1] << 16);
+  return v[4 * i] | (v[4 * i + 1] << 8) | (v[4 * i + 2] << 16) | (v[4 * i + 3] << 24);
+}
+
+// uzip_normalize_freqs over a whole warp: counts[256] (shared) of a plane of `total` symbols into
+// freqs[256] (shared). Returns the number of symbols present; *bits256 gets uzip_cost_bits256.
+__device__ uint32_t warp_normalize(const uint32_t* counts, uint32_t total, uint32_t* freqs, uint64_t* bits256) {
+  const uint32_t lane = lane_id();
+  int32_t sum = 0;
+  uint32_t bestc = 0, bests = 0xFFFFu;
+#pragma unroll
+  for (int i = 0; i < 8; i++) {
+    uint32_t s = lane + 32u * i, c = counts[s], f = 0;
+    if (c) {
+      f = (uint32_t)(((uint64_t)c * UZIP_ANS_M) / total);
+      if (f == 0) f = 1;
+    }
+    if (c > bestc) { bestc = c; bests = s; }
+    freqs[s] = f;
+    sum += (int32_t)f;
+  }
+  sum = (int32_t)warp_sum_u32((uint32_t)sum);
+  warp_argmax(bestc, bests);
+  int32_t d = (int32_t)UZIP_ANS_M - sum;
+  __syncwarp();
+  if (d >= 0) {
+    if (lane == 0) freqs[bests] += (uint32_t)d;
+    __syncwarp();
+  } else {
+    while (d < 0) {
+      uint32_t bf = 0, b = 0xFFFFu;
+#pragma unroll
+      for (int i = 0; i < 8; i++) {
+        uint32_t s = lane + 32u * i, f = freqs[s];
+        if (f > bf) { bf = f; b = s; }
+      }
+      warp_argmax(bf, b);
+      uint32_t k = (uint32_t)(-d) < bf - 1u ? (uint32_t)(-d) : bf - 1u;
+      __syncwarp();
+      if (lane == 0) freqs[b] -= k;
+      __syncwarp();
+      d += (int32_t)k;
+    }
+  }
+  uint32_t present = 0;
+  uint64_t bits = 0;
+#pragma unroll
+  for (int i = 0; i < 8; i++) {
+    uint32_t s = lane + 32u * i, c = counts[s];
+    if (c) {
+      present++;
+      bits += (uint64_t)c * __ldg(&g_uzip_cost[freqs[s] - 1u]);
+    }
+  }
+  *bits256 = warp_sum_u64(bits);
+  return warp_sum_u32(present);
+}
