@@ -240,7 +240,12 @@ function runGpu(
             ratio: t.ratio,
             verified: t.verified,
             timingsMs: { copy: t.copyMs, compress: t.compressMs, decompress: t.decompressMs },
-            details: { slots: t.slots, fillerMs: t.fillerMs, enqueueMs: t.enqueueMs },
+            details: {
+              slots: t.slots,
+              fillerMs: t.fillerMs,
+              enqueueMs: t.enqueueMs,
+              queuedAhead: t.queuedAhead,
+            },
           });
           rows.push(row);
           const b = row.bytesPerSecond;

@@ -27,6 +27,8 @@ const MAX_SLOTS = 1024;
 const CPU_IDENTITY_MAX = 16 * MiB;
 const FILLER_BYTES = 256 * MiB;
 const POISON = 0xa5;
+/** The filler never grows past this many copies (~100 ms on an H200): a bound if the host stalls. */
+const MAX_FILLER_COPIES = 512;
 
 /** Slots for a tensor of `size` bytes: 1 when it is well past the L2, else enough to fill ROTATE_BELOW. */
 export function slotsFor(size: number): number {
@@ -48,6 +50,8 @@ export interface GpuTimings {
   /** GPU milliseconds of the filler queued ahead of the timed calls, and host ms spent enqueueing them. */
   fillerMs: number;
   enqueueMs: number;
+  /** Whether the filler outlasted the host's enqueueing (else launch gaps may be in the timings). */
+  queuedAhead: boolean;
 }
 
 /** Buffers of one tensor size: `slots` inputs, compressed streams and outputs. */
@@ -221,7 +225,8 @@ export class GpuCodecBench {
       const fillerMs = CudaEvent.elapsedMs(fStart, fEnd);
       if (fillerMs < 1.25 * enqueueMs && attempt < 3) {
         // The GPU caught up with the host: timings may include launch gaps. Grow the filler, redo.
-        this.#fillerCopies = Math.ceil(this.#fillerCopies * (2 * enqueueMs) / Math.max(fillerMs, 1e-3));
+        const grown = Math.ceil(this.#fillerCopies * (2 * enqueueMs) / Math.max(fillerMs, 1e-3));
+        this.#fillerCopies = Math.min(MAX_FILLER_COPIES, grown);
         continue;
       }
       const series = [[], [], []] as number[][];
@@ -245,6 +250,7 @@ export class GpuCodecBench {
         decompressMs: series[2],
         fillerMs,
         enqueueMs,
+        queuedAhead: fillerMs >= enqueueMs,
       };
     }
   }
