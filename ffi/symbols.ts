@@ -7,11 +7,13 @@
  */
 import { codecSymbols } from "./symbols_codec.ts";
 import { cudaSymbols } from "./symbols_cuda.ts";
+import { commSymbols } from "./symbols_comm.ts";
 
 /** Every function of `cuda/uzip.h` that the TS layer calls. */
 export const symbols = {
   ...codecSymbols,
   ...cudaSymbols,
+  ...commSymbols,
 } as const satisfies Deno.ForeignLibraryInterface;
 
 /** The symbol table's type. */
