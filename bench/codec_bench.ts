@@ -3,6 +3,7 @@
 // baseline. Without a GPU the GPU benches are registered as ignored and a SKIP line is printed.
 //
 //   deno bench -A bench/codec_bench.ts
+//   deno bench -A --no-check --filter gpu bench/codec_bench.ts   # where node_modules is absent (GPU box)
 //
 // Throughput = bytes in the bench name / time per iteration. For sweeps, tables, JSON and charts use
 // the CLI: deno run -A bench/codec.ts --help.

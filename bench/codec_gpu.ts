@@ -236,9 +236,8 @@ export class GpuCodecBench {
           series[o].push(CudaEvent.elapsedMs(this.#event(e), this.#event(e + 1)));
         }
       }
-      if (this.codec.compressedSize() !== p.compressedBytes) {
-        throw new Error(`compressed size changed during timing (${this.codec.compressedSize()})`);
-      }
+      // No compressedSize() check here: the context's mapped size word is also written by the decoder
+      // (with the decoded size), and the last call queued was a decompress.
       return {
         sms,
         slots,
