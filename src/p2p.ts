@@ -1,0 +1,268 @@
+/**
+ * Point-to-point transfers of device tensors over a {@linkcode Communicator}, compressed or plain.
+ *
+ * A compressed transfer is chunked and pipelined in C (`nccl/p2p.cc`): chunk i+1 is compressed while
+ * chunk i moves and chunk i-1 is decoded; each chunk's raw remainder plane leaves with its header, its
+ * coded exponent plane two steps later. Delivery is bit-identical. Everything is stream-ordered on the
+ * caller's stream: work enqueued before the call happens first, and once the returned promise resolves,
+ * work enqueued on the stream sees the received data (the host does not wait for the data itself).
+ *
+ * Both sides must post mirrored calls (same tensors to a peer, same order, same dtype, same `compress`
+ * option); `"auto"` decides from numbers both sides share (see `src/policy.ts`).
+ *
+ * ```ts
+ * await send(comm, buf, "bf16", 1, { compress: "auto", stream });   // rank 0
+ * await recv(comm, buf, "bf16", 0, { compress: "auto", stream });   // rank 1
+ * ```
+ *
+ * @module
+ */
+import { native } from "../ffi/deno.ts";
+import type { Communicator } from "./comm.ts";
+import { CudaEvent, DeviceBuffer, Stream } from "./device.ts";
+import { type DType, dtypeId, dtypeWidth } from "./dtype.ts";
+import { InvalidArgumentError, unwrap } from "./errors.ts";
+import { type LinkModel, Policy } from "./policy.ts";
+
+/** Whether to compress: always, never (plain NCCL), or where the policy predicts a gain. */
+export type CompressMode = "auto" | "always" | "never";
+
+/** Options of a transfer. */
+export interface P2pOptions {
+  /** Default "auto". */
+  compress?: CompressMode;
+  /** The stream the transfer is ordered on (default: the legacy default stream). */
+  stream?: Stream;
+  /** Limit of each wait on the peer, ms (default: the communicator's). */
+  timeoutMs?: number;
+  /** The auto policy (default: one shared policy per communicator). */
+  policy?: Policy;
+}
+
+/** One tensor of a batch. */
+export interface Tensor {
+  buffer: DeviceBuffer;
+  dtype: DType;
+  /** Elements (default: the whole buffer). */
+  count?: number;
+}
+
+/** One operation of a general batch. */
+export interface P2pOp extends Tensor {
+  kind: "send" | "recv";
+  peer: number;
+}
+
+/** What a batch did. */
+export interface P2pResult {
+  /** Per operation, whether it went compressed. */
+  compressed: boolean[];
+}
+
+const policies = new WeakMap<Communicator, Policy>();
+
+/** The policy a communicator uses when none is given. */
+export function defaultPolicy(comm: Communicator): Policy {
+  let p = policies.get(comm);
+  if (p === undefined) policies.set(comm, p = new Policy());
+  return p;
+}
+
+function elementCount(t: Tensor): number {
+  const width = dtypeWidth(t.dtype);
+  const count = t.count ?? Math.floor(t.buffer.bytes / width);
+  if (!Number.isSafeInteger(count) || count < 0 || count * width > t.buffer.bytes) {
+    throw new InvalidArgumentError(
+      `${t.count} ${t.dtype} elements do not fit the ${t.buffer.bytes}-byte buffer`,
+    );
+  }
+  return count;
+}
+
+/** Runs a general batch of sends and receives (mirrored by the peers' batches). */
+export async function p2p(comm: Communicator, ops: P2pOp[], opts: P2pOptions = {}): Promise<P2pResult> {
+  const mode = opts.compress ?? "auto";
+  if (mode !== "auto" && mode !== "always" && mode !== "never") {
+    throw new InvalidArgumentError(`compress must be "auto", "always" or "never", got ${mode}`);
+  }
+  const policy = opts.policy ?? defaultPolicy(comm);
+  const stream = opts.stream?.handle ?? 0n;
+  const timeoutMs = opts.timeoutMs ?? comm.timeoutMs;
+  if (mode === "auto") {
+    for (const op of ops) {
+      if (policy.link(op.peer) === undefined && elementCount(op) * dtypeWidth(op.dtype) >= policy.minBytes) {
+        await calibrate(comm, op.peer, { policy, stream: opts.stream });
+      }
+    }
+  }
+  const record = new Uint8Array(32 * ops.length);
+  const view = new DataView(record.buffer);
+  const compressed: boolean[] = [];
+  ops.forEach((op, i) => {
+    if (op.kind !== "send" && op.kind !== "recv") {
+      throw new InvalidArgumentError(`op ${i}: bad kind ${op.kind}`);
+    }
+    const count = elementCount(op);
+    const bytes = count * dtypeWidth(op.dtype);
+    const c = mode === "always" ||
+      (mode === "auto" && policy.decide(bytes, op.dtype, policy.link(op.peer)).compress);
+    compressed.push(c && count > 0 && op.dtype !== "bytes");
+    view.setBigUint64(32 * i, op.buffer.ptr, true);
+    view.setBigUint64(32 * i + 8, BigInt(count), true);
+    view.setInt32(32 * i + 16, dtypeId(op.dtype), true);
+    view.setInt32(32 * i + 20, op.peer, true);
+    view.setInt32(32 * i + 24, op.kind === "send" ? 1 : 0, true);
+    view.setInt32(32 * i + 28, compressed[i] ? 1 : 0, true);
+  });
+  const lib = native();
+  if (compressed.some((c) => c)) {
+    unwrap(await lib.uzipP2pRunAsync(comm.handle, record, ops.length, stream, timeoutMs));
+  } else {
+    unwrap(lib.uzipP2pRun(comm.handle, record, ops.length, stream, timeoutMs));
+  }
+  return { compressed };
+}
+
+/** Sends `buffer` (count elements of dtype) to `peer`. */
+export function send(
+  comm: Communicator,
+  buffer: DeviceBuffer,
+  dtype: DType,
+  peer: number,
+  opts: P2pOptions & { count?: number } = {},
+): Promise<P2pResult> {
+  return p2p(comm, [{ kind: "send", buffer, dtype, peer, count: opts.count }], opts);
+}
+
+/** Receives into `buffer` (count elements of dtype) from `peer`. */
+export function recv(
+  comm: Communicator,
+  buffer: DeviceBuffer,
+  dtype: DType,
+  peer: number,
+  opts: P2pOptions & { count?: number } = {},
+): Promise<P2pResult> {
+  return p2p(comm, [{ kind: "recv", buffer, dtype, peer, count: opts.count }], opts);
+}
+
+/** Sends many tensors to `peer` in one pipelined batch (the peer calls recvMany with the same list). */
+export function sendMany(comm: Communicator, tensors: Tensor[], peer: number, opts: P2pOptions = {}) {
+  return p2p(comm, tensors.map((t) => ({ ...t, kind: "send" as const, peer })), opts);
+}
+
+/** Receives many tensors from `peer` in one pipelined batch. */
+export function recvMany(comm: Communicator, tensors: Tensor[], peer: number, opts: P2pOptions = {}) {
+  return p2p(comm, tensors.map((t) => ({ ...t, kind: "recv" as const, peer })), opts);
+}
+
+/**
+ * Measures the link model of the pair (this rank, peer) and stores it in the policy. Both ranks call it
+ * at the same point: the lower rank sends 4 plain 32 MiB messages (after one warm-up), the higher one
+ * receives and times them; each side times its GPU codec on gaussian bf16; the numbers are exchanged
+ * and both keep the same model (the receiver's link time, the slower codec).
+ */
+export async function calibrate(
+  comm: Communicator,
+  peer: number,
+  opts: { policy?: Policy; stream?: Stream; bytes?: number } = {},
+): Promise<LinkModel> {
+  const policy = opts.policy ?? defaultPolicy(comm);
+  const bytes = opts.bytes ?? 32 << 20;
+  const own = opts.stream === undefined;
+  const stream = opts.stream ?? Stream.create(comm.device);
+  const buf = DeviceBuffer.alloc(comm.device, bytes);
+  const msg = DeviceBuffer.alloc(comm.device, 48);
+  const t0 = CudaEvent.create(comm.device), t1 = CudaEvent.create(comm.device);
+  try {
+    buf.fill(0x3c, stream);
+    const sender = comm.rank < peer;
+    const kind = sender ? "send" : "recv";
+    const plain = { compress: "never" as const, stream };
+    await p2p(comm, [{ kind, buffer: buf, dtype: "bytes", peer }], plain); // warm-up
+    t0.record(stream);
+    for (let i = 0; i < 4; i++) await p2p(comm, [{ kind, buffer: buf, dtype: "bytes", peer }], plain);
+    t1.record(stream);
+    await t1.synchronizeAsync();
+    const linkBps = (4 * bytes) / (CudaEvent.elapsedMs(t0, t1) / 1e3);
+    const { compressBps, decompressBps } = await measureCodec(comm.device, stream);
+    // Exchange [link (receiver's is kept), compress, decompress] both ways in one batch.
+    const mine = new Float64Array([linkBps, compressBps, decompressBps]);
+    msg.upload(new Uint8Array(mine.buffer), stream);
+    const theirsBuf = DeviceBuffer.alloc(comm.device, 24);
+    try {
+      await p2p(comm, [
+        { kind: "send", buffer: msg, dtype: "bytes", peer, count: 24 },
+        { kind: "recv", buffer: theirsBuf, dtype: "bytes", peer, count: 24 },
+      ], plain);
+      const theirs = new Float64Array(theirsBuf.download(undefined, stream).slice().buffer);
+      const model: LinkModel = {
+        linkBps: sender ? theirs[0] : mine[0],
+        compressBps: Math.min(mine[1], theirs[1]),
+        decompressBps: Math.min(mine[2], theirs[2]),
+      };
+      policy.setLink(peer, model);
+      return model;
+    } finally {
+      theirsBuf.free();
+    }
+  } finally {
+    buf.free();
+    msg.free();
+    t0.destroy();
+    t1.destroy();
+    if (own) stream.destroy();
+  }
+}
+
+/** Times the GPU codec of `device` on 32 MiB of gaussian(0, 0.02) bf16 (raw bytes/s). */
+async function measureCodec(
+  device: number,
+  stream: Stream,
+): Promise<{ compressBps: number; decompressBps: number }> {
+  const { GpuCodec } = await import("./gpu_codec.ts");
+  const { maxCompressedSize } = await import("./codec.ts");
+  const count = 16 << 20;
+  const host = new Uint16Array(count);
+  let s = 12345;
+  for (let i = 0; i < 65536; i++) {
+    // Box-Muller on a small LCG, tiled: only the value distribution matters for the codec's speed.
+    s = (s * 1664525 + 1013904223) >>> 0;
+    const u1 = (s + 1) / 4294967297;
+    s = (s * 1664525 + 1013904223) >>> 0;
+    const u2 = s / 4294967296;
+    const x = 0.02 * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+    const f = new Float32Array([x]);
+    host[i] = new Uint32Array(f.buffer)[0] >>> 16;
+  }
+  for (let i = 65536; i < count; i += 65536) host.copyWithin(i, 0, 65536);
+  const codec = GpuCodec.create(device);
+  const src = DeviceBuffer.alloc(device, count * 2);
+  const dst = DeviceBuffer.alloc(device, maxCompressedSize(count, "bf16", { split: true }));
+  const back = DeviceBuffer.alloc(device, count * 2);
+  const a = CudaEvent.create(device), b = CudaEvent.create(device), c = CudaEvent.create(device);
+  try {
+    src.upload(host, stream);
+    codec.compress(src, count, "bf16", dst, stream, { split: true });
+    await stream.synchronizeAsync();
+    const size = codec.compressedSize();
+    codec.decompress(dst, size, back, stream);
+    a.record(stream);
+    for (let i = 0; i < 3; i++) codec.compress(src, count, "bf16", dst, stream, { split: true });
+    b.record(stream);
+    for (let i = 0; i < 3; i++) codec.decompress(dst, size, back, stream);
+    c.record(stream);
+    await c.synchronizeAsync();
+    return {
+      compressBps: (3 * count * 2) / (CudaEvent.elapsedMs(a, b) / 1e3),
+      decompressBps: (3 * count * 2) / (CudaEvent.elapsedMs(b, c) / 1e3),
+    };
+  } finally {
+    src.free();
+    dst.free();
+    back.free();
+    a.destroy();
+    b.destroy();
+    c.destroy();
+    codec.dispose();
+  }
+}
