@@ -1,0 +1,128 @@
+// Native GPU codec timing (CUDA events through the C ABI): warm-up, then the median of >= 10 timed runs
+// of compress and decompress per (dtype, size, maxSms), against a device-to-device copy of the same input
+// size in the same run. Throughput = input (uncompressed) bytes / time. Prints a table; writes JSON.
+// Usage: gpu_bench OUT.json [--max-mib N] [--reps N] [--commit SHA] [--cmd "..."]
+#include <algorithm>
+#include <string>
+
+#include "gpu_common.h"
+
+static float time_ms(uint64_t e0, uint64_t e1) {
+  float ms = 0;
+  CK(uzipEventElapsedMs(e0, e1, &ms));
+  return ms;
+}
+static double median(std::vector<float> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+int main(int argc, char** argv) {
+  if (argc < 2) { fprintf(stderr, "usage: gpu_bench OUT.json [--max-mib N] [--reps N] [--commit S] [--cmd S]\n"); return 2; }
+  uint64_t maxMib = 4096;
+  int reps = 15;
+  std::string commit = "unknown", cmd = "";
+  for (int i = 2; i + 1 < argc; i += 2) {
+    if (!strcmp(argv[i], "--max-mib")) maxMib = strtoull(argv[i + 1], 0, 10);
+    else if (!strcmp(argv[i], "--reps")) reps = atoi(argv[i + 1]);
+    else if (!strcmp(argv[i], "--commit")) commit = argv[i + 1];
+    else if (!strcmp(argv[i], "--cmd")) cmd = argv[i + 1];
+  }
+  int32_t n = 0;
+  CK(uzipCudaDeviceCount(&n));
+  if (!n) { printf("SKIP gpu_bench: no CUDA device\n"); return 0; }
+  char name[256];
+  uint64_t info[8];
+  CK(uzipCudaDeviceInfo(0, name, sizeof name, info));
+  uint64_t stream, ctx, e0, e1;
+  CK(uzipStreamCreate(0, &stream));
+  CK(uzipGpuCodecCreate(0, 0, &ctx));
+  CK(uzipEventCreate(0, &e0));
+  CK(uzipEventCreate(0, &e1));
+  FILE* js = fopen(argv[1], "w");
+  if (!js) { perror(argv[1]); return 2; }
+  fprintf(js, "{\"gpu\":\"%s\",\"sms\":%llu,\"driver\":%llu,\"runtime\":%llu,\"commit\":\"%s\",\"command\":\"%s\",\"reps\":%d,\"results\":[\n",
+          name, (unsigned long long)info[0], (unsigned long long)info[6], (unsigned long long)info[7], commit.c_str(),
+          cmd.c_str(), reps);
+  printf("%-7s %9s %6s %8s %10s %10s %10s %9s %9s\n", "dtype", "size", "maxSms", "ratio", "comp TB/s", "decomp TB/s",
+         "copy TB/s", "comp us", "dec us");
+  const int dtypes[] = {1, 2, 3, 4};
+  const char* dnames[] = {"bytes", "bf16", "fp16", "fp32", "fp8e4m3", "fp8e5m2"};
+  bool first = true;
+  std::vector<uint64_t> sizes;
+  for (uint64_t b = 64 << 10; b <= (maxMib << 20); b *= 4) sizes.push_back(b);
+  uint64_t maxBytes = sizes.back();
+  uint64_t in = 0, cmp = 0, out = 0, sizeDev = 0;
+  uint64_t bound = 0;
+  CK(uzipMaxCompressedSize(4, maxBytes, 0, 0, &bound));  // one-byte types have the largest bound
+  CK(uzipCudaMalloc(0, maxBytes, &in));
+  CK(uzipCudaMalloc(0, bound, &cmp));
+  CK(uzipCudaMalloc(0, maxBytes, &out));
+  CK(uzipCudaMalloc(0, 64, &sizeDev));
+  std::vector<uint8_t> host;
+  for (int dtype : dtypes) {
+    const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+    // 64 MiB of gaussian data, tiled over the largest size (each size times a prefix).
+    const uint64_t tile = std::min<uint64_t>(maxBytes, 64ull << 20);
+    make_data(host, dtype, tile / w, D_GAUSS, 1234);
+    for (uint64_t o = 0; o < maxBytes; o += tile) CK(uzipCudaMemcpyFromHost(in + o, host.data(), tile, stream));
+    for (uint64_t bytes : sizes) {
+      const uint64_t count = bytes / w;
+      uint64_t cap = 0;
+      CK(uzipMaxCompressedSize(dtype, count, 0, 0, &cap));
+      for (int sms : {0, 8, 16, 32}) {
+        if (sms && bytes < (16ull << 20)) continue;
+        CK(uzipGpuCodecSetMaxSms(ctx, sms));
+        std::vector<float> tc, td, tm;
+        for (int r = 0; r < reps + 3; r++) {  // 3 warm-ups
+          CK(uzipEventRecord(e0, stream));
+          CK(uzipGpuCompress(ctx, in, count, dtype, 0, 0, cmp, cap, sizeDev, stream));
+          CK(uzipEventRecord(e1, stream));
+          CK(uzipEventSynchronize(e1));
+          if (r >= 3) tc.push_back(time_ms(e0, e1));
+        }
+        uint64_t csize = 0;
+        CK(uzipGpuCodecLastSize(ctx, &csize));
+        for (int r = 0; r < reps + 3; r++) {
+          CK(uzipEventRecord(e0, stream));
+          CK(uzipGpuDecompress(ctx, cmp, csize, out, bytes, 0, stream));
+          CK(uzipEventRecord(e1, stream));
+          CK(uzipEventSynchronize(e1));
+          if (r >= 3) td.push_back(time_ms(e0, e1));
+        }
+        int32_t st = -1;
+        CK(uzipGpuCodecLastStatus(ctx, &st));
+        for (int r = 0; r < reps + 3; r++) {
+          CK(uzipEventRecord(e0, stream));
+          CK(uzipCudaMemcpyAsync(out, in, bytes, stream));
+          CK(uzipEventRecord(e1, stream));
+          CK(uzipEventSynchronize(e1));
+          if (r >= 3) tm.push_back(time_ms(e0, e1));
+        }
+        double mc = median(tc), md = median(td), mm = median(tm);
+        double ratio = (double)csize / (double)bytes;
+        printf("%-7s %8.2fM %6d %8.4f %10.3f %10.3f %10.3f %9.1f %9.1f%s\n", dnames[dtype], bytes / 1048576.0, sms,
+               ratio, bytes / mc / 1e9, bytes / md / 1e9, bytes / mm / 1e9, mc * 1e3, md * 1e3,
+               st ? "  DECODE STATUS NOT OK" : "");
+        fprintf(js, "%s{\"dtype\":\"%s\",\"bytes\":%llu,\"maxSms\":%d,\"compressedBytes\":%llu,\"decodeStatus\":%d,",
+                first ? "" : ",\n", dnames[dtype], (unsigned long long)bytes, sms, (unsigned long long)csize, st);
+        first = false;
+        auto arr = [&](const char* k, const std::vector<float>& v) {
+          fprintf(js, "\"%s\":[", k);
+          for (size_t i = 0; i < v.size(); i++) fprintf(js, "%s%.5f", i ? "," : "", v[i]);
+          fprintf(js, "]");
+        };
+        arr("compressMs", tc);
+        fprintf(js, ",");
+        arr("decompressMs", td);
+        fprintf(js, ",");
+        arr("copyMs", tm);
+        fprintf(js, ",\"medianCompressMs\":%.5f,\"medianDecompressMs\":%.5f,\"medianCopyMs\":%.5f}", mc, md, mm);
+        fflush(js);
+      }
+    }
+  }
+  fprintf(js, "\n]}\n");
+  fclose(js);
+  return 0;
+}

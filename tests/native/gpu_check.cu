@@ -1,0 +1,236 @@
+// Native GPU codec check (run on a GPU machine): GPU compress vs CPU compress byte for byte, GPU decode
+// of CPU streams, CPU decode of GPU streams, over all dtypes, both layouts, checksum on/off, edge sizes
+// and data kinds; then damaged streams (truncated, bit-flipped, forged header) given to the GPU decoder,
+// which must report an error (or, for undetectable damage, stay inside dst) and never write outside dst
+// (guard bytes). Only the C ABI of libuzip.so is used. Usage: gpu_check [--quick] [--big]
+// Prints SKIP and exits 0 when there is no GPU. Exit 1 on any mismatch.
+#include "gpu_common.h"
+
+static uint64_t g_ctx, g_stream;
+static int g_fail = 0, g_cases = 0;
+
+struct DevBuf {
+  uint64_t p = 0, n = 0;
+  void alloc(uint64_t bytes) {
+    if (bytes <= n && p) return;
+    if (p) CK(uzipCudaFree(p));
+    CK(uzipCudaMalloc(0, bytes ? bytes : 16, &p));
+    n = bytes;
+  }
+  ~DevBuf() { if (p) uzipCudaFree(p); }
+};
+
+static DevBuf g_in, g_cmp, g_out, g_src;
+
+static uint64_t first_diff(const uint8_t* a, const uint8_t* b, uint64_t n) {
+  for (uint64_t i = 0; i < n; i++)
+    if (a[i] != b[i]) return i;
+  return n;
+}
+
+// One round trip case. Returns compressed bytes (CPU).
+static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, uint32_t log2, bool verbose) {
+  g_cases++;
+  const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+  std::vector<uint8_t> data;
+  make_data(data, dtype, count, kind, count + flags * 3 + log2);
+  uint64_t bound = 0;
+  CK(uzipMaxCompressedSize(dtype, count, flags, log2, &bound));
+  std::vector<uint8_t> cpu(bound), gpu(bound, 0xEE), back(count * w + 1);
+  uint64_t cpuBytes = 0;
+  CK(uzipCompressCpu(data.data(), count, dtype, flags, log2, cpu.data(), bound, &cpuBytes));
+  g_in.alloc(count * w);
+  g_cmp.alloc(bound);
+  g_out.alloc(count * w + 16);
+  CK(uzipCudaMemcpyFromHost(g_in.p, data.data(), count * w, g_stream));
+  CK(uzipCudaMemsetAsync(g_cmp.p, 0xEE, bound, g_stream));
+  CK(uzipGpuCompress(g_ctx, g_in.p, count, dtype, flags, log2, g_cmp.p, bound, 0, g_stream));
+  CK(uzipStreamSynchronize(g_stream));
+  uint64_t gpuBytes = 0;
+  CK(uzipGpuCodecLastSize(g_ctx, &gpuBytes));
+  CK(uzipCudaMemcpyToHost(gpu.data(), g_cmp.p, bound, g_stream));
+  bool ok = true;
+  char why[200] = "";
+  if (gpuBytes != cpuBytes) {
+    ok = false;
+    snprintf(why, sizeof why, "size gpu %llu cpu %llu", (unsigned long long)gpuBytes, (unsigned long long)cpuBytes);
+  } else if (uint64_t d = first_diff(gpu.data(), cpu.data(), cpuBytes); d != cpuBytes) {
+    ok = false;
+    snprintf(why, sizeof why, "byte %llu differs (gpu %02x cpu %02x)", (unsigned long long)d, gpu[d], cpu[d]);
+  }
+  // GPU decode of the CPU stream.
+  if (ok) {
+    CK(uzipCudaMemcpyFromHost(g_cmp.p, cpu.data(), cpuBytes, g_stream));
+    CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
+    CK(uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+    CK(uzipStreamSynchronize(g_stream));
+    int32_t st = -1;
+    CK(uzipGpuCodecLastStatus(g_ctx, &st));
+    CK(uzipCudaMemcpyToHost(back.data(), g_out.p, count * w + 1, g_stream));
+    if (st != 0) { ok = false; snprintf(why, sizeof why, "gpu decode status %s", uzipStatusName(st)); }
+    else if (uint64_t d = first_diff(back.data(), data.data(), count * w); d != count * w) {
+      ok = false;
+      snprintf(why, sizeof why, "gpu decode byte %llu differs", (unsigned long long)d);
+    } else if (back[count * w] != 0x5A) { ok = false; snprintf(why, sizeof why, "gpu decode wrote past the end"); }
+  }
+  // CPU decode of the GPU stream (equal bytes, but this also runs when sizes matched only).
+  if (ok) {
+    uint64_t outBytes = 0;
+    std::vector<uint8_t> back2(count * w + 1);
+    int st = uzipDecompressCpu(gpu.data(), gpuBytes, back2.data(), count * w, &outBytes);
+    if (st || memcmp(back2.data(), data.data(), count * w)) {
+      ok = false;
+      snprintf(why, sizeof why, "cpu decode of gpu stream: %s", uzipStatusName(st));
+    }
+  }
+  if (!ok) g_fail++;
+  if (!ok || verbose)
+    printf("%s dtype=%d n=%llu kind=%s flags=%u log2=%u ratio=%.4f %s\n", ok ? "ok  " : "FAIL", dtype,
+           (unsigned long long)count, kDataNames[kind], flags, log2,
+           count ? (double)cpuBytes / (double)(count * w) : 0.0, why);
+  return cpuBytes;
+}
+
+// Damaged streams: the GPU decoder must not write outside dst and must flag what the checksum catches.
+static void corrupt_cases(int dtype, uint64_t count, uint32_t flags, int trials, uint64_t seed) {
+  const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+  std::vector<uint8_t> data;
+  make_data(data, dtype, count, D_GAUSS, seed);
+  uint64_t bound = 0, bytes = 0;
+  CK(uzipMaxCompressedSize(dtype, count, flags, 0, &bound));
+  std::vector<uint8_t> s(bound);
+  CK(uzipCompressCpu(data.data(), count, dtype, flags, 0, s.data(), bound, &bytes));
+  s.resize(bytes);
+  std::mt19937_64 rng(seed);
+  const uint64_t guard = 4096, cap = count * w;
+  std::vector<uint8_t> out(cap + 2 * guard);
+  int errors = 0, agree = 0, silent = 0, bad = 0;
+  for (int t = 0; t < trials; t++) {
+    std::vector<uint8_t> c = s;
+    uint64_t len = c.size();
+    int how = t % 3;
+    if (how == 0) len = rng() % len;  // truncated
+    else if (how == 1) {              // 1..4 bit flips anywhere
+      int k = 1 + (int)(rng() % 4);
+      for (int i = 0; i < k; i++) c[rng() % len] ^= (uint8_t)(1u << (rng() % 8));
+    } else {  // forged header: change a field, recompute the check so the forgery gets past it
+      uint32_t wd[14];
+      int f = (int)(rng() % 6);
+      uint64_t v = rng();
+      switch (f) {
+        case 0: memcpy(&c[8], &v, 8); break;                                  // count
+        case 1: { uint64_t tot = v % (2 * len); memcpy(&c[16], &tot, 8); break; }  // total
+        case 2: c[7] = (uint8_t)(10 + rng() % 7); break;                       // log2Block
+        case 3: c[5] = (uint8_t)(rng() % 6); break;                            // dtype
+        case 4: { uint64_t n = count + 1 + rng() % 5; memcpy(&c[8], &n, 8); break; }
+        default: c[64 + rng() % (len - 64)] ^= 0xFF; break;  // body byte (header intact)
+      }
+      memcpy(wd, c.data(), 56);
+      uint32_t chk = uzip_header_check(wd);
+      memcpy(&c[56], &chk, 4);
+    }
+    g_src.alloc(len ? len : 16);
+    if (g_src.p) CK(uzipCudaFree(g_src.p));
+    CK(uzipCudaMalloc(0, len ? len : 16, &g_src.p));  // exact size, so the sanitizer sees over-reads
+    g_src.n = len;
+    if (len) CK(uzipCudaMemcpyFromHost(g_src.p, c.data(), len, g_stream));
+    g_out.alloc(cap + 2 * guard);
+    CK(uzipCudaMemsetAsync(g_out.p, 0xA5, cap + 2 * guard, g_stream));
+    CK(uzipGpuDecompress(g_ctx, g_src.p, len, g_out.p + guard, cap, 0, g_stream));
+    CK(uzipStreamSynchronize(g_stream));
+    int32_t st = -1;
+    CK(uzipGpuCodecLastStatus(g_ctx, &st));
+    CK(uzipCudaMemcpyToHost(out.data(), g_out.p, cap + 2 * guard, g_stream));
+    bool guardsOk = true;
+    for (uint64_t i = 0; i < guard; i++)
+      guardsOk &= out[i] == 0xA5 && out[guard + cap + i] == 0xA5;
+    std::vector<uint8_t> cpuOut(cap + 1);
+    uint64_t ob = 0;
+    int cst = uzipDecompressCpu(c.data(), len, cpuOut.data(), cap, &ob);
+    if (st) errors++;
+    if ((st != 0) == (cst != 0)) agree++;
+    bool dataOk = memcmp(out.data() + guard, data.data(), cap) == 0;
+    if (!st && !dataOk) silent++;
+    // With the checksum on, an OK status must mean the exact data; never a write outside dst.
+    if (!guardsOk || ((flags & UZIP_FLAG_CHECKSUM) && !st && !dataOk)) {
+      bad++;
+      printf("FAIL corrupt dtype=%d flags=%u trial=%d how=%d status=%s cpu=%s guards=%s data=%s\n", dtype, flags, t,
+             how, uzipStatusName(st), uzipStatusName(cst), guardsOk ? "ok" : "BROKEN", dataOk ? "ok" : "differs");
+    }
+  }
+  g_fail += bad;
+  printf("corrupt dtype=%d n=%llu flags=%u: %d trials, %d errors reported, %d agree with CPU status, "
+         "%d silently different (no checksum), %d failures\n", dtype, (unsigned long long)count, flags, trials,
+         errors, agree, silent, bad);
+}
+
+int main(int argc, char** argv) {
+  bool quick = false, big = false, tiny = false;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--quick")) quick = true;
+    if (!strcmp(argv[i], "--tiny")) tiny = quick = true;  // for compute-sanitizer: small cases only
+    if (!strcmp(argv[i], "--big")) big = true;
+  }
+  int32_t n = 0;
+  CK(uzipCudaDeviceCount(&n));
+  if (n == 0) {
+    printf("SKIP gpu_check: no CUDA device (%s)\n", uzipLastError());
+    return 0;
+  }
+  char name[256];
+  uint64_t info[8];
+  CK(uzipCudaDeviceInfo(0, name, sizeof name, info));
+  printf("device: %s, %llu SMs, driver %llu\n", name, (unsigned long long)info[0], (unsigned long long)info[6]);
+  CK(uzipStreamCreate(0, &g_stream));
+  CK(uzipGpuCodecCreate(0, 0, &g_ctx));
+
+  const uint64_t sizes[] = {0, 1, 2, 3, 17, 31, 33, 1023, 1024, 1025, 16383, 16384, 16385, 50001, 262147};
+  for (int dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
+    for (uint32_t flags = 0; flags < 4; flags++)
+      for (uint64_t sz : sizes)
+        for (int kind = 0; kind < D_KINDS; kind++) {
+          if (quick && kind % 2 && sz > 1025) continue;
+          if (tiny && (sz > 50001 || (kind > 2 && sz > 1025) || dtype == 5)) continue;
+          run_case(dtype, sz, kind, flags, 0, false);
+        }
+  printf("edge sizes: %d cases, %d failures\n", g_cases, g_fail);
+  // Other block sizes, and the persistent loop at a small grid.
+  if (!tiny) for (uint32_t log2 : {10u, 12u, 15u, 16u})
+    for (int dtype : {1, 2, 3, 4})
+      for (int kind : {D_GAUSS, D_INTLIKE, D_RANDOM})
+        for (uint64_t sz : {(uint64_t)1 << log2, ((uint64_t)1 << log2) + 1, (uint64_t)200003})
+          run_case(dtype, sz, kind, (uint32_t)(sz & 3), log2, false);
+  if (!tiny) for (int sms : {1, 3}) {
+    CK(uzipGpuCodecSetMaxSms(g_ctx, sms));
+    run_case(1, 3000017, D_GAUSS, 1, 0, true);
+    run_case(3, 1000003, D_INTLIKE, 0, 12, true);
+  }
+  CK(uzipGpuCodecSetMaxSms(g_ctx, 0));
+  printf("block sizes and small grids: %d cases, %d failures\n", g_cases, g_fail);
+  // Large tensors.
+  if (!tiny) run_case(1, (uint64_t)8 << 20, D_GAUSS, 0, 0, true);
+  if (!tiny) {
+    run_case(3, (uint64_t)4 << 20, D_GAUSS, 1, 0, true);
+    run_case(2, (uint64_t)8 << 20, D_UNIFORM, 2, 0, true);
+    run_case(4, (uint64_t)16 << 20, D_GAUSS, 3, 0, true);
+  }
+  if (big) {
+    run_case(1, (uint64_t)128 << 20, D_GAUSS, 1, 0, true);  // 256 MiB bf16
+    run_case(3, (uint64_t)64 << 20, D_GAUSS, 0, 0, true);   // 256 MiB fp32
+  }
+  // Damaged streams.
+  int trials = tiny ? 24 : quick ? 60 : 300;
+  corrupt_cases(1, 50001, 1, trials, 11);
+  corrupt_cases(3, 20011, 3, trials, 12);
+  corrupt_cases(4, 70001, 0, trials, 13);
+  corrupt_cases(2, 40000, 2, trials, 14);
+  // Argument errors are refused before any launch.
+  int st = uzipGpuCompress(g_ctx, g_in.p, 10, 9, 0, 0, g_cmp.p, 1 << 20, 0, g_stream);
+  if (st != UZIP_ERR_INVALID_ARG) { g_fail++; printf("FAIL bad dtype gave %s\n", uzipStatusName(st)); }
+  st = uzipGpuCompress(g_ctx, g_in.p, 1000, 1, 0, 0, g_cmp.p, 100, 0, g_stream);
+  if (st != UZIP_ERR_BUFFER_TOO_SMALL) { g_fail++; printf("FAIL small dst gave %s\n", uzipStatusName(st)); }
+  CK(uzipGpuCodecDestroy(g_ctx));
+  CK(uzipStreamDestroy(g_stream));
+  printf("%s: %d round-trip cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
+  return g_fail ? 1 : 0;
+}
