@@ -7,12 +7,14 @@
  */
 import { codecSymbols } from "./symbols_codec.ts";
 import { cudaSymbols } from "./symbols_cuda.ts";
+import { collSymbols } from "./symbols_coll.ts";
 import { commSymbols } from "./symbols_comm.ts";
 
 /** Every function of `cuda/uzip.h` that the TS layer calls. */
 export const symbols = {
   ...codecSymbols,
   ...cudaSymbols,
+  ...collSymbols,
   ...commSymbols,
 } as const satisfies Deno.ForeignLibraryInterface;
 

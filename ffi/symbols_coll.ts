@@ -1,0 +1,54 @@
+/**
+ * FFI signatures of the compressed collectives (`nccl/uzip_coll.h`): the GPU entry points on a
+ * communicator and the in-process simulation used by CI.
+ *
+ * @module
+ */
+
+/** Collective symbols. */
+export const collSymbols = {
+  /** (comm, send, recv, count, dtype, op, stream, mode) */
+  uzipAllReduce: { parameters: ["u64", "u64", "u64", "u64", "i32", "i32", "u64", "i32"], result: "i32" },
+  /** (comm, send, recv, recvCount, dtype, op, stream, mode) */
+  uzipReduceScatter: { parameters: ["u64", "u64", "u64", "u64", "i32", "i32", "u64", "i32"], result: "i32" },
+  /** (comm, send, recv, sendCount, dtype, stream, mode) */
+  uzipAllGather: { parameters: ["u64", "u64", "u64", "u64", "i32", "u64", "i32"], result: "i32" },
+  /** (comm, send, recv, count per peer, dtype, stream, mode) */
+  uzipAllToAll: { parameters: ["u64", "u64", "u64", "u64", "i32", "u64", "i32"], result: "i32" },
+  /** (comm, send, recv, count, dtype, root, stream, mode) */
+  uzipBroadcast: { parameters: ["u64", "u64", "u64", "u64", "i32", "i32", "u64", "i32"], result: "i32" },
+  /** (comm, send, recv, count, dtype, op, root, stream, mode) */
+  uzipReduce: {
+    parameters: ["u64", "u64", "u64", "u64", "i32", "i32", "i32", "u64", "i32"],
+    result: "i32",
+  },
+  /** (comm, kind, bytesPerRank, mode, i32* outPath) */
+  uzipCollResolveMode: { parameters: ["u64", "i32", "u64", "i32", "buffer"], result: "i32" },
+  /** (chunkElems) */
+  uzipCollConfigure: { parameters: ["u64"], result: "i32" },
+  /**
+   * (kind, nranks, dtype, op, count, root, compress, chunkElems, flags, sendAll, sendStride, recvAll,
+   * recvStride, timeoutMs, u64* stats2). Blocking: the ranks are threads in native code, and the
+   * error message is read on the calling thread.
+   */
+  uzipSimulateCollective: {
+    parameters: [
+      "i32",
+      "i32",
+      "i32",
+      "i32",
+      "u64",
+      "i32",
+      "i32",
+      "u64",
+      "u32",
+      "buffer",
+      "u64",
+      "buffer",
+      "u64",
+      "u32",
+      "buffer",
+    ],
+    result: "i32",
+  },
+} as const satisfies Deno.ForeignLibraryInterface;

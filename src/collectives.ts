@@ -1,0 +1,355 @@
+/**
+ * Compressed collectives with NCCL's API shape: all-reduce, reduce-scatter, all-gather, all-to-all,
+ * broadcast and reduce on device buffers of a communicator, stream-ordered like NCCL's. Each call picks
+ * a path by `compress`: `"never"` runs plain NCCL, `"always"` the compressed schedule (each hop's chunk
+ * decoded, reduced with the local one and re-encoded for the next hop; all-gather and broadcast chunks
+ * compressed once and forwarded as received), `"auto"` (default) the compressed schedule only where it
+ * pays, `"plainSchedule"` the same schedule without compression (the exact reference).
+ *
+ * {@linkcode simulateCollective} runs the same schedules on N ranks as threads of this process, over an
+ * in-process transport with the CPU codec, on host arrays: CI checks every collective with it on a
+ * machine without a GPU. The reduction order is stated in `docs/COLLECTIVES.md`.
+ *
+ * @module
+ */
+import { native } from "../ffi/deno.ts";
+import type { DeviceBuffer, Stream } from "./device.ts";
+import { type DType, dtypeId, dtypeWidth } from "./dtype.ts";
+import { InvalidArgumentError, unwrap } from "./errors.ts";
+
+/** A collective operation. */
+export type CollectiveKind =
+  | "allReduce"
+  | "reduceScatter"
+  | "allGather"
+  | "allToAll"
+  | "broadcast"
+  | "reduce";
+/** Every collective, in C ABI order (index = id). */
+export const COLLECTIVES: readonly CollectiveKind[] = [
+  "allReduce",
+  "reduceScatter",
+  "allGather",
+  "allToAll",
+  "broadcast",
+  "reduce",
+];
+/** A reduction operator (ncclRedOp_t numbering). */
+export type ReduceOp = "sum" | "prod" | "max" | "min" | "avg";
+/** Every reduction operator, in C ABI order (index = id). */
+export const REDUCE_OPS: readonly ReduceOp[] = ["sum", "prod", "max", "min", "avg"];
+/** Which path a collective takes. */
+export type CompressMode = "never" | "always" | "auto" | "plainSchedule";
+const MODES: readonly CompressMode[] = ["never", "always", "auto", "plainSchedule"];
+
+/** Options of every collective. */
+export interface CollectiveOptions {
+  /** The path (default `"auto"`); `true` means `"always"`, `false` `"never"`. */
+  compress?: CompressMode | boolean;
+}
+
+/** Anything that carries a communicator handle (a `Communicator`), or the raw handle. */
+export type CommLike = { readonly handle: bigint } | bigint;
+/** A device buffer, or a raw device pointer (for offsets into a buffer). */
+export type DevicePtr = DeviceBuffer | bigint;
+
+/** Whether a dtype can be reduced (all float types; not `"bytes"`). */
+export function isReducible(dtype: DType): boolean {
+  return dtype !== "bytes";
+}
+
+function commHandle(comm: CommLike): bigint {
+  return typeof comm === "bigint" ? comm : comm.handle;
+}
+function ptrOf(p: DevicePtr | null | undefined): bigint {
+  if (p === null || p === undefined) return 0n;
+  return typeof p === "bigint" ? p : p.ptr;
+}
+function streamOf(s: Stream | undefined): bigint {
+  return s === undefined ? 0n : s.handle;
+}
+function modeId(o: CollectiveOptions | undefined): number {
+  const c = o?.compress ?? "auto";
+  if (c === true) return 1;
+  if (c === false) return 0;
+  const id = MODES.indexOf(c);
+  if (id < 0) throw new InvalidArgumentError(`unknown compress mode ${JSON.stringify(c)}`);
+  return id;
+}
+function opId(op: ReduceOp): number {
+  const id = REDUCE_OPS.indexOf(op);
+  if (id < 0) throw new InvalidArgumentError(`unknown reduction op ${JSON.stringify(op)}`);
+  return id;
+}
+function countOf(count: number | bigint): bigint {
+  const c = BigInt(count);
+  if (c < 0n) throw new InvalidArgumentError(`negative count ${count}`);
+  return c;
+}
+
+/** recv = reduce(op) of every rank's send (count elements). In place when send and recv are equal. */
+export function allReduce(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr,
+  count: number | bigint,
+  dtype: DType,
+  op: ReduceOp,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): void {
+  unwrap(
+    native().uzipAllReduce(
+      commHandle(comm),
+      ptrOf(send),
+      ptrOf(recv),
+      countOf(count),
+      dtypeId(dtype),
+      opId(op),
+      streamOf(stream),
+      modeId(options),
+    ),
+  );
+}
+
+/** recv (recvCount elements) = block `rank` of the reduction of every rank's send (nranks × recvCount). */
+export function reduceScatter(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr,
+  recvCount: number | bigint,
+  dtype: DType,
+  op: ReduceOp,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): void {
+  unwrap(
+    native().uzipReduceScatter(
+      commHandle(comm),
+      ptrOf(send),
+      ptrOf(recv),
+      countOf(recvCount),
+      dtypeId(dtype),
+      opId(op),
+      streamOf(stream),
+      modeId(options),
+    ),
+  );
+}
+
+/** recv (nranks × sendCount elements) = every rank's send, in rank order. */
+export function allGather(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr,
+  sendCount: number | bigint,
+  dtype: DType,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): void {
+  unwrap(
+    native().uzipAllGather(
+      commHandle(comm),
+      ptrOf(send),
+      ptrOf(recv),
+      countOf(sendCount),
+      dtypeId(dtype),
+      streamOf(stream),
+      modeId(options),
+    ),
+  );
+}
+
+/** Block p of recv = block `rank` of rank p's send; count elements per block. */
+export function allToAll(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr,
+  count: number | bigint,
+  dtype: DType,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): void {
+  unwrap(
+    native().uzipAllToAll(
+      commHandle(comm),
+      ptrOf(send),
+      ptrOf(recv),
+      countOf(count),
+      dtypeId(dtype),
+      streamOf(stream),
+      modeId(options),
+    ),
+  );
+}
+
+/** recv = root's send (count elements); send is read on the root only. */
+export function broadcast(
+  comm: CommLike,
+  send: DevicePtr | null,
+  recv: DevicePtr,
+  count: number | bigint,
+  dtype: DType,
+  root: number,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): void {
+  unwrap(
+    native().uzipBroadcast(
+      commHandle(comm),
+      ptrOf(send),
+      ptrOf(recv),
+      countOf(count),
+      dtypeId(dtype),
+      root,
+      streamOf(stream),
+      modeId(options),
+    ),
+  );
+}
+
+/** The root's recv = reduce(op) of every rank's send; recv is written on the root only. */
+export function reduce(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr | null,
+  count: number | bigint,
+  dtype: DType,
+  op: ReduceOp,
+  root: number,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): void {
+  unwrap(
+    native().uzipReduce(
+      commHandle(comm),
+      ptrOf(send),
+      ptrOf(recv),
+      countOf(count),
+      dtypeId(dtype),
+      opId(op),
+      root,
+      streamOf(stream),
+      modeId(options),
+    ),
+  );
+}
+
+/** Whether `mode` resolves to the compressed schedule for `bytesPerRank` on this communicator. */
+export function resolvesToCompressed(
+  comm: CommLike,
+  kind: CollectiveKind,
+  bytesPerRank: number | bigint,
+  options?: CollectiveOptions,
+): boolean {
+  const out = new Int32Array(1);
+  unwrap(
+    native().uzipCollResolveMode(
+      commHandle(comm),
+      COLLECTIVES.indexOf(kind),
+      BigInt(bytesPerRank),
+      modeId(options),
+      out,
+    ),
+  );
+  return out[0] === 1;
+}
+
+/** Arguments of {@linkcode simulateCollective}. */
+export interface SimulationArgs {
+  /** The collective. */
+  kind: CollectiveKind;
+  /** Every rank's send buffer (the full NCCL size: for broadcast count elements on every rank). */
+  inputs: readonly Uint8Array[];
+  /** Element type. */
+  dtype: DType;
+  /** Elements, with NCCL's meaning for `kind` (per rank for reduce-scatter/all-gather/all-to-all). */
+  count: number;
+  /** Reduction op (reductions only; default "sum"). */
+  op?: ReduceOp;
+  /** Root rank (broadcast, reduce; default 0). */
+  root?: number;
+  /** Run the compressed schedule (default true) or the plain one. */
+  compress?: boolean;
+  /** Elements per pipeline chunk (default: the library's). */
+  chunkElems?: number;
+  /** Use NCCL's in-place buffer layout. */
+  inPlace?: boolean;
+  /** Fault injection: the last rank never joins, so the others must fail with a timeout. */
+  dropLastRank?: boolean;
+  /** Bound on every wait, in ms (default 20000). */
+  timeoutMs?: number;
+  /** Initial contents of every rank's receive buffer (default zeros); reduce's non-roots keep theirs. */
+  initialOutputs?: readonly Uint8Array[];
+}
+
+/** What {@linkcode simulateCollective} returns. */
+export interface SimulationResult {
+  /** Every rank's receive buffer. */
+  outputs: Uint8Array[];
+  /** Bytes every rank sent, in total (compressed bytes in compressed mode). */
+  bytesSent: number;
+  /** Messages sent, in total. */
+  messages: number;
+}
+
+/** Bytes of one rank's send and receive buffers for a collective. */
+export function bufferBytes(kind: CollectiveKind, nranks: number, count: number, dtype: DType): {
+  send: number;
+  recv: number;
+} {
+  const w = dtypeWidth(dtype);
+  const sendMul = kind === "reduceScatter" || kind === "allToAll" ? nranks : 1;
+  const recvMul = kind === "allGather" || kind === "allToAll" ? nranks : 1;
+  return { send: count * w * sendMul, recv: count * w * recvMul };
+}
+
+/**
+ * Runs a collective on `inputs.length` simulated ranks (threads of this process, in-process transport,
+ * CPU codec) and returns every rank's output. Same schedules as the GPU path.
+ */
+export function simulateCollective(args: SimulationArgs): SimulationResult {
+  const n = args.inputs.length;
+  const kind = COLLECTIVES.indexOf(args.kind);
+  if (kind < 0) throw new InvalidArgumentError(`unknown collective ${JSON.stringify(args.kind)}`);
+  if (!Number.isSafeInteger(args.count) || args.count < 0) {
+    throw new InvalidArgumentError(`bad count ${args.count}`);
+  }
+  const { send, recv } = bufferBytes(args.kind, n, args.count, args.dtype);
+  const sendAll = new Uint8Array(send * n);
+  const recvAll = new Uint8Array(recv * n);
+  args.inputs.forEach((input, r) => {
+    if (input.length !== send) {
+      throw new InvalidArgumentError(`rank ${r} input has ${input.length} bytes, expected ${send}`);
+    }
+    sendAll.set(input, r * send);
+  });
+  args.initialOutputs?.forEach((o, r) => {
+    if (o.length !== recv) throw new InvalidArgumentError(`rank ${r} initial output is not ${recv} bytes`);
+    recvAll.set(o, r * recv);
+  });
+  const stats = new BigUint64Array(2);
+  const flags = (args.inPlace ? 1 : 0) | (args.dropLastRank ? 2 : 0);
+  unwrap(
+    native().uzipSimulateCollective(
+      kind,
+      n,
+      dtypeId(args.dtype),
+      opId(args.op ?? "sum"),
+      BigInt(args.count),
+      args.root ?? 0,
+      args.compress === false ? 0 : 1,
+      BigInt(args.chunkElems ?? 0),
+      flags,
+      sendAll,
+      BigInt(send),
+      recvAll,
+      BigInt(recv),
+      args.timeoutMs ?? 0,
+      stats,
+    ),
+  );
+  const outputs: Uint8Array[] = [];
+  for (let r = 0; r < n; r++) outputs.push(recvAll.slice(r * recv, (r + 1) * recv));
+  return { outputs, bytesSent: Number(stats[0]), messages: Number(stats[1]) };
+}

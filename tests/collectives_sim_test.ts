@@ -1,0 +1,411 @@
+// CI proof of the collective schedules on a machine without a GPU: every collective × dtype × op on
+// 2..16 simulated ranks (threads over the in-process transport, CPU codec), odd sizes included.
+// Three claims are checked: (1) the compressed schedule gives the same bytes as the plain schedule;
+// (2) the plain schedule gives the same bytes as an independent TS reference that folds the ranks in
+// the order stated in docs/COLLECTIVES.md, with src/convert.ts's conversions; (3) compression really
+// happens (fewer bytes on the wire for compressible data). Plus in-place layouts, untouched non-root
+// buffers, bad arguments and a broken schedule that must time out instead of hanging.
+import {
+  bufferBytes,
+  type CollectiveKind,
+  REDUCE_OPS,
+  type ReduceOp,
+  simulateCollective,
+  type SimulationArgs,
+} from "../src/collectives.ts";
+import {
+  decodeFloats,
+  encodeFloats,
+  f32ToBf16,
+  f32ToFp16,
+  f32ToFp8E4M3,
+  f32ToFp8E5M2,
+} from "../src/convert.ts";
+import type { DType } from "../src/dtype.ts";
+import { InvalidArgumentError, TimeoutError } from "../src/errors.ts";
+import { assert, assertEquals, assertInstanceOf, assertThrows } from "./_assert.ts";
+
+type FloatDType = Exclude<DType, "bytes">;
+const FLOAT_DTYPES: FloatDType[] = ["bf16", "fp16", "fp32", "fp8e4m3", "fp8e5m2"];
+const RANKS = [2, 3, 4, 5, 8, 16];
+const COUNTS = [0, 1, 37, 2049];
+const CHUNK = 512; // small, so that every size above a few hundred runs several pipeline chunks
+const DEFAULT_HOST_CHUNK = 32768; // kDefaultChunkHost in nccl/coll_schedules.cc
+const WIDTH: Record<DType, number> = { bytes: 1, bf16: 2, fp16: 2, fp32: 4, fp8e4m3: 1, fp8e5m2: 1 };
+const CANONICAL_NAN: Record<FloatDType, number> = {
+  bf16: 0x7fff,
+  fp16: 0x7fff,
+  fp32: 0x7fffffff,
+  fp8e4m3: 0x7f,
+  fp8e5m2: 0x7f,
+};
+
+// ---- deterministic data ------------------------------------------------------------------------------
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const SPECIALS = [NaN, -0, 0, Infinity, -Infinity, 1e-40, -3e-39, 65504, 448, 57344, 3.4e38, -1];
+
+// Gaussian-like values at a few scales (compressible exponents), with special values sprinkled in.
+function makeInput(dtype: DType, elems: number, seed: number, specials = true): Uint8Array {
+  const rand = rng(seed);
+  if (dtype === "bytes") return Uint8Array.from({ length: elems }, () => Math.floor(rand() * 256));
+  const f = new Float32Array(elems);
+  for (let i = 0; i < elems; i++) {
+    const g = Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
+    f[i] = g * 2 ** Math.floor(rand() * 4 - 2);
+    if (specials && rand() < 0.02) f[i] = SPECIALS[Math.floor(rand() * SPECIALS.length)];
+  }
+  return encodeFloats(f, dtype);
+}
+
+// ---- the TS reference --------------------------------------------------------------------------------
+const one = new Float32Array(1);
+const u16 = new Uint16Array(1);
+const u8 = new Uint8Array(1);
+const f32bits = new Uint32Array(one.buffer);
+
+// Rounds a float to the dtype once (RNE), NaN to the canonical NaN; returns the code.
+function narrow(x: number, dtype: FloatDType): number {
+  if (Number.isNaN(x)) return CANONICAL_NAN[dtype];
+  one[0] = x;
+  switch (dtype) {
+    case "fp32":
+      return f32bits[0];
+    case "bf16":
+      return f32ToBf16(one, u16)[0];
+    case "fp16":
+      return f32ToFp16(one, u16)[0];
+    case "fp8e4m3":
+      return f32ToFp8E4M3(one, u8)[0];
+    case "fp8e5m2":
+      return f32ToFp8E5M2(one, u8)[0];
+  }
+}
+
+function codes(bytes: Uint8Array, dtype: DType): Uint32Array {
+  const w = WIDTH[dtype], n = bytes.length / w, out = new Uint32Array(n);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = 0; i < n; i++) {
+    out[i] = w === 4 ? dv.getUint32(i * 4, true) : w === 2 ? dv.getUint16(i * 2, true) : bytes[i];
+  }
+  return out;
+}
+function fromCodes(c: Uint32Array, dtype: DType): Uint8Array {
+  const w = WIDTH[dtype], out = new Uint8Array(c.length * w), dv = new DataView(out.buffer);
+  for (let i = 0; i < c.length; i++) {
+    if (w === 4) dv.setUint32(i * 4, c[i], true);
+    else if (w === 2) dv.setUint16(i * 2, c[i], true);
+    else out[i] = c[i];
+  }
+  return out;
+}
+
+function maxNum(a: number, b: number, isMax: boolean): number {
+  if (Number.isNaN(a)) return b;
+  if (Number.isNaN(b)) return a;
+  if (a === b) return (Object.is(a, -0) === isMax) ? b : a; // +0 > -0
+  return (a > b) === isMax ? a : b;
+}
+
+// One step of the fold: the widened operands, the op in fp32 (JS computes in double and Math.fround
+// rounds once: exact for +, ×, ÷ of fp32 operands), then rounding to the dtype.
+function step(a: number, b: number, op: ReduceOp, dtype: FloatDType): number {
+  let r: number;
+  if (op === "prod") r = Math.fround(a * b);
+  else if (op === "max") r = maxNum(a, b, true);
+  else if (op === "min") r = maxNum(a, b, false);
+  else r = Math.fround(a + b);
+  return narrow(r, dtype);
+}
+
+// Exact widening of a code to a float, by table for the narrow types.
+const WIDEN: Partial<Record<FloatDType, Float32Array>> = {};
+function widenTable(dtype: FloatDType): Float32Array {
+  let t = WIDEN[dtype];
+  if (!t) {
+    const n = WIDTH[dtype] === 2 ? 65536 : 256;
+    const all = new Uint32Array(n).map((_, i) => i);
+    t = WIDEN[dtype] = decodeFloats(fromCodes(all, dtype), dtype);
+  }
+  return t;
+}
+function widen(code: number, dtype: FloatDType): number {
+  if (dtype !== "fp32") return widenTable(dtype)[code];
+  f32bits[0] = code;
+  return one[0];
+}
+
+// Folds element e of the ranks' codes in the documented order: start at rank `first`, then first+1,
+// ... (mod n), n ranks in all; avg divides the sum by n at the end.
+function fold(codesOf: Uint32Array[], e: number, first: number, op: ReduceOp, dtype: FloatDType): number {
+  const n = codesOf.length;
+  let code = codesOf[first][e];
+  for (let j = 1; j < n; j++) {
+    code = step(widen(code, dtype), widen(codesOf[(first + j) % n][e], dtype), op, dtype);
+  }
+  if (op === "avg" && n > 1) code = narrow(Math.fround(widen(code, dtype) / n), dtype);
+  return code;
+}
+
+// The segment (rank whose position ends it) of element e in a ring all-reduce with pipelining slices.
+function allReduceSegment(e: number, count: number, n: number, chunk: number): number {
+  const slice = chunk * n, off = Math.floor(e / slice) * slice, len = Math.min(slice, count - off);
+  const base = Math.floor(len / n), rem = len % n, i = e - off;
+  return i < rem * (base + 1) ? Math.floor(i / (base + 1)) : rem + Math.floor((i - rem * (base + 1)) / base);
+}
+
+function reference(args: SimulationArgs): Uint8Array[] {
+  const n = args.inputs.length, count = args.count, dtype = args.dtype, w = WIDTH[dtype];
+  const root = args.root ?? 0, op = args.op ?? "sum", chunk = args.chunkElems || DEFAULT_HOST_CHUNK;
+  const { recv } = bufferBytes(args.kind, n, count, dtype);
+  const out: Uint8Array[] = [];
+  for (let r = 0; r < n; r++) out.push(args.initialOutputs?.[r].slice() ?? new Uint8Array(recv));
+  const inputs = args.inputs;
+  switch (args.kind) {
+    case "allGather":
+      for (let r = 0; r < n; r++) for (let k = 0; k < n; k++) out[r].set(inputs[k], k * count * w);
+      return out;
+    case "allToAll":
+      for (let r = 0; r < n; r++) {
+        for (let p = 0; p < n; p++) {
+          out[r].set(inputs[p].subarray(r * count * w, (r + 1) * count * w), p * count * w);
+        }
+      }
+      return out;
+    case "broadcast":
+      for (let r = 0; r < n; r++) out[r].set(inputs[root]);
+      return out;
+  }
+  const fd = dtype as FloatDType;
+  const cs = inputs.map((x) => codes(x, fd));
+  if (args.kind === "allReduce") {
+    const res = new Uint32Array(count);
+    for (let e = 0; e < count; e++) {
+      res[e] = fold(cs, e, (allReduceSegment(e, count, n, chunk) + 1) % n, op, fd);
+    }
+    const bytes = fromCodes(res, dtype);
+    for (let r = 0; r < n; r++) out[r].set(bytes);
+  } else if (args.kind === "reduceScatter") {
+    for (let r = 0; r < n; r++) {
+      const res = new Uint32Array(count);
+      for (let i = 0; i < count; i++) res[i] = fold(cs, r * count + i, (r + 1) % n, op, fd);
+      out[r].set(fromCodes(res, dtype));
+    }
+  } else {
+    const res = new Uint32Array(count);
+    for (let e = 0; e < count; e++) res[e] = fold(cs, e, (root + 1) % n, op, fd);
+    out[root].set(fromCodes(res, dtype));
+  }
+  return out;
+}
+
+// ---- the checks ----------------------------------------------------------------------------------------
+function hexDiff(a: Uint8Array, b: Uint8Array): string {
+  if (a.length !== b.length) return `length ${a.length} vs ${b.length}`;
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) return `first difference at byte ${i}: ${a[i]} vs ${b[i]}`;
+  }
+  return "equal";
+}
+
+function sameBytes(a: Uint8Array[], b: Uint8Array[], what: string): void {
+  for (let r = 0; r < a.length; r++) {
+    if (hexDiff(a[r], b[r]) !== "equal") throw new Error(`${what}: rank ${r}: ${hexDiff(a[r], b[r])}`);
+  }
+}
+
+let seed = 1;
+function runCase(
+  kind: CollectiveKind,
+  n: number,
+  dtype: DType,
+  count: number,
+  op: ReduceOp,
+  extra: Partial<SimulationArgs> = {},
+) {
+  const { send, recv } = bufferBytes(kind, n, count, dtype);
+  const inputs = Array.from({ length: n }, () => makeInput(dtype, send / WIDTH[dtype], seed++));
+  const poison = Array.from({ length: n }, () => new Uint8Array(recv).fill(0xa5));
+  const root = (kind === "broadcast" || kind === "reduce") ? (seed % n) : 0;
+  const args: SimulationArgs = {
+    kind,
+    inputs,
+    dtype,
+    count,
+    op,
+    root,
+    chunkElems: CHUNK,
+    initialOutputs: poison,
+    ...extra,
+  };
+  const what = `${kind} n=${n} ${dtype} ${op} count=${count} root=${root}${extra.inPlace ? " in-place" : ""}`;
+  const plain = simulateCollective({ ...args, compress: false });
+  const packed = simulateCollective({ ...args, compress: true });
+  sameBytes(packed.outputs, plain.outputs, `${what}: compressed vs plain schedule`);
+  const ref = reference(args);
+  if (extra.inPlace && kind === "reduce") {
+    sameBytes([plain.outputs[root]], [ref[root]], `${what}: plain schedule vs reference`);
+  } else {
+    sameBytes(plain.outputs, ref, `${what}: plain schedule vs reference`);
+  }
+  return { plain, packed };
+}
+
+const REDUCING: CollectiveKind[] = ["allReduce", "reduceScatter", "reduce"];
+const MOVING: CollectiveKind[] = ["allGather", "allToAll", "broadcast"];
+
+for (const kind of REDUCING) {
+  Deno.test(`simulated ${kind}: every dtype × op × 2..16 ranks × odd sizes, compressed == plain == reference`, () => {
+    let cases = 0;
+    for (const n of RANKS) {
+      for (const dtype of FLOAT_DTYPES) {
+        for (const op of REDUCE_OPS) {
+          for (const count of COUNTS) {
+            runCase(kind, n, dtype, count, op);
+            cases++;
+          }
+        }
+      }
+    }
+    assertEquals(cases, RANKS.length * FLOAT_DTYPES.length * REDUCE_OPS.length * COUNTS.length);
+  });
+}
+
+for (const kind of MOVING) {
+  Deno.test(`simulated ${kind}: every dtype × 2..16 ranks × odd sizes, compressed == plain == reference`, () => {
+    for (const n of RANKS) {
+      for (const dtype of ["bytes", ...FLOAT_DTYPES] as DType[]) {
+        for (const count of COUNTS) runCase(kind, n, dtype, count, "sum");
+      }
+    }
+  });
+}
+
+Deno.test("simulated collectives: NCCL in-place layouts give the same bytes", () => {
+  for (const kind of [...REDUCING, "allGather", "broadcast"] as CollectiveKind[]) {
+    for (const n of [2, 3, 5]) {
+      for (const dtype of ["bf16", "fp32", "fp8e4m3"] as DType[]) {
+        runCase(kind, n, dtype, 1001, "sum", { inPlace: true });
+      }
+    }
+  }
+});
+
+Deno.test("simulated collectives: larger tensors (several codec blocks) compress and stay exact", () => {
+  for (
+    const kind of [
+      "allReduce",
+      "allGather",
+      "reduceScatter",
+      "broadcast",
+      "allToAll",
+      "reduce",
+    ] as CollectiveKind[]
+  ) {
+    for (const n of [2, 4]) {
+      const { plain, packed } = runCase(kind, n, "bf16", 40_001, "sum", { chunkElems: 20_000 });
+      assert(
+        packed.bytesSent < plain.bytesSent * 0.85,
+        `${kind} n=${n}: compressed ${packed.bytesSent} bytes on the wire vs plain ${plain.bytesSent}`,
+      );
+    }
+  }
+  // The library's default chunk (one chunk here) agrees with the reference too.
+  runCase("allReduce", 3, "fp32", 50_000, "avg", { chunkElems: 0 });
+});
+
+Deno.test("simulated reduce leaves the non-root receive buffers untouched", () => {
+  for (const compress of [false, true]) {
+    const n = 4, count = 300;
+    const inputs = Array.from({ length: n }, (_, r) => makeInput("bf16", count, 700 + r));
+    const initialOutputs = Array.from({ length: n }, () => new Uint8Array(count * 2).fill(0xa5));
+    const res = simulateCollective({
+      kind: "reduce",
+      inputs,
+      dtype: "bf16",
+      count,
+      op: "max",
+      root: 2,
+      compress,
+      initialOutputs,
+    });
+    res.outputs.forEach((o, r) => assertEquals(o.every((b) => b === 0xa5), r !== 2, `rank ${r}`));
+  }
+});
+
+Deno.test("simulated collectives: a missing rank times out instead of hanging", () => {
+  const n = 4, count = 1000;
+  const inputs = Array.from({ length: n }, (_, r) => makeInput("bf16", count, 900 + r));
+  const t0 = performance.now();
+  const e = assertThrows(() =>
+    simulateCollective({
+      kind: "allReduce",
+      inputs,
+      dtype: "bf16",
+      count,
+      dropLastRank: true,
+      timeoutMs: 300,
+    })
+  );
+  assertInstanceOf(e, TimeoutError);
+  assert(performance.now() - t0 < 10_000, "timeout took too long");
+});
+
+Deno.test("simulated collectives: bad arguments are typed errors", () => {
+  const inputs = [new Uint8Array(4), new Uint8Array(4)];
+  assertInstanceOf(
+    assertThrows(() => simulateCollective({ kind: "allReduce", inputs, dtype: "bytes", count: 4 })),
+    InvalidArgumentError,
+  );
+  assertInstanceOf(
+    assertThrows(() =>
+      simulateCollective({
+        kind: "broadcast",
+        inputs: [new Uint8Array(8), new Uint8Array(8)],
+        dtype: "bf16",
+        count: 4,
+        root: 2,
+      })
+    ),
+    InvalidArgumentError,
+  );
+  assertInstanceOf(
+    assertThrows(() => simulateCollective({ kind: "allReduce", inputs, dtype: "fp32", count: 2 })),
+    InvalidArgumentError,
+  );
+});
+
+Deno.test("reduction semantics: two ranks give the correctly rounded, commutative result", () => {
+  // 2 ranks: the fold is one operation, so the result must be the IEEE result rounded once (what NCCL's
+  // native bf16 add gives), independent of which rank folds first.
+  const a = new Float32Array([1, 1, 3.140625, -0, 1e30, NaN, 256, 0.1]);
+  const b = new Float32Array([2 ** -8, 2 ** -9, 2.71875, 0, 1e30, 1, 1, 0.2]);
+  const inputs = [encodeFloats(a, "bf16"), encodeFloats(b, "bf16")];
+  const out = simulateCollective({
+    kind: "allReduce",
+    inputs,
+    dtype: "bf16",
+    count: a.length,
+    compress: true,
+  });
+  const got = codes(out.outputs[0], "bf16");
+  const want = a.map((x, i) => 0 * i + x).map((x, i) => narrow(Math.fround(x + b[i]), "bf16"));
+  // Sum of the *bf16-rounded* operands (0.1 and 0.2 are rounded on input).
+  const ra = decodeFloats(inputs[0], "bf16"), rb = decodeFloats(inputs[1], "bf16");
+  for (let i = 0; i < a.length; i++) {
+    assertEquals(got[i], narrow(Math.fround(ra[i] + rb[i]), "bf16"), `element ${i}`);
+  }
+  assertEquals(got[5], 0x7fff); // NaN + 1 = canonical NaN
+  assertEquals(got[3], 0x0000); // -0 + 0 = +0
+  assert(want.length === a.length);
+  sameBytes([out.outputs[0]], [out.outputs[1]], "both ranks");
+});
