@@ -1,0 +1,205 @@
+// CPU codec: the validating stream walker (shared by decode and inspect) and uzipDecompressCpu.
+// Every size read from the stream is checked against the bytes that exist before it is used, so a
+// forged stream can make this code neither read past src_bytes, write past dst_capacity, nor loop or
+// allocate according to a forged count.
+#include "cpu_internal.h"
+
+namespace uzip_cpu {
+namespace {
+
+// A plane section located and validated inside a block payload.
+struct Section {
+  uint32_t mode;
+  const uint8_t* data;  // RAW: the plane; CONST: the value; ANS/EXTERNAL/NONE: unused
+  uint64_t padded;      // bytes the section occupies in the payload
+};
+
+static const char* mode_name(uint32_t m) {
+  switch (m) {
+    case UZIP_MODE_RAW: return "RAW";
+    case UZIP_MODE_CONST: return "CONST";
+    case UZIP_MODE_ANS: return "ANS";
+    case UZIP_MODE_EXTERNAL: return "EXTERNAL";
+    case UZIP_MODE_NONE: return "NONE";
+    default: return "unknown";
+  }
+}
+
+// Locates (and for ANS decodes into ans_out, when non-null) the section of a plane of n bytes whose
+// values are `unit` bytes, at p with avail bytes left in the block payload (avail is a multiple of 16).
+static int read_section(uint32_t mode, const uint8_t* p, uint64_t avail, uint64_t n, uint32_t unit,
+                        uint8_t* ans_out, const char* what, uint64_t block, Section* sec) {
+  unsigned long long bl = (unsigned long long)block;
+  sec->mode = mode;
+  sec->data = p;
+  uint64_t used = 0;
+  switch (mode) {
+    case UZIP_MODE_RAW: used = n; break;
+    case UZIP_MODE_CONST: used = unit; break;
+    case UZIP_MODE_ANS:
+      if (int st = ans_decode_section(p, avail, n, ans_out, &used, what, block)) return st;
+      break;
+    default: sec->padded = 0; return UZIP_OK;  // EXTERNAL / NONE: nothing in the payload
+  }
+  sec->padded = uzip_pad16(used);
+  if (sec->padded > avail)
+    return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: %s section of %llu bytes runs past the block "
+                        "payload (%llu bytes left)", bl, what, mode_name(mode), (unsigned long long)used,
+                        (unsigned long long)avail);
+  if (!all_zero(p + used, sec->padded - used))
+    return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: section padding not zero", bl, what);
+  return UZIP_OK;
+}
+
+// Rebuilds m elements from the two planes.
+static void join_planes(uint8_t* out, uint32_t m, uint32_t width, const uint8_t* sym, const uint8_t* rem) {
+  if (width == 2) {
+    for (uint32_t i = 0; i < m; i++) st16(out + 2 * (uint64_t)i, (uint16_t)uzip_join(sym[i], rem[i], 2));
+  } else {
+    for (uint32_t i = 0; i < m; i++) {
+      const uint8_t* r = rem + 3 * (uint64_t)i;
+      uint32_t v = (uint32_t)r[0] | ((uint32_t)r[1] << 8) | ((uint32_t)r[2] << 16);
+      st32(out + 4 * (uint64_t)i, uzip_join(sym[i], v, 4));
+    }
+  }
+}
+
+}  // namespace
+
+int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t dst_capacity, uzip_info* info) {
+  Header h;
+  if (int st = read_header(src, src_bytes, &h)) return st;
+  if (dst && h.raw_bytes > dst_capacity)
+    return uzipSetError(UZIP_ERR_BUFFER_TOO_SMALL, "stream decodes to %llu bytes, destination holds %llu",
+                        (unsigned long long)h.raw_bytes, (unsigned long long)dst_capacity);
+  const bool split = (h.flags & UZIP_FLAG_SPLIT) != 0;
+  const uint64_t rw = h.rem_width;
+  // The header checks put payload_offset <= total <= src_bytes, so the split plane and the directory
+  // (both before payload_offset) are readable.
+  if (split) {
+    uint64_t rem_bytes = h.count * rw;
+    if (!all_zero(src + UZIP_HEADER_BYTES + rem_bytes, h.dir_offset - UZIP_HEADER_BYTES - rem_bytes))
+      return uzipSetError(UZIP_ERR_CORRUPT, "split remainder plane padding not zero");
+  }
+  const uint8_t* dir = src + h.dir_offset;
+  if (!all_zero(dir + 8 * h.nblocks, h.payload_offset - h.dir_offset - 8 * h.nblocks))
+    return uzipSetError(UZIP_ERR_CORRUPT, "directory padding not zero");
+
+  Scratch* s = nullptr;
+  if (dst && h.nblocks) {
+    s = scratch();
+    if (!s) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate the codec scratch");
+  }
+  const uint8_t* base = src + h.payload_offset;
+  const uint64_t payload = h.total - h.payload_offset;
+  uint64_t prev = 0, sym_bytes = 0, rem_bytes = split ? h.dir_offset - UZIP_HEADER_BYTES : 0;
+  uint64_t sym_modes[3] = {0, 0, 0}, rem_modes[3] = {0, 0, 0};
+  for (uint64_t b = 0; b < h.nblocks; b++) {
+    unsigned long long bl = (unsigned long long)b;
+    uint64_t e = ld64(dir + 8 * b);
+    uint64_t end = uzip_dir_end(e);
+    uint32_t sm = uzip_dir_sym_mode(e), rm = uzip_dir_rem_mode(e);
+    if (!uzip_dir_reserved_ok(e))
+      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: directory entry reserved bits not zero", bl);
+    if (end < prev || (end & 15u) || end > payload)
+      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: directory end %llu is not a 16-aligned offset in "
+                          "[%llu, %llu]", bl, (unsigned long long)end, (unsigned long long)prev,
+                          (unsigned long long)payload);
+    if (sm > UZIP_MODE_ANS)
+      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: symbol-plane mode %u (%s) is not allowed", bl, sm,
+                          mode_name(sm));
+    uint32_t want_rem = h.width == 1 ? UZIP_MODE_NONE : split ? UZIP_MODE_EXTERNAL : 99u;
+    if (want_rem != 99u ? rm != want_rem : rm > UZIP_MODE_ANS)
+      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: remainder-plane mode %u (%s) is not allowed for dtype "
+                          "%u in the %s layout", bl, rm, mode_name(rm), h.dtype, split ? "split" : "inline");
+    const uint32_t m = uzip_block_len(h.count, h.log2_block, b);
+    const uint64_t first = b << h.log2_block;
+    uint8_t* out = dst ? dst + first * h.width : nullptr;
+    // One-byte types decode their symbols straight into the destination.
+    uint8_t* sym_out = !dst ? nullptr : h.width == 1 ? out : s->sym;
+    Section ss, rs;
+    if (int st = read_section(sm, base + prev, end - prev, m, 1, sym_out, "symbol", b, &ss)) return st;
+    uint64_t pos = prev + ss.padded;
+    uint64_t rn = (uint64_t)m * rw;
+    if (int st = read_section(rm, base + pos, end - pos, rn, (uint32_t)rw, dst ? s->rem : nullptr, "remainder",
+                              b, &rs))
+      return st;
+    pos += rs.padded;
+    if (pos != end)
+      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: sections take %llu bytes, the directory says %llu", bl,
+                          (unsigned long long)(pos - prev), (unsigned long long)(end - prev));
+    sym_bytes += ss.padded;
+    rem_bytes += rs.padded;
+    sym_modes[sm]++;
+    if (rm <= UZIP_MODE_ANS) rem_modes[rm]++;
+    prev = end;
+    if (!dst) continue;
+    // Materialize the planes, then join.
+    const uint8_t* sym = sym_out;
+    if (sm == UZIP_MODE_RAW) {
+      if (h.width == 1) memcpy(out, ss.data, m);
+      else sym = ss.data;
+    } else if (sm == UZIP_MODE_CONST) {
+      memset(sym_out, ss.data[0], m);
+    }
+    if (h.width == 1) continue;
+    const uint8_t* rem = s->rem;
+    if (rm == UZIP_MODE_RAW) {
+      rem = rs.data;
+    } else if (rm == UZIP_MODE_CONST) {
+      for (uint64_t i = 0; i < rn; i += rw) memcpy(s->rem + i, rs.data, rw);
+    } else if (rm == UZIP_MODE_EXTERNAL) {
+      rem = src + UZIP_HEADER_BYTES + first * rw;
+    }
+    join_planes(out, m, h.width, sym, rem);
+  }
+  if (prev != payload)
+    return uzipSetError(UZIP_ERR_CORRUPT, "the blocks end at payload byte %llu, the header says the stream "
+                        "ends at %llu", (unsigned long long)prev, (unsigned long long)payload);
+  if (dst && (h.flags & UZIP_FLAG_CHECKSUM)) {
+    uint32_t c = data_checksum(dst, h.raw_bytes);
+    if (c != h.stored_checksum)
+      return uzipSetError(UZIP_ERR_CHECKSUM, "checksum mismatch: stored 0x%08x, decoded data gives 0x%08x",
+                          h.stored_checksum, c);
+  }
+  if (info) {
+    info->version = UZIP_VERSION;
+    info->dtype = h.dtype;
+    info->flags = h.flags;
+    info->log2Block = h.log2_block;
+    info->count = h.count;
+    info->rawBytes = h.raw_bytes;
+    info->totalBytes = h.total;
+    info->nblocks = h.nblocks;
+    info->checksum = h.stored_checksum;
+    info->symbolBytes = sym_bytes;
+    info->remainderBytes = rem_bytes;
+    info->symRaw = sym_modes[UZIP_MODE_RAW];
+    info->symConst = sym_modes[UZIP_MODE_CONST];
+    info->symAns = sym_modes[UZIP_MODE_ANS];
+    info->remRaw = rem_modes[UZIP_MODE_RAW];
+    info->remConst = rem_modes[UZIP_MODE_CONST];
+    info->remAns = rem_modes[UZIP_MODE_ANS];
+  }
+  return UZIP_OK;
+}
+
+}  // namespace uzip_cpu
+
+extern "C" UZIP_API int uzipDecompressCpu(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity,
+                                          uint64_t* outBytes) {
+  uzipClearError();
+  if (!outBytes) return uzipSetError(UZIP_ERR_INVALID_ARG, "outBytes is null");
+  *outBytes = 0;
+  if (!src) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
+  // dst may be null only when nothing is to be written; a non-null placeholder keeps walk_stream in
+  // decode mode (it checks the size against dstCapacity before touching dst).
+  static uint8_t empty_dst[1];
+  uint8_t* d = dst ? (uint8_t*)dst : (dstCapacity == 0 ? empty_dst : nullptr);
+  if (!d) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst is null");
+  int st = uzip_cpu::walk_stream((const uint8_t*)src, srcBytes, d, dst ? dstCapacity : 0, nullptr);
+  if (st) return st;
+  const uint8_t* s = (const uint8_t*)src;
+  *outBytes = uzip_cpu::ld64(s + UZIP_H_COUNT) * uzip_dtype_width(s[UZIP_H_DTYPE]);
+  return UZIP_OK;
+}

@@ -1,0 +1,176 @@
+// CPU codec: uzipCompressCpu, the reference encoder. Per block: split the elements into the symbol and
+// remainder planes, pick each plane's mode exactly as FORMAT.md "Choosing a mode" says (the GPU encoder
+// must pick the same), write the sections, then the directory and the header.
+#include "cpu_internal.h"
+
+namespace uzip_cpu {
+namespace {
+
+static const uint16_t kCost[UZIP_ANS_M] = UZIP_COST_INIT;
+
+// Splits m elements of the given width at src into sym[m] and rem[m * (width - 1)].
+static void split_planes(const uint8_t* src, uint32_t m, uint32_t width, uint8_t* sym, uint8_t* rem) {
+  if (width == 2) {
+    for (uint32_t i = 0; i < m; i++) {
+      uint32_t v = ld16(src + 2 * (uint64_t)i);
+      sym[i] = (uint8_t)uzip_symbol_of(v, 2);
+      rem[i] = (uint8_t)uzip_remainder_of(v, 2);
+    }
+  } else {  // width 4: 3 remainder bytes per element, little-endian
+    uint32_t i = 0;
+    for (; i + 1 < m; i++) {
+      uint32_t v = ld32(src + 4 * (uint64_t)i);
+      sym[i] = (uint8_t)uzip_symbol_of(v, 4);
+      st32(rem + 3 * (uint64_t)i, uzip_remainder_of(v, 4));  // the 4th byte is overwritten next
+    }
+    uint32_t v = ld32(src + 4 * (uint64_t)i);
+    uint32_t r = uzip_remainder_of(v, 4);
+    sym[i] = (uint8_t)uzip_symbol_of(v, 4);
+    rem[3 * (uint64_t)i] = (uint8_t)r;
+    rem[3 * (uint64_t)i + 1] = (uint8_t)(r >> 8);
+    rem[3 * (uint64_t)i + 2] = (uint8_t)(r >> 16);
+  }
+}
+
+// Is every `unit`-byte value of the plane equal to the first?
+static bool plane_is_const(const uint8_t* p, uint64_t n, uint32_t unit, const uint32_t* counts) {
+  if (unit == 1) return counts[p[0]] == n;
+  uint32_t distinct = 0;
+  for (int s = 0; s < 256; s++) distinct += counts[s] != 0;
+  if (distinct > unit) return false;
+  for (uint64_t i = unit; i < n; i++)
+    if (p[i] != p[i - unit]) return false;
+  return true;
+}
+
+struct Out {
+  uint8_t* dst;
+  uint64_t cap, pos;
+  uint64_t block;
+};
+
+static int need(Out& o, uint64_t bytes) {
+  if (bytes > o.cap - o.pos)
+    return uzipSetError(UZIP_ERR_BUFFER_TOO_SMALL,
+                        "destination of %llu bytes is too small (block %llu needs more; "
+                        "uzipMaxCompressedSize gives a capacity that always suffices)",
+                        (unsigned long long)o.cap, (unsigned long long)o.block);
+  return UZIP_OK;
+}
+
+// Writes `bytes` bytes then zero padding up to 16.
+static void put_padded(Out& o, const uint8_t* p, uint64_t bytes) {
+  memcpy(o.dst + o.pos, p, bytes);
+  uint64_t padded = uzip_pad16(bytes);
+  memset(o.dst + o.pos + bytes, 0, padded - bytes);
+  o.pos += padded;
+}
+
+// Chooses the mode of one plane (n bytes, values of `unit` bytes) and writes its section.
+static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit, Scratch* s, uint32_t* mode) {
+  uint32_t counts[256], freqs[256];
+  histogram(plane, n, counts);
+  if (plane_is_const(plane, n, unit, counts)) {
+    if (int st = need(o, UZIP_ALIGN)) return st;
+    put_padded(o, plane, unit);
+    *mode = UZIP_MODE_CONST;
+    return UZIP_OK;
+  }
+  uzip_normalize_freqs(counts, (uint32_t)n, freqs);
+  uint32_t k = 0;
+  for (int i = 0; i < 256; i++) k += freqs[i] != 0;
+  uint64_t est = uzip_ans_table_bytes(k) + (uint64_t)uzip_ans_nseg(n) * UZIP_ANS_SEG_HEADER_BYTES +
+                 (uzip_cost_bits256(counts, freqs, kCost) + 2047u) / 2048u;
+  if (est < n) {
+    uint64_t coded = ans_encode_plane(plane, n, freqs, s->ans);
+    if (coded < n) {
+      if (int st = need(o, uzip_pad16(coded))) return st;
+      put_padded(o, s->ans, coded);
+      *mode = UZIP_MODE_ANS;
+      return UZIP_OK;
+    }
+  }
+  if (int st = need(o, uzip_pad16(n))) return st;
+  put_padded(o, plane, n);
+  *mode = UZIP_MODE_RAW;
+  return UZIP_OK;
+}
+
+}  // namespace
+}  // namespace uzip_cpu
+
+using namespace uzip_cpu;
+
+extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int dtype, uint32_t flags,
+                                        uint32_t log2Block, void* dst_v, uint64_t dstCapacity,
+                                        uint64_t* outBytes) {
+  uzipClearError();
+  if (!outBytes) return uzipSetError(UZIP_ERR_INVALID_ARG, "outBytes is null");
+  *outBytes = 0;
+  if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
+  if (flags & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown flags 0x%x", flags);
+  if (log2Block == 0) log2Block = UZIP_LOG2_BLOCK_DEFAULT;
+  if (log2Block < UZIP_LOG2_BLOCK_MIN || log2Block > UZIP_LOG2_BLOCK_MAX)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "log2Block %u outside %u..%u", log2Block, UZIP_LOG2_BLOCK_MIN,
+                        UZIP_LOG2_BLOCK_MAX);
+  if (!src_v && count) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
+  if (!dst_v) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst is null");
+  Header h{};
+  h.dtype = (uint32_t)dtype;
+  h.flags = flags;
+  h.log2_block = log2Block;
+  h.width = uzip_dtype_width(h.dtype);
+  h.rem_width = uzip_dtype_rem_width(h.dtype);
+  h.count = count;
+  if (int st = check_count(count, h.dtype, log2Block)) return st;
+  h.nblocks = uzip_nblocks(count, log2Block);
+  h.raw_bytes = count * h.width;
+  h.rem_offset = uzip_rem_offset(flags);
+  h.dir_offset = uzip_dir_offset(count, h.dtype, flags);
+  h.payload_offset = uzip_payload_offset(count, h.dtype, flags, log2Block);
+  if (dstCapacity < h.payload_offset)
+    return uzipSetError(UZIP_ERR_BUFFER_TOO_SMALL, "destination of %llu bytes is smaller than the %llu bytes of "
+                        "header and directory", (unsigned long long)dstCapacity,
+                        (unsigned long long)h.payload_offset);
+  Scratch* s = scratch();
+  if (!s) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate the codec scratch");
+  const uint8_t* src = (const uint8_t*)src_v;
+  uint8_t* dst = (uint8_t*)dst_v;
+  const bool split = (flags & UZIP_FLAG_SPLIT) != 0;
+  const uint64_t rw = h.rem_width;
+  if (split) {
+    uint64_t rem_bytes = count * rw;
+    memset(dst + UZIP_HEADER_BYTES + rem_bytes, 0, uzip_pad16(rem_bytes) - rem_bytes);
+  }
+  uint8_t* dir = dst + h.dir_offset;
+  memset(dir + 8 * h.nblocks, 0, uzip_pad16(8 * h.nblocks) - 8 * h.nblocks);
+
+  Out o{dst + h.payload_offset, dstCapacity - h.payload_offset, 0, 0};
+  const uint64_t block = (uint64_t)1 << log2Block;
+  for (uint64_t b = 0; b < h.nblocks; b++) {
+    o.block = b;
+    uint32_t m = uzip_block_len(count, log2Block, b);
+    const uint8_t* in = src + (b << log2Block) * h.width;
+    uint32_t sym_mode = 0, rem_mode = UZIP_MODE_NONE;
+    if (h.width == 1) {
+      if (int st = encode_plane(o, in, m, 1, s, &sym_mode)) return st;
+    } else {
+      uint8_t* rem = split ? dst + UZIP_HEADER_BYTES + b * block * rw : s->rem;
+      split_planes(in, m, h.width, s->sym, rem);
+      if (int st = encode_plane(o, s->sym, m, 1, s, &sym_mode)) return st;
+      if (split) {
+        rem_mode = UZIP_MODE_EXTERNAL;
+      } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw, s, &rem_mode)) {
+        return st;
+      }
+    }
+    if (o.pos > UZIP_DIR_END_MASK)
+      return uzipSetError(UZIP_ERR_INVALID_ARG, "payload exceeds the 2^40 bytes a stream can address");
+    st64(dir + 8 * b, uzip_dir_entry(o.pos, sym_mode, rem_mode));
+  }
+  h.total = h.payload_offset + o.pos;
+  uint32_t checksum = (flags & UZIP_FLAG_CHECKSUM) ? data_checksum(src, h.raw_bytes) : 0u;
+  write_header(dst, h, checksum);
+  *outBytes = h.total;
+  return UZIP_OK;
+}

@@ -1,0 +1,91 @@
+// Internal pieces of the CPU reference codec shared by cpu_encode.cc, cpu_decode.cc and inspect.cc:
+// little-endian access, the parsed stream header, per-thread scratch and the rANS plane coders.
+// Nothing here is exported from libuzip.so (the library is built with -fvisibility=hidden).
+#pragma once
+
+#include <stdint.h>
+#include <string.h>
+
+#include "status.h"
+#include "uzip.h"
+#include "uzip_format.h"
+
+namespace uzip_cpu {
+
+// Unaligned little-endian loads and stores (the stream has no alignment guarantee in memory; memcpy
+// compiles to a plain move on x86-64).
+static inline uint16_t ld16(const uint8_t* p) { uint16_t v; memcpy(&v, p, 2); return v; }
+static inline uint32_t ld32(const uint8_t* p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static inline uint64_t ld64(const uint8_t* p) { uint64_t v; memcpy(&v, p, 8); return v; }
+static inline void st16(uint8_t* p, uint16_t v) { memcpy(p, &v, 2); }
+static inline void st32(uint8_t* p, uint32_t v) { memcpy(p, &v, 4); }
+static inline void st64(uint8_t* p, uint64_t v) { memcpy(p, &v, 8); }
+
+// True when bytes [p, p + n) are all zero (padding checks).
+static inline bool all_zero(const uint8_t* p, uint64_t n) {
+  uint8_t acc = 0;
+  for (uint64_t i = 0; i < n; i++) acc |= p[i];
+  return acc == 0;
+}
+
+// A validated stream header with the layout numbers derived from it.
+struct Header {
+  uint32_t dtype, flags, log2_block, width, rem_width;
+  uint32_t stored_checksum;
+  uint64_t count, raw_bytes, total, nblocks;
+  uint64_t rem_offset, dir_offset, payload_offset;
+};
+
+// Parses and validates the 64-byte header against src_bytes (everything FORMAT.md lists up to
+// "total <= available bytes"). Sets the last error and returns its status on failure.
+int read_header(const uint8_t* src, uint64_t src_bytes, Header* h);
+
+// Writes the header (check word included) for the given fields.
+void write_header(uint8_t* dst, const Header& h, uint32_t checksum);
+
+// uzip_checksum of n bytes (the data checksum of FORMAT.md).
+uint32_t data_checksum(const uint8_t* p, uint64_t n);
+
+// The header holds nblocks in 32 bits: refuses counts that need more (or whose byte size overflows).
+static inline int check_count(uint64_t count, uint32_t dtype, uint32_t log2_block) {
+  if (count > ((uint64_t)1 << 48) || uzip_nblocks(count, log2_block) > 0xFFFFFFFFull)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu of dtype %u is too large for one stream",
+                        (unsigned long long)count, dtype);
+  return UZIP_OK;
+}
+
+// Per-thread scratch, allocated once per thread on first use and sized for the largest block.
+struct Scratch {
+  uint8_t* sym;   // 2^16 symbol bytes
+  uint8_t* rem;   // 2^16 * 3 remainder bytes
+  uint8_t* ans;   // one ANS section being built (the worst case of a 2^16 * 3 byte plane)
+  uint64_t ans_capacity;
+};
+// Returns nullptr when the allocation failed (the caller reports UZIP_ERR_OUT_OF_MEMORY).
+Scratch* scratch();
+
+// Worst-case size of an ANS section of a plane of n bytes (every symbol emitting one word).
+static inline uint64_t ans_section_bound(uint64_t n) {
+  return uzip_ans_table_bytes(256) + (uint64_t)uzip_ans_nseg(n) * (UZIP_ANS_SEG_HEADER_BYTES + 4u) + 2u * n;
+}
+
+// Histogram of n bytes into counts[256] (four sub-histograms so that runs of equal bytes do not stall
+// on one counter).
+void histogram(const uint8_t* p, uint64_t n, uint32_t* counts);
+
+// Codes a plane of n >= 1 bytes whose normalized frequencies are freqs (at least two symbols present)
+// into out (capacity ans_section_bound(n)). Returns the unpadded section size.
+uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freqs, uint8_t* out);
+
+// Validates the ANS section at p (avail bytes up to the end of the block payload) of a plane of n
+// bytes and, when out is non-null, decodes it into out[0..n). *used receives the unpadded section size.
+// `what` names the plane ("symbol" / "remainder") for messages, block the block index.
+int ans_decode_section(const uint8_t* p, uint64_t avail, uint64_t n, uint8_t* out, uint64_t* used,
+                       const char* what, uint64_t block);
+
+// Walks a whole stream: validates everything and, when dst is non-null, decodes into dst. When info is
+// non-null it is filled (inspect). dst_capacity is only checked when dst is non-null.
+int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t dst_capacity,
+                uzip_info* info);
+
+}  // namespace uzip_cpu

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Builds and runs the native unit test of the CPU reference codec with AddressSanitizer and UBSan.
+# Usage: scripts/test_native.sh   (needs g++; no GPU, no nvcc)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p build/native
+SRCS=(cuda/cpu_header.cc cuda/cpu_ans.cc cuda/cpu_encode.cc cuda/cpu_decode.cc cuda/inspect.cc cuda/status.cc)
+g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
+  -Wall -Wextra -Icuda -Itests/native -pthread "${SRCS[@]}" tests/native/cpu_codec_test.cc \
+  -o build/native/cpu_codec_test
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 build/native/cpu_codec_test

@@ -1,0 +1,547 @@
+// Native unit test of the CPU reference codec (cuda/cpu_*.cc, cuda/inspect.cc): bit-exact round trips
+// over every dtype, layout, checksum flag, block size and awkward size; byte equality with the plain
+// reference encoder of ref_codec.h; compression ratios; inspect consistency; and adversarial input
+// (every truncation, every single bit flip, forged headers and directories, short destinations).
+// Build: scripts/test_native.sh. Prints "N passed, M failed"; exits 1 on any failure.
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "ref_codec.h"
+#include "test_data.h"
+#include "uzip.h"
+#include "uzip_format.h"
+
+static std::atomic<uint64_t> g_pass{0}, g_fail{0};
+#define CHECK(cond, ...)                                   \
+  do {                                                     \
+    if (cond) {                                            \
+      g_pass++;                                            \
+    } else {                                               \
+      if (g_fail.fetch_add(1) < 40) {                                 \
+        fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+        fprintf(stderr, __VA_ARGS__);                      \
+        fprintf(stderr, " [%s]\n", uzipLastError());       \
+      }                                                    \
+    }                                                      \
+  } while (0)
+
+typedef std::vector<uint8_t> Bytes;
+
+static int compress(const Bytes& data, uint64_t n, uint32_t dtype, uint32_t flags, uint32_t lg, Bytes* out) {
+  uint64_t bound = 0;
+  int st = uzipMaxCompressedSize((int)dtype, n, flags, lg, &bound);
+  if (st) return st;
+  out->assign(bound, 0xCD);
+  uint64_t used = 0;
+  st = uzipCompressCpu(data.data(), n, (int)dtype, flags, lg, out->data(), out->size(), &used);
+  if (st == 0) out->resize(used);
+  return st;
+}
+
+// Decodes into an exactly-sized heap buffer (so ASan sees any overflow).
+static int decompress(const Bytes& s, uint64_t raw, Bytes* out, uint64_t src_len = ~0ull) {
+  // raw: the destination capacity (exact-size heap buffer)
+  uint64_t len = src_len == ~0ull ? s.size() : src_len;
+  uint8_t* src = (uint8_t*)malloc(len ? len : 1);
+  if (len) memcpy(src, s.data(), len);
+  uint8_t* dst = (uint8_t*)malloc(raw ? raw : 1);
+  uint64_t got = 0;
+  int st = uzipDecompressCpu(src, len, dst, raw, &got);
+  if (st == 0) out->assign(dst, dst + got);
+  free(src);
+  free(dst);
+  return st;
+}
+
+static double ratio_of(uint32_t dtype, uint64_t n, DataKind kind, uint32_t flags, uzip_info* info) {
+  Bytes d = make_data(dtype, n, kind, 7), s, back;
+  int st = compress(d, n, dtype, flags, 0, &s);
+  CHECK(st == 0, "compress %s dtype %u", kKindNames[kind], dtype);
+  CHECK(decompress(s, d.size(), &back) == 0 && back == d, "round trip %s dtype %u", kKindNames[kind], dtype);
+  CHECK(uzipInspect(s.data(), s.size(), info) == 0, "inspect");
+  return (double)s.size() / (double)d.size();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Runs on two threads (dtypes split by parity) to halve the wall time on the 2-core CI machine.
+static void round_trips(uint32_t parity, std::atomic<uint64_t>* cases) {
+  const uint32_t logs[3] = {10, 14, 16};
+  for (uint32_t dtype = parity; dtype < UZIP_DTYPE_COUNT; dtype += 2)
+    for (uint32_t lg : logs)
+      for (uint32_t flags = 0; flags < 4; flags++)
+        for (int kind = 0; kind < KIND_COUNT; kind++) {
+          uint64_t B = 1ull << lg;
+          std::vector<uint64_t> sizes = {0, 1, 2, 3, 777, B - 1, B, B + 1};
+          // The multi-block size only for a few data kinds at the largest block (time budget).
+          if (lg < 16 || kind == GAUSS) sizes.push_back(3 * B + 5);
+          for (uint64_t n : sizes) {
+            Bytes d = make_data(dtype, n, (DataKind)kind, n * 31 + dtype * 7 + kind), s, back;
+            int st = compress(d, n, dtype, flags, lg, &s);
+            CHECK(st == 0, "compress dtype %u lg %u flags %u %s n %llu", dtype, lg, flags, kKindNames[kind],
+                  (unsigned long long)n);
+            if (st) continue;
+            uint64_t bound = 0;
+            uzipMaxCompressedSize((int)dtype, n, flags, lg, &bound);
+            CHECK(s.size() <= bound && s.size() % 16 == 0, "size %zu within bound %llu", s.size(),
+                  (unsigned long long)bound);
+            st = decompress(s, d.size(), &back);
+            CHECK(st == 0 && back == d, "round trip dtype %u lg %u flags %u %s n %llu: status %d", dtype, lg,
+                  flags, kKindNames[kind], (unsigned long long)n, st);
+            // The plain reference encoder must produce the very same bytes (skipped for the largest
+            // sizes at the largest block, which the other block sizes cover, for time under ASan).
+            Bytes r = lg == 16 && n > B ? s : ref::compress(d.data(), n, dtype, flags, lg);
+            CHECK(r == s, "reference bytes differ: dtype %u lg %u flags %u %s n %llu (%zu vs %zu bytes)", dtype,
+                  lg, flags, kKindNames[kind], (unsigned long long)n, r.size(), s.size());
+            // Inspect agrees with the layout.
+            uzip_info info;
+            st = uzipInspect(s.data(), s.size(), &info);
+            uint64_t nb = uzip_nblocks(n, lg);
+            bool inline_rem = dtype != 0 && dtype < 4 && !(flags & UZIP_FLAG_SPLIT);
+            CHECK(st == 0 && info.count == n && info.dtype == dtype && info.flags == flags &&
+                      info.log2Block == lg && info.nblocks == nb && info.totalBytes == s.size() &&
+                      info.rawBytes == d.size() &&
+                      info.totalBytes == 64 + uzip_pad16(8 * nb) + info.symbolBytes + info.remainderBytes &&
+                      info.symRaw + info.symConst + info.symAns == nb &&
+                      info.remRaw + info.remConst + info.remAns == (inline_rem ? nb : 0),
+                  "inspect consistent dtype %u flags %u n %llu", dtype, flags, (unsigned long long)n);
+            (*cases)++;
+          }
+        }
+}
+static void test_round_trips() {
+  std::atomic<uint64_t> cases{0};
+  std::thread a(round_trips, 0, &cases), b(round_trips, 1, &cases);
+  a.join();
+  b.join();
+  printf("round trips: %llu cases\n", (unsigned long long)cases.load());
+}
+
+// Every bf16 / fp16 bit pattern, in order and shuffled, and all 256 bytes for one-byte types.
+static void test_all_patterns() {
+  for (uint32_t dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++) {
+    uint32_t w = uzip_dtype_width(dtype);
+    uint64_t n = w == 4 ? 200000 : w == 2 ? 65536 : 256;
+    Bytes d(n * w);
+    Rng r(dtype);
+    for (uint64_t i = 0; i < n; i++) {
+      uint32_t v = w == 4 ? (uint32_t)r.next() : (uint32_t)i;
+      memcpy(&d[i * w], &v, w);
+    }
+    if (w == 4) {  // every exponent with every sign and mantissa extremes
+      std::vector<uint32_t> p = special_patterns(4);
+      for (uint32_t e = 0; e < 256; e++)
+        for (uint32_t k = 0; k < 8; k++) {
+          uint32_t v = (e << 23) | (k & 1 ? 0x80000000u : 0) | (k & 2 ? 0x7FFFFFu : k & 4 ? 1u : 0u);
+          memcpy(&d[(e * 8 + k) * 4], &v, 4);
+        }
+      for (size_t i = 0; i < p.size(); i++) memcpy(&d[(4096 + i) * 4], &p[i], 4);
+    }
+    for (int shuffled = 0; shuffled < 2; shuffled++) {
+      if (shuffled)
+        for (uint64_t i = n - 1; i > 0; i--) {
+          uint64_t j = r.next() % (i + 1);
+          for (uint32_t b = 0; b < w; b++) std::swap(d[i * w + b], d[j * w + b]);
+        }
+      for (uint32_t flags = 0; flags < 4; flags++) {
+        Bytes s, back;
+        CHECK(compress(d, n, dtype, flags, 0, &s) == 0, "compress patterns dtype %u", dtype);
+        CHECK(decompress(s, d.size(), &back) == 0 && back == d, "patterns round trip dtype %u flags %u shuffled %d",
+              dtype, flags, shuffled);
+        CHECK(ref::compress(d.data(), n, dtype, flags, 14) == s, "patterns reference bytes dtype %u", dtype);
+      }
+    }
+  }
+}
+
+static void test_ratios_and_modes() {
+  const uint64_t M = 1 << 20;
+  uzip_info info;
+  double g = ratio_of(UZIP_DTYPE_BF16, M, GAUSS, 0, &info);
+  CHECK(info.symAns == info.nblocks, "gaussian bf16 exponents use ANS in every block (%llu of %llu)",
+        (unsigned long long)info.symAns, (unsigned long long)info.nblocks);
+  CHECK(g < 0.75, "gaussian bf16 ratio %.4f", g);
+  double u = ratio_of(UZIP_DTYPE_BF16, M, UNIFORM, 0, &info);
+  CHECK(info.symAns == info.nblocks, "uniform bf16 exponents use ANS");
+  double f32 = ratio_of(UZIP_DTYPE_FP32, M, GAUSS, 0, &info);
+  CHECK(info.symAns == info.nblocks, "gaussian fp32 exponents use ANS");
+  CHECK(f32 < 0.95, "gaussian fp32 ratio %.4f", f32);
+  double f16 = ratio_of(UZIP_DTYPE_FP16, M, GAUSS, 0, &info);
+  CHECK(info.symAns == info.nblocks, "gaussian fp16 symbols use ANS");
+  double gs = ratio_of(UZIP_DTYPE_BF16, M, GAUSS, UZIP_FLAG_SPLIT | UZIP_FLAG_CHECKSUM, &info);
+  double sp = ratio_of(UZIP_DTYPE_BF16, M, SPARSE, 0, &info);
+  printf("ratios (1M elements): bf16 gaussian %.4f (split+checksum %.4f), bf16 uniform %.4f, fp32 gaussian %.4f, "
+         "fp16 gaussian %.4f, bf16 sparse %.4f\n", g, gs, u, f32, f16, sp);
+  for (uint32_t dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
+    for (uint32_t flags = 0; flags < 4; flags++) {
+      // 1M elements as required for the plain layout; 2^18 for the other flag sets (time under ASan).
+      const uint64_t n = flags ? M / 4 : M;
+      double z = ratio_of(dtype, n, ZEROS, flags, &info);
+      // The split layout stores the remainder plane raw by design, so only its symbols shrink.
+      bool split_rem = (flags & UZIP_FLAG_SPLIT) && dtype != 0 && dtype < 4;
+      CHECK(z < 0.02 || split_rem, "all-zero dtype %u flags %u ratio %.4f", dtype, flags, z);
+      double c = ratio_of(dtype, n, CONSTANT, flags, &info);
+      CHECK(c < 0.02 || split_rem,
+            "constant dtype %u flags %u ratio %.4f", dtype, flags, c);
+      CHECK(info.symConst == info.nblocks, "constant dtype %u: CONST symbol plane", dtype);
+      double r = ratio_of(dtype, M / 4, RANDOM, flags, &info);
+      CHECK(r <= 1.002, "random dtype %u flags %u ratio %.5f", dtype, flags, r);
+      CHECK(info.symRaw == info.nblocks, "random dtype %u: RAW symbol plane", dtype);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Byte classes of a stream for the bit-flip test: STRUCT bytes (header, directory, ANS sections, any
+// padding) must make decoding fail when flipped; DATA bytes (RAW planes, CONST values, the split plane)
+// decode to other data, caught by the checksum when the stream has one.
+// WORDS bytes (the rANS words of a segment) are structural too, but rANS resynchronizes: a flipped word
+// can decode to other symbols and still end every lane at 2^16 with every word used, so without the
+// checksum flag such a flip may decode to wrong data. With the checksum it must fail.
+enum { STRUCT = 0, DATA = 1, WORDS = 2 };
+static std::vector<uint8_t> classify(const Bytes& s) {
+  std::vector<uint8_t> c(s.size(), STRUCT);
+  uint64_t n, payo, diro;
+  memcpy(&n, &s[8], 8);
+  memcpy(&diro, &s[40], 8);
+  memcpy(&payo, &s[48], 8);
+  uint32_t dtype = s[5], flags = s[6], lg = s[7], rw = uzip_dtype_rem_width(dtype);
+  if (flags & UZIP_FLAG_SPLIT)
+    for (uint64_t i = 0; i < n * rw; i++) c[64 + i] = DATA;
+  uint64_t prev = 0;
+  for (uint64_t b = 0; b < uzip_nblocks(n, lg); b++) {
+    uint64_t e;
+    memcpy(&e, &s[diro + 8 * b], 8);
+    uint64_t m = uzip_block_len(n, lg, b), pos = payo + prev;
+    uint32_t modes[2] = {uzip_dir_sym_mode(e), uzip_dir_rem_mode(e)};
+    uint64_t lens[2] = {m, m * rw};
+    uint32_t units[2] = {1, rw};
+    for (int p = 0; p < 2; p++) {
+      uint64_t used = 0;
+      if (modes[p] == UZIP_MODE_RAW) {
+        used = lens[p];
+        for (uint64_t i = 0; i < used; i++) c[pos + i] = DATA;
+      } else if (modes[p] == UZIP_MODE_CONST) {
+        used = units[p];
+        for (uint64_t i = 0; i < used; i++) c[pos + i] = DATA;
+      } else if (modes[p] == UZIP_MODE_ANS) {
+        uint16_t k;
+        memcpy(&k, &s[pos], 2);
+        used = uzip_ans_table_bytes(k);
+        for (uint32_t sg = 0; sg < uzip_ans_nseg(lens[p]); sg++) {
+          uint32_t nw;
+          memcpy(&nw, &s[pos + used], 4);
+          for (uint64_t i = 0; i < 2 * (uint64_t)nw; i++) c[pos + used + 132 + i] = WORDS;
+          used += (132 + 2 * (uint64_t)nw + 3) & ~3ull;
+        }
+      } else {
+        continue;
+      }
+      pos += uzip_pad16(used);
+    }
+    prev = uzip_dir_end(e);
+  }
+  return c;
+}
+
+static void adversarial_stream(const char* name, uint32_t dtype, uint64_t n, DataKind kind, uint32_t flags,
+                               uint32_t lg) {
+  Bytes d = make_data(dtype, n, kind, 99), s, back;
+  CHECK(compress(d, n, dtype, flags, lg, &s) == 0, "%s: compress", name);
+  // One exact-size source and destination for all the runs below (ASan sees any access past either).
+  uint8_t* src = (uint8_t*)malloc(s.size());
+  uint8_t* dst = (uint8_t*)malloc(d.size());
+  memcpy(src, s.data(), s.size());
+  uint64_t got = 0;
+  uzip_info info;
+  // Every truncation: the shortened stream sits at the end of the buffer, so a read past it is caught.
+  uint64_t trunc_ok = 0;
+  for (uint64_t len = 0; len < s.size(); len++) {
+    const uint8_t* p = src + s.size() - len;
+    memmove(src + s.size() - len, s.data(), len);
+    trunc_ok += uzipDecompressCpu(p, len, dst, d.size(), &got) == UZIP_ERR_TRUNCATED;
+    trunc_ok += uzipInspect(p, len, &info) == UZIP_ERR_TRUNCATED;
+  }
+  memcpy(src, s.data(), s.size());
+  CHECK(trunc_ok == 2 * s.size(), "%s: every truncation gives TRUNCATED (%llu of %zu)", name,
+        (unsigned long long)trunc_ok, 2 * s.size());
+  // Trailing bytes after the stream are ignored.
+  Bytes longer = s;
+  longer.resize(s.size() + 37, 0xEE);
+  CHECK(decompress(longer, d.size(), &back) == 0 && back == d, "%s: trailing bytes ignored", name);
+  // Every single bit flip.
+  std::vector<uint8_t> cls = classify(s);
+  uint64_t flips = 0, struct_err = 0, struct_n = 0, data_ok = 0, data_n = 0, words_n = 0, words_ok = 0;
+  for (uint64_t i = 0; i < s.size(); i++) {
+    for (int bit = 0; bit < 8; bit++) {
+      src[i] ^= (uint8_t)(1u << bit);
+      int st = uzipDecompressCpu(src, s.size(), dst, d.size(), &got);
+      bool differs = st == 0 && memcmp(dst, d.data(), d.size()) != 0;
+      int si = uzipInspect(src, s.size(), &info);
+      src[i] ^= (uint8_t)(1u << bit);
+      flips++;
+      if (cls[i] == STRUCT) {
+        struct_n++;
+        struct_err += st != 0;
+      } else if (cls[i] == WORDS) {
+        words_n++;
+        words_ok += (flags & UZIP_FLAG_CHECKSUM) ? st != 0 : (st != 0 || differs);
+      } else {
+        data_n++;
+        if (flags & UZIP_FLAG_CHECKSUM) data_ok += st == UZIP_ERR_CHECKSUM && si == 0;
+        else data_ok += differs && si == 0;
+      }
+    }
+  }
+  free(src);
+  free(dst);
+  CHECK(struct_err == struct_n, "%s: %llu of %llu structural bit flips detected", name,
+        (unsigned long long)struct_err, (unsigned long long)struct_n);
+  CHECK(words_ok == words_n, "%s: %llu of %llu rANS word bit flips detected%s", name, (unsigned long long)words_ok,
+        (unsigned long long)words_n, flags & UZIP_FLAG_CHECKSUM ? "" : " or decoded to other data");
+  CHECK(data_ok == data_n, "%s: %llu of %llu data bit flips behave (%s)", name, (unsigned long long)data_ok,
+        (unsigned long long)data_n, flags & UZIP_FLAG_CHECKSUM ? "CHECKSUM" : "decode to other data");
+  printf("adversarial %s: %zu bytes, %llu truncations, %llu bit flips (%llu structural, %llu rANS words, "
+         "%llu data)\n", name, s.size(), (unsigned long long)s.size(), (unsigned long long)flips,
+         (unsigned long long)struct_n, (unsigned long long)words_n, (unsigned long long)data_n);
+}
+
+static void test_adversarial_streams() {
+  adversarial_stream("bf16 gaussian ck", UZIP_DTYPE_BF16, 2100, GAUSS, UZIP_FLAG_CHECKSUM, 10);
+  adversarial_stream("bf16 gaussian", UZIP_DTYPE_BF16, 1100, GAUSS, 0, 10);
+  adversarial_stream("bf16 split ck", UZIP_DTYPE_BF16, 1500, GAUSS, UZIP_FLAG_CHECKSUM | UZIP_FLAG_SPLIT, 10);
+  adversarial_stream("fp32 sparse ck", UZIP_DTYPE_FP32, 1200, SPARSE, UZIP_FLAG_CHECKSUM, 10);
+  adversarial_stream("fp16 patterns ck", UZIP_DTYPE_FP16, 700, PATTERNS, UZIP_FLAG_CHECKSUM, 10);
+  adversarial_stream("bytes gaussian ck", UZIP_DTYPE_BYTES, 1500, GAUSS, UZIP_FLAG_CHECKSUM, 10);
+  adversarial_stream("e4m3 const", UZIP_DTYPE_FP8E4M3, 3000, CONSTANT, 0, 10);
+  adversarial_stream("fp32 const ck", UZIP_DTYPE_FP32, 1030, CONSTANT, UZIP_FLAG_CHECKSUM, 10);
+}
+
+// ---------------------------------------------------------------------------------------------------
+static void reseal(Bytes& s) {  // recompute the header check after an edit
+  uint32_t w[14];
+  memcpy(w, s.data(), 56);
+  uint32_t c = uzip_header_check(w);
+  memcpy(&s[56], &c, 4);
+}
+template <typename T>
+static void set_field(Bytes& s, size_t off, T v) {
+  memcpy(&s[off], &v, sizeof v);
+  reseal(s);
+}
+
+static void test_forged() {
+  const uint64_t n = 5000;
+  Bytes d = make_data(UZIP_DTYPE_BF16, n, GAUSS, 3), s, back;
+  CHECK(compress(d, n, UZIP_DTYPE_BF16, UZIP_FLAG_CHECKSUM, 10, &s) == 0, "forge base");
+  // deep: only decoding can see it (inspect reads structure, not symbols), so inspect may pass.
+  auto expect = [&](const Bytes& f, int want, const char* what, bool deep = false) {
+    // A destination larger than needed, so that forged counts reach the structural checks.
+    int st = decompress(f, d.size() + 64, &back);
+    uzip_info info;
+    int si = uzipInspect(f.data(), f.size(), &info);
+    bool inspect_ok = want == UZIP_ERR_CHECKSUM || want == UZIP_ERR_BUFFER_TOO_SMALL ? si == 0
+                      : si == want || (deep && si == 0);
+    CHECK(st == want && inspect_ok, "forged %s: decode %s, inspect %s, want %s", what, uzipStatusName(st),
+          uzipStatusName(si), uzipStatusName(want));
+  };
+  Bytes f;
+  f = s, set_field<uint64_t>(f, 8, ~0ull), expect(f, UZIP_ERR_CORRUPT, "count 2^64-1");
+  f = s, set_field<uint64_t>(f, 8, 1ull << 62), expect(f, UZIP_ERR_CORRUPT, "count 2^62");
+  f = s, set_field<uint64_t>(f, 8, n + 1), expect(f, UZIP_ERR_CORRUPT, "count + 1 (same nblocks)", true);
+  {  // a huge count with consistent nblocks and offsets: the directory alone exceeds the stream
+    uint64_t big = 1ull << 40;
+    f = s;
+    memcpy(&f[8], &big, 8);
+    uint32_t nb = (uint32_t)uzip_nblocks(big, 10);
+    memcpy(&f[24], &nb, 4);
+    uint64_t po = uzip_payload_offset(big, 1, UZIP_FLAG_CHECKSUM, 10);
+    memcpy(&f[48], &po, 8);
+    set_field<uint64_t>(f, 16, po);
+    expect(f, UZIP_ERR_TRUNCATED, "count 2^40 with consistent fields");
+    set_field<uint64_t>(f, 16, 1024), expect(f, UZIP_ERR_CORRUPT, "count 2^40, total before payload");
+  }
+  f = s, set_field<uint64_t>(f, 40, 80), expect(f, UZIP_ERR_CORRUPT, "directory offset");
+  f = s, set_field<uint64_t>(f, 48, 64), expect(f, UZIP_ERR_CORRUPT, "payload offset");
+  f = s, set_field<uint64_t>(f, 32, 64), expect(f, UZIP_ERR_CORRUPT, "remainder offset without split");
+  f = s, set_field<uint64_t>(f, 16, s.size() + 16), expect(f, UZIP_ERR_TRUNCATED, "total + 16");
+  f = s, set_field<uint64_t>(f, 16, s.size() - 16), expect(f, UZIP_ERR_CORRUPT, "total - 16");
+  f = s, set_field<uint64_t>(f, 16, s.size() - 1), expect(f, UZIP_ERR_CORRUPT, "total not 16-aligned");
+  f = s, set_field<uint8_t>(f, 4, 2), expect(f, UZIP_ERR_UNSUPPORTED, "version 2");
+  f = s, set_field<uint8_t>(f, 5, 6), expect(f, UZIP_ERR_UNSUPPORTED, "dtype 6");
+  f = s, set_field<uint8_t>(f, 6, 0x05), expect(f, UZIP_ERR_UNSUPPORTED, "flag 0x04");
+  f = s, set_field<uint8_t>(f, 7, 9), expect(f, UZIP_ERR_CORRUPT, "log2Block 9");
+  f = s, set_field<uint8_t>(f, 7, 17), expect(f, UZIP_ERR_CORRUPT, "log2Block 17");
+  f = s, set_field<uint8_t>(f, 7, 11), expect(f, UZIP_ERR_CORRUPT, "log2Block 11 (nblocks mismatch)");
+  f = s, set_field<uint32_t>(f, 60, 1), expect(f, UZIP_ERR_CORRUPT, "reserved word");
+  f = s, set_field<uint32_t>(f, 28, 0x1234), expect(f, UZIP_ERR_CHECKSUM, "checksum value");
+  f = s, f[6] = 0, set_field<uint32_t>(f, 28, 0x1234), expect(f, UZIP_ERR_CORRUPT, "checksum without flag");
+  f = s, f[6] = 0, set_field<uint32_t>(f, 28, 0), expect(f, UZIP_OK, "checksum removed");
+  f = s, f[0] ^= 1, expect(f, UZIP_ERR_CORRUPT, "magic");
+  f = s, f[20] ^= 1, expect(f, UZIP_ERR_CORRUPT, "header check");
+  // Directory edits (not covered by the header check).
+  const uint64_t diro = 64, e0at = diro;
+  uint64_t e0;
+  memcpy(&e0, &s[e0at], 8);
+  auto dir = [&](uint64_t e, int want, const char* what) {
+    f = s;
+    memcpy(&f[e0at], &e, 8);
+    expect(f, want, what);
+  };
+  dir((e0 & ~(0xFull << 48)) | (4ull << 48), UZIP_ERR_CORRUPT, "symbol mode NONE");
+  dir((e0 & ~(0xFull << 48)) | (3ull << 48), UZIP_ERR_CORRUPT, "symbol mode EXTERNAL");
+  dir((e0 & ~(0xFull << 48)) | (15ull << 48), UZIP_ERR_CORRUPT, "symbol mode 15");
+  dir((e0 & ~(0xFull << 52)) | (3ull << 52), UZIP_ERR_CORRUPT, "remainder EXTERNAL inline");
+  dir((e0 & ~(0xFull << 52)) | (4ull << 52), UZIP_ERR_CORRUPT, "remainder NONE for bf16");
+  dir(e0 | (1ull << 40), UZIP_ERR_CORRUPT, "reserved bit 40");
+  dir(e0 | (1ull << 63), UZIP_ERR_CORRUPT, "reserved bit 63");
+  dir(e0 + 16, UZIP_ERR_CORRUPT, "end + 16");
+  dir(e0 - 16, UZIP_ERR_CORRUPT, "end - 16");
+  dir(e0 + 1, UZIP_ERR_CORRUPT, "end misaligned");
+  dir((e0 & ~UZIP_DIR_END_MASK) | (UZIP_DIR_END_MASK & ~15ull), UZIP_ERR_CORRUPT, "end huge");
+  // Destination too small (by one byte) and a null destination.
+  {
+    uint8_t* dst = (uint8_t*)malloc(d.size() - 1);
+    uint64_t got = 0;
+    int st = uzipDecompressCpu(s.data(), s.size(), dst, d.size() - 1, &got);
+    CHECK(st == UZIP_ERR_BUFFER_TOO_SMALL, "decode into capacity raw - 1: %s", uzipStatusName(st));
+    CHECK(uzipDecompressCpu(s.data(), s.size(), nullptr, 0, &got) == UZIP_ERR_BUFFER_TOO_SMALL, "null dst cap 0");
+    CHECK(uzipDecompressCpu(s.data(), s.size(), nullptr, 100, &got) == UZIP_ERR_INVALID_ARG, "null dst");
+    CHECK(uzipDecompressCpu(nullptr, 0, dst, 0, &got) == UZIP_ERR_INVALID_ARG, "null src");
+    CHECK(uzipDecompressCpu(s.data(), s.size(), dst, 0, nullptr) == UZIP_ERR_INVALID_ARG, "null outBytes");
+    free(dst);
+  }
+  // A forged ANS table: a frequency moved between two symbols keeps the sum but breaks the decode.
+  {
+    uint64_t payo;
+    memcpy(&payo, &s[48], 8);
+    CHECK(uzip_dir_sym_mode(e0) == UZIP_MODE_ANS, "block 0 symbol plane is ANS");
+    f = s;
+    uint16_t k, f0, f1;
+    memcpy(&k, &f[payo], 2);
+    memcpy(&f0, &f[payo + 36], 2);
+    memcpy(&f1, &f[payo + 38], 2);
+    if (f0 > 1) f0--, f1++;
+    else f0++, f1--;
+    memcpy(&f[payo + 36], &f0, 2);
+    memcpy(&f[payo + 38], &f1, 2);
+    int st = decompress(f, d.size(), &back);
+    CHECK(st == UZIP_ERR_CORRUPT || st == UZIP_ERR_CHECKSUM, "moved frequency: %s", uzipStatusName(st));
+    f = s;
+    f[payo + 36] = 0, f[payo + 37] = 0;
+    expect(f, UZIP_ERR_CORRUPT, "zero frequency");
+    f = s;
+    f[payo] ^= 1;
+    expect(f, UZIP_ERR_CORRUPT, "K != popcount");
+  }
+  // count = 0 streams of every dtype and flag set: 64 bytes, decode to nothing.
+  for (uint32_t dt = 0; dt < UZIP_DTYPE_COUNT; dt++)
+    for (uint32_t fl = 0; fl < 4; fl++) {
+      Bytes z, out;
+      Bytes empty;
+      CHECK(compress(empty, 0, dt, fl, 0, &z) == 0 && z.size() == 64, "count 0 stream is 64 bytes");
+      uint64_t got = 1;
+      CHECK(uzipDecompressCpu(z.data(), z.size(), nullptr, 0, &got) == 0 && got == 0, "count 0 decode");
+    }
+}
+
+static void test_api_errors() {
+  uint64_t out = 0;
+  uint8_t buf[256];
+  uint16_t one = 0x3F80;
+  CHECK(uzipMaxCompressedSize(6, 10, 0, 0, &out) == UZIP_ERR_INVALID_ARG, "bound dtype 6");
+  CHECK(uzipMaxCompressedSize(-1, 10, 0, 0, &out) == UZIP_ERR_INVALID_ARG, "bound dtype -1");
+  CHECK(uzipMaxCompressedSize(1, 10, 4, 0, &out) == UZIP_ERR_INVALID_ARG, "bound flags 4");
+  CHECK(uzipMaxCompressedSize(1, 10, 0, 9, &out) == UZIP_ERR_INVALID_ARG, "bound log2 9");
+  CHECK(uzipMaxCompressedSize(1, 10, 0, 17, &out) == UZIP_ERR_INVALID_ARG, "bound log2 17");
+  CHECK(uzipMaxCompressedSize(3, ~0ull / 2, 0, 0, &out) == UZIP_ERR_INVALID_ARG, "bound overflow");
+  CHECK(uzipMaxCompressedSize(1, 10, 0, 0, nullptr) == UZIP_ERR_INVALID_ARG, "bound null out");
+  CHECK(uzipMaxCompressedSize(1, 16384, 0, 0, &out) == 0 && out == 64 + 16 + 32768 + 30, "bound one block %llu",
+        (unsigned long long)out);
+  CHECK(uzipMaxCompressedSize(1, 0, 3, 0, &out) == 0 && out == 64, "bound count 0");
+  CHECK(uzipCompressCpu(&one, 1, 6, 0, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress dtype 6");
+  CHECK(uzipCompressCpu(&one, 1, 1, 8, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress flags 8");
+  CHECK(uzipCompressCpu(&one, 1, 1, 0, 20, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress log2 20");
+  CHECK(uzipCompressCpu(nullptr, 1, 1, 0, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress null src");
+  CHECK(uzipCompressCpu(&one, 1, 1, 0, 0, nullptr, 0, &out) == UZIP_ERR_INVALID_ARG, "compress null dst");
+  CHECK(uzipCompressCpu(&one, 1, 1, 0, 0, buf, sizeof buf, nullptr) == UZIP_ERR_INVALID_ARG, "compress null out");
+  CHECK(uzipCompressCpu(&one, ~0ull / 4, 3, 0, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG,
+        "compress huge count");
+  CHECK(uzipCompressCpu(nullptr, 0, 1, 0, 0, buf, sizeof buf, &out) == 0 && out == 64, "compress count 0");
+  uzipCompressCpu(&one, 1, 6, 0, 0, buf, sizeof buf, &out);
+  CHECK(strstr(uzipLastError(), "dtype") != nullptr, "error message names the dtype: %s", uzipLastError());
+  // Every destination capacity short of the stream size fails cleanly (exact heap buffers for ASan);
+  // the exact size works and gives the same bytes.
+  const DataKind kinds[3] = {GAUSS, RANDOM, CONSTANT};
+  for (DataKind kind : kinds)
+    for (uint32_t flags = 0; flags < 4; flags++) {
+      const uint64_t n = 2100;
+      Bytes d = make_data(UZIP_DTYPE_BF16, n, kind, 5), s;
+      CHECK(compress(d, n, UZIP_DTYPE_BF16, flags, 10, &s) == 0, "capacity base");
+      uint64_t bad = 0;
+      for (uint64_t cap = 0; cap <= s.size(); cap++) {
+        uint8_t* dst = (uint8_t*)malloc(cap ? cap : 1);
+        uint64_t got = 0;
+        int st = uzipCompressCpu(d.data(), n, UZIP_DTYPE_BF16, flags, 10, dst, cap, &got);
+        if (cap < s.size()) bad += st != UZIP_ERR_BUFFER_TOO_SMALL;
+        else bad += st != 0 || got != s.size() || memcmp(dst, s.data(), got) != 0;
+        free(dst);
+      }
+      CHECK(bad == 0, "%s flags %u: %llu capacities misbehave", kKindNames[kind], flags, (unsigned long long)bad);
+    }
+}
+
+// The reciprocal division of the encoder (cpu_ans.cc, enc_step): q0 = (x * min(floor(2^32/f), 2^32-1))
+// >> 32 is floor(x/f) or one less, for every f in 1..2047 and x < f * 2^21 (the states it sees).
+static void test_reciprocal_lemma() {
+  uint64_t bad = 0;
+  Rng r(1);
+  for (uint32_t f = 1; f < 2048; f++) {
+    uint32_t rcp = f == 1 ? 0xFFFFFFFFu : (uint32_t)((1ull << 32) / f);
+    uint64_t xmax = (uint64_t)f << 21;
+    for (int i = 0; i < 300; i++) {
+      uint64_t x = i < 100 ? xmax - 1 - (uint64_t)i : i < 200 ? (uint64_t)(i - 100) * f + (i & 1) : r.next() % xmax;
+      if (x >= xmax) continue;
+      uint32_t q0 = (uint32_t)((x * rcp) >> 32), q = (uint32_t)(x / f);
+      bad += !(q0 == q || q0 + 1 == q);
+    }
+  }
+  CHECK(bad == 0, "reciprocal lemma: %llu counterexamples", (unsigned long long)bad);
+}
+
+static void test_threads() {
+  bool ok[2] = {false, false};
+  auto work = [&](int t) {
+    bool good = true;
+    for (int it = 0; it < 4; it++) {
+      Bytes d = make_data(t ? UZIP_DTYPE_FP32 : UZIP_DTYPE_BF16, 100000, GAUSS, t * 10 + it), s, back;
+      uint32_t dt = t ? UZIP_DTYPE_FP32 : UZIP_DTYPE_BF16;
+      good &= compress(d, 100000, dt, UZIP_FLAG_CHECKSUM, 0, &s) == 0;
+      good &= decompress(s, d.size(), &back) == 0 && back == d;
+    }
+    ok[t] = good;
+  };
+  std::thread a(work, 0), b(work, 1);
+  a.join();
+  b.join();
+  CHECK(ok[0] && ok[1], "two threads compress and decompress concurrently");
+}
+
+#include <chrono>
+static double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+#define TIMED(f) do { double t0 = now_s(); f(); fprintf(stderr, "  [%s %.2fs]\n", #f, now_s() - t0); } while (0)
+int main() {
+  TIMED(test_reciprocal_lemma);
+  TIMED(test_api_errors);
+  TIMED(test_forged);
+  TIMED(test_adversarial_streams);
+  TIMED(test_all_patterns);
+  TIMED(test_ratios_and_modes);
+  TIMED(test_threads);
+  TIMED(test_round_trips);
+  printf("%llu passed, %llu failed\n", (unsigned long long)g_pass.load(), (unsigned long long)g_fail.load());
+  return g_fail ? 1 : 0;
+}

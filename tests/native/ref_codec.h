@@ -1,0 +1,160 @@
+// A deliberately plain second encoder, written from docs/FORMAT.md with the shared step functions of
+// uzip_format.h (uzip_ans_encode, uzip_normalize_freqs, uzip_cost_bits256) and none of the optimized
+// code of cuda/cpu_*.cc. The native test requires uzipCompressCpu to produce the same bytes, which pins
+// the fast paths (reciprocal division, branch-free renormalization, sub-histograms) to the spec.
+#pragma once
+
+#include <stdint.h>
+#include <string.h>
+
+#include <vector>
+
+#include "uzip_format.h"
+
+namespace ref {
+
+static const uint16_t kCost[UZIP_ANS_M] = UZIP_COST_INIT;
+
+static inline void put(std::vector<uint8_t>& v, uint64_t x, int bytes) {
+  for (int i = 0; i < bytes; i++) v.push_back((uint8_t)(x >> (8 * i)));
+}
+static inline void pad(std::vector<uint8_t>& v, size_t from, uint64_t to) {
+  while ((v.size() - from) % to) v.push_back(0);
+}
+
+// ANS section of a plane (FORMAT.md "ANS section").
+static inline std::vector<uint8_t> ans_section(const std::vector<uint8_t>& plane, const uint32_t* f) {
+  std::vector<uint8_t> s;
+  uint32_t k = 0, cum[256], c = 0;
+  uint8_t bitmap[32] = {0};
+  for (int i = 0; i < 256; i++) {
+    cum[i] = c;
+    c += f[i];
+    if (f[i]) k++, bitmap[i / 8] |= (uint8_t)(1 << (i % 8));
+  }
+  put(s, k, 2);
+  put(s, 0, 2);
+  s.insert(s.end(), bitmap, bitmap + 32);
+  for (int i = 0; i < 256; i++)
+    if (f[i]) put(s, f[i], 2);
+  pad(s, 0, 4);
+  uint64_t n = plane.size();
+  for (uint64_t base = 0; base < n; base += UZIP_ANS_SEG_SYMS) {
+    uint64_t len = n - base < UZIP_ANS_SEG_SYMS ? n - base : UZIP_ANS_SEG_SYMS;
+    uint32_t x[32];
+    for (int l = 0; l < 32; l++) x[l] = UZIP_ANS_L;
+    std::vector<uint16_t> words;
+    uint64_t steps = (len + 31) / 32;
+    for (int64_t t = (int64_t)steps - 1; t >= 0; t--)
+      for (int l = 31; l >= 0; l--) {
+        uint64_t k2 = (uint64_t)t * 32 + l;
+        if (k2 >= len) continue;
+        uint8_t sym = plane[base + k2];
+        uint16_t w;
+        if (uzip_ans_encode(&x[l], f[sym], cum[sym], &w)) words.push_back(w);
+      }
+    put(s, words.size(), 4);
+    for (int l = 0; l < 32; l++) put(s, x[l], 4);
+    for (size_t i = words.size(); i-- > 0;) put(s, words[i], 2);
+    pad(s, 0, 4);
+  }
+  return s;
+}
+
+// Appends one plane section (values of `unit` bytes), returns its mode.
+static inline uint32_t plane_section(std::vector<uint8_t>& out, const std::vector<uint8_t>& plane, uint32_t unit) {
+  size_t from = out.size();
+  bool same = true;
+  for (size_t i = unit; i < plane.size() && same; i++) same = plane[i] == plane[i - unit];
+  uint32_t mode;
+  if (same) {
+    out.insert(out.end(), plane.begin(), plane.begin() + unit);
+    mode = UZIP_MODE_CONST;
+  } else {
+    uint32_t counts[256] = {0}, f[256];
+    for (uint8_t b : plane) counts[b]++;
+    uzip_normalize_freqs(counts, (uint32_t)plane.size(), f);
+    uint32_t k = 0;
+    for (int i = 0; i < 256; i++) k += f[i] != 0;
+    uint64_t est = uzip_ans_table_bytes(k) + uzip_ans_nseg(plane.size()) * 132ull +
+                   (uzip_cost_bits256(counts, f, kCost) + 2047) / 2048;
+    std::vector<uint8_t> a;
+    if (est < plane.size()) a = ans_section(plane, f);
+    if (est < plane.size() && a.size() < plane.size()) {
+      out.insert(out.end(), a.begin(), a.end());
+      mode = UZIP_MODE_ANS;
+    } else {
+      out.insert(out.end(), plane.begin(), plane.end());
+      mode = UZIP_MODE_RAW;
+    }
+  }
+  pad(out, from, 16);
+  return mode;
+}
+
+static inline uint32_t rd(const uint8_t* p, uint32_t w) {
+  uint32_t v = 0;
+  memcpy(&v, p, w);
+  return v;
+}
+
+static inline std::vector<uint8_t> compress(const uint8_t* src, uint64_t n, uint32_t dtype, uint32_t flags,
+                                            uint32_t lg) {
+  const uint32_t w = uzip_dtype_width(dtype), rw = uzip_dtype_rem_width(dtype);
+  const bool split = flags & UZIP_FLAG_SPLIT;
+  uint64_t nb = uzip_nblocks(n, lg);
+  std::vector<uint8_t> payload, splitplane;
+  std::vector<uint64_t> dir;
+  for (uint64_t i = 0; split && i < n; i++) put(splitplane, uzip_remainder_of(rd(src + i * w, w), w), rw);
+  for (uint64_t b = 0; b < nb; b++) {
+    uint64_t m = uzip_block_len(n, lg, b), first = b << lg;
+    std::vector<uint8_t> sym, rem;
+    for (uint64_t i = 0; i < m; i++) {
+      uint32_t v = rd(src + (first + i) * w, w);
+      sym.push_back((uint8_t)uzip_symbol_of(v, w));
+      put(rem, uzip_remainder_of(v, w), rw);
+    }
+    uint32_t sm = plane_section(payload, sym, 1), rm = UZIP_MODE_NONE;
+    if (w > 1) rm = split ? UZIP_MODE_EXTERNAL : plane_section(payload, rem, rw);
+    dir.push_back(uzip_dir_entry(payload.size(), sm, rm));
+  }
+  std::vector<uint8_t> s(64, 0);
+  if (split) {
+    s.insert(s.end(), splitplane.begin(), splitplane.end());
+    pad(s, 0, 16);
+  }
+  for (uint64_t e : dir) put(s, e, 8);
+  pad(s, 0, 16);
+  s.insert(s.end(), payload.begin(), payload.end());
+  uint8_t* h = s.data();
+  uint32_t magic = UZIP_MAGIC;
+  memcpy(h, &magic, 4);
+  h[4] = 1, h[5] = (uint8_t)dtype, h[6] = (uint8_t)flags, h[7] = (uint8_t)lg;
+  uint64_t f64[6] = {n, s.size(), 0, 0, 0, 0};
+  memcpy(h + 8, &f64[0], 8);
+  memcpy(h + 16, &f64[1], 8);
+  uint32_t nb32 = (uint32_t)nb;
+  memcpy(h + 24, &nb32, 4);
+  if (flags & UZIP_FLAG_CHECKSUM) {
+    uint64_t bytes = n * w;
+    uint32_t sum = 0;
+    for (uint64_t j = 0; j * 4 < bytes; j++) {
+      uint8_t word[4] = {0, 0, 0, 0};
+      memcpy(word, src + 4 * j, bytes - 4 * j < 4 ? bytes - 4 * j : 4);
+      sum += uzip_checksum_term(rd(word, 4), j);
+    }
+    uint32_t c = uzip_checksum_final(sum, bytes);
+    memcpy(h + 28, &c, 4);
+  }
+  uint64_t remo = split ? 64 : 0, diro = uzip_dir_offset(n, dtype, flags), payo = uzip_payload_offset(n, dtype, flags, lg);
+  memcpy(h + 32, &remo, 8);
+  memcpy(h + 40, &diro, 8);
+  memcpy(h + 48, &payo, 8);
+  uint32_t words[14];
+  memcpy(words, h, 56);
+  uint32_t chk = uzip_header_check(words);
+  memcpy(h + 56, &chk, 4);
+  return s;
+}
+
+}  // namespace ref
