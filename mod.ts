@@ -31,6 +31,19 @@ export {
   type ModeCounts,
   type StreamInfo,
 } from "./src/codec.ts";
+export {
+  bf16ToF32,
+  decodeFloats,
+  encodeFloats,
+  f32ToBf16,
+  f32ToFp16,
+  f32ToFp8E4M3,
+  f32ToFp8E5M2,
+  type FloatFormat,
+  fp16ToF32,
+  fp8E4M3ToF32,
+  fp8E5M2ToF32,
+} from "./src/convert.ts";
 export { type DType, dtypeId, dtypeOf, DTYPES, dtypeWidth, isDType } from "./src/dtype.ts";
 export {
   BufferTooSmallError,
