@@ -25,7 +25,8 @@ export const ROTATE_BELOW = 128 * MiB;
 const MAX_SLOTS = 1024;
 /** The GPU stream is compared byte for byte with the CPU codec's up to this size. */
 const CPU_IDENTITY_MAX = 16 * MiB;
-const FILLER_BYTES = 256 * MiB;
+/** Bytes per filler copy; $UZIP_BENCH_FILLER_MIB overrides (for test doubles of the device only). */
+const FILLER_BYTES = Number(Deno.env.get("UZIP_BENCH_FILLER_MIB") ?? 256) * MiB;
 const POISON = 0xa5;
 /** The filler never grows past this many copies (~100 ms on an H200): a bound if the host stalls. */
 const MAX_FILLER_COPIES = 512;

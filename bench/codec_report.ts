@@ -69,6 +69,7 @@ export function resultTable(rows: readonly ResultRow[]): string {
       "copy TB/s",
       "comp/copy",
       "decomp/copy",
+      "check",
     ]
     : [
       "size",
@@ -80,6 +81,7 @@ export function resultTable(rows: readonly ResultRow[]): string {
       "memcpy GB/s",
       "comp/copy",
       "decomp/copy",
+      "check",
     ];
   const body = rows.map((r) => {
     const bps = r.bytesPerSecond;
@@ -107,7 +109,7 @@ export function resultTable(rows: readonly ResultRow[]): string {
         fixed(bps.compress / bps.copy),
         fixed(bps.decompress / bps.copy),
       ];
-    if (!allVerified(r)) cells[0] += " MISMATCH";
+    cells.push(allVerified(r) ? "ok" : "FAILED");
     return cells;
   });
   return formatTable(header, body);
@@ -207,10 +209,14 @@ export function writeCharts(rows: readonly ResultRow[], path: string, title: str
     const scale = gpu ? 1e12 : 1e9;
     const series: ChartSeries[] = [];
     const datas = [...new Set(group.map((r) => r.data))];
+    // One colour per data set; compress solid, decompress dotted.
+    const colors = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd"];
     for (const op of ["compress", "decompress"] as const) {
-      for (const data of datas) {
+      for (const [i, data] of datas.entries()) {
         series.push({
           name: `${op} ${data}`,
+          color: colors[i % colors.length],
+          dash: op === "decompress" ? "2 3" : undefined,
           points: group.filter((r) => r.data === data).map((r) => ({
             x: r.size,
             y: r.bytesPerSecond[op] / scale,

@@ -22,6 +22,8 @@ export interface ChartSeries {
   color?: string;
   /** Draw dashed (for yardsticks such as a plain copy). */
   dashed?: boolean;
+  /** An explicit SVG stroke-dasharray (e.g. "2 3" for dotted); wins over `dashed`. */
+  dash?: string;
 }
 
 export interface LineChartOptions {
@@ -71,6 +73,11 @@ function niceStep(max: number, target: number): number {
   const pow = 10 ** Math.floor(Math.log10(raw));
   const m = raw / pow;
   return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * pow;
+}
+
+function dashAttr(s: ChartSeries): string {
+  const d = s.dash ?? (s.dashed ? "6 4" : "");
+  return d ? ` stroke-dasharray="${escapeXml(d)}"` : "";
 }
 
 const n2 = (v: number) => (Math.round(v * 100) / 100).toString();
@@ -182,7 +189,7 @@ export function lineChartSvg(opts: LineChartOptions): string {
   // Series: a polyline and a marker per point, each with a tooltip.
   for (const s of series) {
     if (s.points.length === 0) continue;
-    const dash = s.dashed ? ` stroke-dasharray="6 4"` : "";
+    const dash = dashAttr(s);
     const pts = s.points.map((p) => `${n2(px(p.x))},${n2(py(p.y))}`).join(" ");
     out.push(`<polyline points="${pts}" fill="none" stroke="${s.color}" stroke-width="2"${dash}/>`);
     for (const p of s.points) {
@@ -197,7 +204,7 @@ export function lineChartSvg(opts: LineChartOptions): string {
   const lx0 = right + 16;
   series.forEach((s, i) => {
     const y = top + 10 + i * 20;
-    const dash = s.dashed ? ` stroke-dasharray="6 4"` : "";
+    const dash = dashAttr(s);
     out.push(
       `<line x1="${lx0}" y1="${y}" x2="${lx0 + 26}" y2="${y}" stroke="${s.color}" stroke-width="2"${dash}/>`,
     );
