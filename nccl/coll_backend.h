@@ -51,5 +51,9 @@ class CollBackend {
 
 // The CPU backend: host memory, uzipCompressCpu / uzipDecompressCpu, the reductions of coll_reduce.h.
 CollBackend* newCpuCollBackend();
+// The GPU backend (coll_backend_gpu.cu) on `device`, ordered on `stream`; null (last error set) on failure.
+CollBackend* newGpuCollBackend(int device, uint64_t stream);
+// Re-targets a GPU backend to another stream of the same device.
+void gpuCollBackendSetStream(CollBackend* b, uint64_t stream);
 
 }  // namespace uzip

@@ -388,7 +388,7 @@ int runCollective(Transport& t, CollBackend& b, const CollArgs& a) {
     case UZIP_COLL_BROADCAST: TRY(broadcast(c)); break;
     default: TRY(reduce(c)); break;
   }
-  return UZIP_OK;
+  return b.sync();  // device backends check every decode of this collective here
 }
 
 }  // namespace uzip
