@@ -69,6 +69,55 @@ const rows: Row[] = [];
 const maxBytes = Math.max(...sizes);
 const buf = DeviceBuffer.alloc(comm.device, maxBytes);
 
+function writeReport(): number {
+  if (comm.rank !== 1) return 0;
+  const info = deviceInfo(comm.device);
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(Deno.env.toObject())) {
+    if (k.startsWith("NCCL_") || k.startsWith("UZIP_")) env[k] = v;
+  }
+  const report = {
+    benchmark: "p2p",
+    tag,
+    gpu: info.name,
+    driverVersion: info.driverVersion,
+    runtimeVersion: info.runtimeVersion,
+    ncclVersion: ncclVersion(),
+    commit: args.get("commit") ?? "",
+    command: `deno task launch -n 2 bench/p2p.ts ${Deno.args.join(" ")}`,
+    env,
+    method: "median of CUDA-event timings on the receiver after 2 warm-ups, 4-byte barrier before each",
+    calibration: model,
+    policy: { margin: defaultPolicy(comm).margin, minBytes: defaultPolicy(comm).minBytes },
+    rows,
+  };
+  Deno.mkdirSync(outDir, { recursive: true });
+  Deno.writeTextFileSync(`${outDir}/p2p_${tag}.json`, JSON.stringify(report, null, 1));
+  for (const dataset of datasets) {
+    const series = dtypes.flatMap((dtype) =>
+      modes.map((mode) => ({
+        name: `${dtype} ${mode === "never" ? "plain NCCL" : mode}`,
+        dashed: mode === "never",
+        points: rows.filter((r) => r.dtype === dtype && r.dataset === dataset && r.mode === mode)
+          .map((r) => ({ x: r.bytes, y: r.gbps })),
+      }))
+    );
+    Deno.writeTextFileSync(
+      `${outDir}/p2p_${tag}_${dataset}.svg`,
+      lineChartSvg({
+        title: `P2P send/recv, ${tag === "nvlink" ? "NVLink" : "NCCL_P2P_DISABLE=1"}, ${dataset} data`,
+        subtitle: `${info.name}, NCCL ${report.ncclVersion}; receiver-side GB/s of raw bytes`,
+        xLabel: "message size",
+        yLabel: "GB/s",
+        series,
+      }),
+    );
+  }
+  const bad = rows.filter((r) => !r.exact);
+  console.log(`wrote ${outDir}/p2p_${tag}.json; ${rows.length} rows, ${bad.length} mismatches`);
+  return bad.length;
+}
+
 for (const dtype of dtypes) {
   for (const dataset of datasets) {
     const w = WIDTH[dtype];
@@ -138,55 +187,10 @@ for (const dtype of dtypes) {
         );
       }
     }
+    writeReport(); // partial results survive a run cut short
   }
 }
 
-if (comm.rank === 1) {
-  const info = deviceInfo(comm.device);
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(Deno.env.toObject())) {
-    if (k.startsWith("NCCL_") || k.startsWith("UZIP_")) env[k] = v;
-  }
-  const report = {
-    benchmark: "p2p",
-    tag,
-    gpu: info.name,
-    driverVersion: info.driverVersion,
-    runtimeVersion: info.runtimeVersion,
-    ncclVersion: ncclVersion(),
-    commit: args.get("commit") ?? "",
-    command: `deno task launch -n 2 bench/p2p.ts ${Deno.args.join(" ")}`,
-    env,
-    method: "median of CUDA-event timings on the receiver after 2 warm-ups, 4-byte barrier before each",
-    calibration: model,
-    policy: { margin: defaultPolicy(comm).margin, minBytes: defaultPolicy(comm).minBytes },
-    rows,
-  };
-  Deno.mkdirSync(outDir, { recursive: true });
-  Deno.writeTextFileSync(`${outDir}/p2p_${tag}.json`, JSON.stringify(report, null, 1));
-  for (const dataset of datasets) {
-    const series = dtypes.flatMap((dtype) =>
-      modes.map((mode) => ({
-        name: `${dtype} ${mode === "never" ? "plain NCCL" : mode}`,
-        dashed: mode === "never",
-        points: rows.filter((r) => r.dtype === dtype && r.dataset === dataset && r.mode === mode)
-          .map((r) => ({ x: r.bytes, y: r.gbps })),
-      }))
-    );
-    Deno.writeTextFileSync(
-      `${outDir}/p2p_${tag}_${dataset}.svg`,
-      lineChartSvg({
-        title: `P2P send/recv, ${tag === "nvlink" ? "NVLink" : "NCCL_P2P_DISABLE=1"}, ${dataset} data`,
-        subtitle: `${info.name}, NCCL ${report.ncclVersion}; receiver-side GB/s of raw bytes`,
-        xLabel: "message size",
-        yLabel: "GB/s",
-        series,
-      }),
-    );
-  }
-  const bad = rows.filter((r) => !r.exact);
-  console.log(`wrote ${outDir}/p2p_${tag}.json; ${rows.length} rows, ${bad.length} mismatches`);
-  if (bad.length > 0) Deno.exit(1);
-}
+if (writeReport() > 0) Deno.exit(1);
 buf.free();
 stream.destroy();

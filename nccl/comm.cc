@@ -52,11 +52,16 @@ void commAbortLocked(Comm* c) {
     c->api->commAbort(c->nccl);
     c->nccl = nullptr;
   }
+  if (c->initComm != nullptr) {
+    c->api->commAbort(c->initComm);
+    c->initComm = nullptr;
+  }
   c->aborted.store(true);
 }
 
 int commWaitReady(Comm* c, uint32_t timeoutMs, const char* what) {
-  auto deadline = Clock::now() + std::chrono::milliseconds(effectiveTimeout(timeoutMs));
+  auto start = Clock::now();
+  auto deadline = start + std::chrono::milliseconds(effectiveTimeout(timeoutMs));
   for (int spin = 0;; spin++) {
     if (c->aborted.load()) return uzipSetError(UZIP_ERR_NCCL, "%s: communicator was aborted", what);
     ncclResult_t st = ncclSuccess;
@@ -73,7 +78,10 @@ int commWaitReady(Comm* c, uint32_t timeoutMs, const char* what) {
       return uzipSetError(UZIP_ERR_TIMEOUT, "%s: no progress after %u ms (a peer is missing or hung); "
                           "communicator aborted", what, effectiveTimeout(timeoutMs));
     }
-    if (spin > 64) std::this_thread::sleep_for(std::chrono::microseconds(spin > 1000 ? 1000 : 20));
+    // Spin (yielding) through the first milliseconds: a group launch completes in tens of µs, and a
+    // sleep would add the timer slack to every step of a pipeline.
+    if (Clock::now() - start > std::chrono::milliseconds(5)) std::this_thread::sleep_for(std::chrono::microseconds(200));
+    else if (spin > 64) std::this_thread::yield();
   }
 }
 
@@ -170,6 +178,38 @@ UZIP_API int uzipCommInit(const uint8_t* id128, int32_t nranks, int32_t rank, in
     delete c;  // aborted by commWaitReady
     return s;
   }
+  // Operations go through a blocking split of the init communicator: a non-blocking communicator
+  // launches every group from a helper thread, which costs ~0.1 ms per pipeline step. The init one
+  // (kept for abort) gave the timed rendezvous. UZIP_NCCL_NONBLOCKING=1 keeps it for everything.
+  const char* nb = getenv("UZIP_NCCL_NONBLOCKING");
+  if (nb == nullptr || strcmp(nb, "1") != 0) {
+    ncclConfig_t bcfg = cfg;
+    bcfg.blocking = 1;
+    ncclComm_t child = nullptr;
+    std::lock_guard<std::recursive_mutex> g(c->mu);
+    ncclResult_t rs = api->commSplit(c->nccl, 0, rank, &child, &bcfg);
+    if (rs == ncclSuccess || rs == ncclInProgress) {
+      s = uzip::commWaitReady(c, c->timeoutMs, "ncclCommSplit (blocking communicator)");
+      if (s != UZIP_OK) {
+        if (child) api->commAbort(child);
+        delete c;
+        return s;
+      }
+      if (child != nullptr) {
+        ncclResult_t st = ncclInProgress;
+        auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(c->timeoutMs);
+        while (api->commGetAsyncError(child, &st) == ncclSuccess && st == ncclInProgress &&
+               std::chrono::steady_clock::now() < until)
+          std::this_thread::yield();
+        if (st == ncclSuccess) {
+          c->initComm = c->nccl;
+          c->nccl = child;
+        } else {
+          api->commAbort(child);
+        }
+      }
+    }
+  }
   if ((e = cudaStreamCreateWithFlags(&c->codecSendStream, cudaStreamNonBlocking)) != cudaSuccess ||
       (e = cudaStreamCreateWithFlags(&c->codecRecvStream, cudaStreamNonBlocking)) != cudaSuccess) {
     s = uzip::cudaFail(e, "creating the communicator's streams");
@@ -216,6 +256,20 @@ UZIP_API int uzipCommDestroy(uint64_t comm) {
         r = c->api->commDestroy(c->nccl);
         c->nccl = nullptr;
         if (r != ncclSuccess && r != ncclInProgress) s = uzip::ncclStatus(r, nullptr, "ncclCommDestroy");
+      }
+      if (s == UZIP_OK && c->initComm != nullptr) {
+        r = c->api->commFinalize(c->initComm);
+        if (r == ncclSuccess || r == ncclInProgress) {
+          ncclResult_t st = ncclInProgress;
+          auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(c->timeoutMs);
+          while (c->api->commGetAsyncError(c->initComm, &st) == ncclSuccess && st == ncclInProgress &&
+                 std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::microseconds(100));
+          if (st == ncclSuccess) {
+            c->api->commDestroy(c->initComm);
+            c->initComm = nullptr;
+          }
+        }
       }
     }
     uzip::commAbortLocked(c);  // no-op when destroyed above

@@ -19,7 +19,8 @@ struct P2pEngine;
 
 struct Comm {
   const NcclApi* api = nullptr;
-  ncclComm_t nccl = nullptr;
+  ncclComm_t nccl = nullptr;     // the communicator every operation uses
+  ncclComm_t initComm = nullptr; // the non-blocking one made at init, when `nccl` is a blocking split of it
   int rank = 0, size = 0, device = 0;
   uint32_t timeoutMs = 60000;
   std::atomic<bool> aborted{false};

@@ -44,6 +44,7 @@ int loadOnce() {
             resolve(lib, "ncclGetLastError", &a.getLastError, false) &&
             resolve(lib, "ncclGetUniqueId", &a.getUniqueId, true) &&
             resolve(lib, "ncclCommInitRankConfig", &a.commInitRankConfig, true) &&
+            resolve(lib, "ncclCommSplit", &a.commSplit, true) &&
             resolve(lib, "ncclCommFinalize", &a.commFinalize, true) &&
             resolve(lib, "ncclCommDestroy", &a.commDestroy, true) &&
             resolve(lib, "ncclCommAbort", &a.commAbort, true) &&

@@ -65,6 +65,7 @@ struct NcclApi {
   const char* (*getLastError)(ncclComm_t);  // may be null
   ncclResult_t (*getUniqueId)(ncclUniqueId*);
   ncclResult_t (*commInitRankConfig)(ncclComm_t*, int, ncclUniqueId, int, ncclConfig_t*);
+  ncclResult_t (*commSplit)(ncclComm_t, int, int, ncclComm_t*, ncclConfig_t*);
   ncclResult_t (*commFinalize)(ncclComm_t);
   ncclResult_t (*commDestroy)(ncclComm_t);
   ncclResult_t (*commAbort)(ncclComm_t);
