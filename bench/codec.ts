@@ -7,6 +7,11 @@
 //   deno run -A bench/codec.ts --cpu --json bench/out/cpu.json --svg bench/out/cpu.svg
 //
 // See --help for every option. GPU method: bench/codec_gpu.ts; CPU method: bench/codec_cpu.ts.
+//
+// On a GPU machine without node_modules (real weights) or .git (commit): carry the .onnx models and
+// set UZIP_WEIGHTS_DIR, set UZIP_GIT_COMMIT, and UZIP_LIB to the built libuzip.so, e.g.
+//   UZIP_LIB=$PWD/.carry/libuzip.so UZIP_WEIGHTS_DIR=$PWD/.carry/weights UZIP_GIT_COMMIT=<sha> \
+//     deno run -A bench/codec.ts --json $OUT/codec.json --svg $OUT/codec.svg
 
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
