@@ -174,10 +174,35 @@ function parseOptions(args: string[]): Options {
 
 type ErrorEntry = { size: number; dtype: string; data: string; sms: number | null; error: string };
 
+// SIGINT/SIGTERM (e.g. from `timeout`) stop the sweep after the current size; what was measured is
+// still written, marked partial. The loops yield to the event loop between sizes so the signal is seen.
+let stop: string | null = null;
+async function stopRequested(): Promise<boolean> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return stop !== null;
+}
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  try {
+    Deno.addSignalListener(sig, () => {
+      if (stop === null) console.error(`${sig}: stopping after the current size, writing partial results`);
+      stop = sig;
+    });
+  } catch {
+    // signals not supported here: no early stop
+  }
+}
+
 /** Measures the CPU codec at every size of one pattern. */
-function runCpu(o: Options, pattern: DataPattern, rows: ResultRow[], errors: ErrorEntry[]): void {
+async function runCpu(
+  o: Options,
+  pattern: DataPattern,
+  rows: ResultRow[],
+  errors: ErrorEntry[],
+  flush: () => void,
+): Promise<void> {
   const { dtype, data } = pattern;
   for (const size of o.sizes) {
+    if (await stopRequested()) return;
     const where = `${formatBytes(size)} ${dtype} ${data}`;
     try {
       const t = measureCpu(tile(pattern.bytes, size), dtype, { repeat: o.repeat, warmup: o.warmup });
@@ -203,19 +228,22 @@ function runCpu(o: Options, pattern: DataPattern, rows: ResultRow[], errors: Err
       console.error(`ERROR ${where}: ${(e as Error).message}`);
       errors.push({ size, dtype, data, sms: null, error: (e as Error).message });
     }
+    flush();
   }
 }
 
 /** Measures the GPU codec at every size and SM limit of one pattern. */
-function runGpu(
+async function runGpu(
   o: Options,
   gpu: GpuCodecBench,
   pattern: DataPattern,
   rows: ResultRow[],
   errors: ErrorEntry[],
-): void {
+  flush: () => void,
+): Promise<void> {
   const { dtype, data } = pattern;
   for (const size of o.sizes) {
+    if (await stopRequested()) return;
     const need = 3 * size + 2 * (256 << 20);
     if (need > 0.9 * gpu.info.totalMem) {
       console.error(`SKIP ${formatBytes(size)}: needs about ${formatBytes(need)} of device memory`);
@@ -268,6 +296,7 @@ function runGpu(
     } finally {
       gpu.release(prepared);
     }
+    flush();
   }
 }
 
@@ -299,7 +328,39 @@ async function main(): Promise<number> {
   const errors: ErrorEntry[] = [];
   const patterns: Record<string, string> = {};
   const maxSize = Math.max(...o.sizes);
+  // JSON and charts are rewritten after every size, so a run cut short still leaves its results.
+  const writeOutputs = (final: boolean) => {
+    if (o.json) {
+      const doc = {
+        benchmark: "@uccl/zip codec",
+        mode: o.cpu ? "cpu" : "gpu",
+        partial: !final || stop !== null,
+        environment: env,
+        method: o.cpu
+          ? "C codec via FFI on one thread, preallocated buffers, performance.now() around batches of " +
+            "calls (>= 20 ms a sample), median of samples; memcpy = Uint8Array.set of the same size"
+          : "CUDA events around each call, calls queued ahead of the GPU behind a filler of copies so " +
+            "launch cost is not timed, median of calls; inputs rotate among slots below 128 MiB so L2 " +
+            "is not what is measured; copy = cudaMemcpyAsync device to device of the same size, whole chip",
+        options: { ...o, sms: o.cpu ? null : o.sms },
+        patterns,
+        results: rows,
+        errors,
+      };
+      mkdirSync(dirname(o.json), { recursive: true });
+      Deno.writeTextFileSync(o.json, JSON.stringify(doc, null, 1) + "\n");
+      if (final) console.error(`wrote ${o.json}`);
+    }
+    if (o.svg && rows.length > 0) {
+      const gpuName = (env.gpu as { name?: string } | null)?.name ?? "";
+      mkdirSync(dirname(o.svg), { recursive: true });
+      const files = writeCharts(rows, o.svg, o.cpu ? "uzip CPU codec" : `uzip GPU codec, ${gpuName}`);
+      if (final) console.error(`wrote ${files.join(", ")}`);
+    }
+  };
+
   for (const dtype of o.dtypes) {
+    if (stop !== null) break;
     for (const data of o.datas) {
       let pattern: DataPattern;
       try {
@@ -316,43 +377,20 @@ async function main(): Promise<number> {
         });
         continue;
       }
-      if (gpu === null) runCpu(o, pattern, rows, errors);
-      else runGpu(o, gpu, pattern, rows, errors);
+      if (gpu === null) await runCpu(o, pattern, rows, errors, () => writeOutputs(false));
+      else await runGpu(o, gpu, pattern, rows, errors, () => writeOutputs(false));
+      if (stop !== null) break;
     }
   }
   gpu?.dispose();
 
   console.log(resultTable(rows));
   const failed = rows.filter((r) => Object.values(r.verified).some((v) => v === false));
-  if (o.json) {
-    const doc = {
-      benchmark: "@uccl/zip codec",
-      mode: o.cpu ? "cpu" : "gpu",
-      environment: env,
-      method: o.cpu
-        ? "C codec via FFI on one thread, preallocated buffers, performance.now() around batches of " +
-          "calls (>= 20 ms a sample), median of samples; memcpy = Uint8Array.set of the same size"
-        : "CUDA events around each call, calls queued ahead of the GPU behind a filler of copies so " +
-          "launch cost is not timed, median of calls; inputs rotate among slots below 128 MiB so L2 " +
-          "is not what is measured; copy = cudaMemcpyAsync device to device of the same size, whole chip",
-      options: { ...o, sms: o.cpu ? null : o.sms },
-      patterns,
-      results: rows,
-      errors,
-    };
-    mkdirSync(dirname(o.json), { recursive: true });
-    Deno.writeTextFileSync(o.json, JSON.stringify(doc, null, 1) + "\n");
-    console.error(`wrote ${o.json}`);
-  }
-  if (o.svg && rows.length > 0) {
-    const gpuName = (env.gpu as { name?: string } | null)?.name ?? "";
-    mkdirSync(dirname(o.svg), { recursive: true });
-    const files = writeCharts(rows, o.svg, o.cpu ? "uzip CPU codec" : `uzip GPU codec, ${gpuName}`);
-    console.error(`wrote ${files.join(", ")}`);
-  }
+  writeOutputs(true);
   if (failed.length > 0) console.error(`VERIFY FAILED in ${failed.length} configurations`);
   if (errors.length > 0) console.error(`${errors.length} configurations failed or were skipped (see above)`);
-  return failed.length > 0 || rows.length === 0 ? 1 : errors.length > 0 ? 4 : 0;
+  if (stop !== null) console.error(`stopped early by ${stop}: results are partial`);
+  return failed.length > 0 || rows.length === 0 ? 1 : stop !== null ? 124 : errors.length > 0 ? 4 : 0;
 }
 
 if (import.meta.main) Deno.exit(await main());
