@@ -13,22 +13,24 @@ struct EncSym {
   uint32_t xmax;  // f << 21: renormalize when x >= xmax (f <= 2047 here, so no overflow)
   uint32_t freq;
   uint32_t cum;
+  uint32_t adj;   // 2048 - f
+  uint32_t pad[3];
 };
 
-// One encoder step; equal to uzip_ans_encode. After renormalization x < f * 2^21 <= 2^32.
-// q0 = floor(x * rcp / 2^32) with rcp = floor(2^32 / f) (or 2^32 - 1 for f = 1) satisfies
-// x/f - 1 < q0 <= x/f, so q = q0 or q0 + 1 and one comparison of the remainder settles it.
+// One encoder step; equal to uzip_ans_encode, written without data-dependent branches (the renormalize
+// and the division-correction decisions are coin flips the branch predictor cannot learn).
+// After renormalization x < f * 2^21 <= 2^32. q0 = floor(x * rcp / 2^32) with rcp = floor(2^32 / f) (or
+// 2^32 - 1 for f = 1) satisfies x/f - 1 < q0 <= x/f, so q = q0 + (x - q0 * f >= f). Then
+// (q << 11) + (x - q * f) + cum = x + cum + q * (2048 - f).
 static inline uint32_t enc_step(uint32_t x, const EncSym& e, uint16_t*& wp) {
   uint32_t emit = x >= e.xmax;
   wp[-1] = (uint16_t)x;
   wp -= emit;
-  x = emit ? x >> 16 : x;
+  x >>= emit << 4;
   uint32_t q = (uint32_t)(((uint64_t)x * e.rcp) >> 32);
   uint32_t r = x - q * e.freq;
-  uint32_t c = r >= e.freq;
-  q += c;
-  r -= c ? e.freq : 0u;
-  return (q << UZIP_ANS_PROB_BITS) + r + e.cum;
+  q += (uint32_t)((int32_t)(e.freq - 1u - r) >> 31) & 1u;  // r < 2f, so f - 1 - r fits in int32
+  return x + e.cum + q * e.adj;
 }
 
 }  // namespace
@@ -44,6 +46,7 @@ uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freq
     tab[s].cum = cum;
     tab[s].xmax = f << 21;
     tab[s].rcp = f <= 1u ? 0xFFFFFFFFu : (uint32_t)((((uint64_t)1) << 32) / f);
+    tab[s].adj = UZIP_ANS_M - tab[s].freq;
     if (f) {
       bitmap[s >> 3] |= (uint8_t)(1u << (s & 7u));
       st16(out + 36 + 2 * k, (uint16_t)f);
@@ -99,14 +102,15 @@ static bool dec_segment(uint32_t* x, const uint8_t* words, uint32_t nwords, uint
     if (lanes == UZIP_ANS_LANES && nwords - next >= UZIP_ANS_LANES) {
       // Fast path: at most 32 words are read in a step, all known to exist, so the word load can be
       // done unconditionally and selected branch-free.
+#pragma GCC unroll 8
       for (uint32_t l = 0; l < UZIP_ANS_LANES; l++) {
         uint32_t s = x[l];
         uint32_t e = dtab[s & (UZIP_ANS_M - 1u)];
         o[l] = (uint8_t)e;
         s = ((e >> 8) & 0xFFFu) * (s >> UZIP_ANS_PROB_BITS) + (e >> 20);
         uint32_t w = ld16(words + 2 * (uint64_t)next);
-        uint32_t r = s < UZIP_ANS_L;
-        s = r ? (s << 16) | w : s;
+        uint32_t r = s < UZIP_ANS_L, mask = 0u - r;  // arithmetic select: the branch is a coin flip
+        s = (s << (mask & 16u)) | (w & mask);
         next += r;
         x[l] = s;
       }

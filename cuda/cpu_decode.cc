@@ -147,7 +147,11 @@ int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t d
     if (rm == UZIP_MODE_RAW) {
       rem = rs.data;
     } else if (rm == UZIP_MODE_CONST) {
-      for (uint64_t i = 0; i < rn; i += rw) memcpy(s->rem + i, rs.data, rw);
+      if (rw == 1) {
+        memset(s->rem, rs.data[0], rn);
+      } else {
+        for (uint64_t i = 0; i < rn; i += 3) s->rem[i] = rs.data[0], s->rem[i + 1] = rs.data[1], s->rem[i + 2] = rs.data[2];
+      }
     } else if (rm == UZIP_MODE_EXTERNAL) {
       rem = src + UZIP_HEADER_BYTES + first * rw;
     }

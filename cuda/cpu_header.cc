@@ -87,7 +87,9 @@ void write_header(uint8_t* dst, const Header& h, uint32_t checksum) {
   st32(dst + UZIP_H_CHECK, uzip_header_check(words));
 }
 
-uint32_t data_checksum(const uint8_t* p, uint64_t n) {
+// Cloned for AVX2 (chosen at load time when the CPU has it): fmix32 needs 32-bit vector multiplies,
+// which baseline x86-64 (SSE2) lacks.
+__attribute__((target_clones("avx2", "default"))) uint32_t data_checksum(const uint8_t* p, uint64_t n) {
   uint64_t nw = n / 4;
   uint32_t sum = 0;
   // The word index only enters as (uint32_t)j * golden, so a u32 running product is exact; plain
