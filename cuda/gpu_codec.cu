@@ -160,7 +160,11 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   if (!st) {
     memset(c->host, 0, sizeof(GpuHostWords));
     int per = 0;
-    st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, uzip_gpu::decompress_kernel, 128,
+    st = uzipCudaCheck(cudaFuncSetAttribute(uzip_gpu::decompress_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                            4 * DEC_WARP_BYTES),
+                       "cudaFuncSetAttribute (decompress)");
+    if (!st)
+      st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, uzip_gpu::decompress_kernel, 128,
                                                                      4 * DEC_WARP_BYTES),
                        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     c->decPerSm = per > 0 ? per : 1;

@@ -11,9 +11,13 @@
 
 namespace uzip_gpu {
 
-#define DEC_TAB 0u       /* u32[2048] slot -> symbol | freq << 8 | (slot - cum) << 20 */
-#define DEC_INFO 8192u   /* u32[256] freq | cum << 12 */
-#define DEC_WARP_BYTES 9216u
+// Per-warp shared memory. A plane section that fits is copied into the stage first, so the ANS chain
+// (table lookup, word reads) touches shared memory only.
+#define DEC_TAB 0u             /* u32[2048] slot -> symbol | freq << 8 | (slot - cum) << 20 */
+#define DEC_INFO 8192u         /* u32[256] present symbols in order: symbol | freq << 8 | cum << 20 */
+#define DEC_STAGE 9216u        /* the staged plane section */
+#define DEC_STAGE_BYTES 16384u /* a bf16/fp16/fp32 symbol section at the default block always fits */
+#define DEC_WARP_BYTES (DEC_STAGE + DEC_STAGE_BYTES)
 
 struct Hdr {
   uint32_t status, dtype, flags, log2, width, checksum;
@@ -126,8 +130,20 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
   return (uint32_t)padded;
 }
 
+// Copies a validated section (16-aligned, bytes a multiple of 16) into the warp's stage with
+// asynchronous 16-byte copies, all in flight at once.
+__device__ __forceinline__ void stage_section(const uint8_t* src, uint32_t bytes, uint8_t* stage) {
+  __syncwarp();  // the previous plane's readers are done with the stage
+  const uint32_t base = (uint32_t)__cvta_generic_to_shared(stage);
+  for (uint32_t i = lane_id(); i < bytes / 16u; i += 32)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(base + 16u * i), "l"(src + 16u * i) : "memory");
+  asm volatile("cp.async.wait_all;\n" ::: "memory");
+  __syncwarp();
+}
+
 // Validates the ANS table at p and builds the decode table. Returns the table bytes, 0 if corrupt.
-__device__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* info) {
+// The slots are filled symbol by symbol, 32 consecutive slots per store (no bank conflicts).
+__device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* info) {
   const uint32_t lane = lane_id();
   const uint32_t k = *(const uint16_t*)p;
   const uint32_t bits = p[4 + lane];
@@ -135,6 +151,7 @@ __device__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* in
   uint32_t rank = warp_excl_scan(__popc(bits));
   uint32_t pop = warp_sum_u32(__popc(bits));
   if (pop != k) return 0;
+  const uint32_t rank0 = rank;
   uint32_t f[8], local = 0;
   bool bad = false;
 #pragma unroll
@@ -150,43 +167,48 @@ __device__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* in
   uint32_t total = warp_sum_u32(local);
   if (__any_sync(FULL_MASK, bad) || total != UZIP_ANS_M) return 0;
   uint32_t cum = warp_excl_scan(local);
-  // Mark each symbol's first slot, then a running max over slots fills the rest.
-  for (uint32_t i = lane; i < UZIP_ANS_M; i += 32) tab[i] = 0;
   __syncwarp();
+  rank = rank0;
 #pragma unroll
   for (int i = 0; i < 8; i++) {
-    uint32_t s = 8 * lane + i;
-    info[s] = f[i] | (cum << 12);
-    if (f[i]) tab[cum] = s + 1;
+    if (f[i]) info[rank++] = (8u * lane + i) | (f[i] << 8) | (cum << 20);
     cum += f[i];
   }
   __syncwarp();
-  // Lane l owns slots 64l .. 64l+63.
-  uint32_t run = 0;
-  for (int i = 0; i < 64; i++) run = max(run, tab[64 * lane + i]);
-  uint32_t carry = run;
-#pragma unroll
-  for (int o = 1; o < 32; o <<= 1) {
-    uint32_t y = __shfl_up_sync(FULL_MASK, carry, o);
-    if (lane >= (uint32_t)o) carry = max(carry, y);
-  }
-  uint32_t prev = __shfl_up_sync(FULL_MASK, carry, 1);
-  if (lane == 0) prev = 0;
-  for (int i = 0; i < 64; i++) {
-    uint32_t slot = 64 * lane + i;
-    uint32_t mk = tab[slot];
-    prev = max(prev, mk);
-    uint32_t s = prev - 1, in = info[s];
-    tab[slot] = s | ((in & 0xFFFu) << 8) | ((slot - (in >> 12)) << 20);
+  uint32_t en = info[0];
+  for (uint32_t r = 0; r < k; r++) {
+    const uint32_t e = en;
+    en = info[r + 1 < k ? r + 1 : r];
+    const uint32_t fr = (e >> 8) & 0xFFFu, c0 = e >> 20, head = e & 0xFFFFFu;
+    for (uint32_t j = lane; j < fr; j += 32) tab[c0 + j] = head | (j << 20);
   }
   __syncwarp();
   return tb;
 }
 
+// One decode step of a lane (inactive lanes keep their state); reads words from wp. Returns false when
+// the words run out (corrupt). s gets the symbol.
+__device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t nw, bool active, const uint32_t* tab,
+                                         const uint16_t* wp, uint32_t lt, uint32_t& s) {
+  const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
+  s = e & 0xFFu;
+  uint32_t xn = ((e >> 8) & 0xFFFu) * (x >> UZIP_ANS_PROB_BITS) + (e >> 20);
+  if (!active) xn = x;
+  const bool need = active && xn < UZIP_ANS_L;
+  const uint32_t mask = __ballot_sync(FULL_MASK, need);
+  const uint32_t c = __popc(mask);
+  if (next + c > nw) return false;
+  if (need) xn = (xn << 16) | wp[next + __popc(mask & lt)];
+  x = xn;
+  next += c;
+  return true;
+}
+
 // Decodes an ANS section (validated sizes) of planeBytes bytes; for each decoded byte k calls
 // emit(k, byte). Returns false when the stream is corrupt.
 template <typename Emit>
-__device__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info, Emit emit) {
+__device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
+                                           Emit emit) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   uint32_t off = load_ans_table(p, tab, info);
   if (!off) return false;
@@ -199,27 +221,73 @@ __device__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab,
     if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
     const uint16_t* wp = (const uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
     uint32_t next = 0;
-    uint32_t win = lane < nw ? wp[lane] : 0;
     const uint32_t T = (len + 31u) / 32u;
     const uint32_t base = sg * UZIP_ANS_SEG_SYMS;
     for (uint32_t t = 0; t < T; t++) {
       const uint32_t k = 32u * t + lane;
-      const bool active = k < len;
-      uint32_t need = 0, s = 0;
-      if (active) {
-        uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
-        s = e & 0xFFu;
-        x = ((e >> 8) & 0xFFFu) * (x >> UZIP_ANS_PROB_BITS) + (e >> 20);
-        need = x < UZIP_ANS_L;
+      uint32_t s;
+      if (!dec_step(x, next, nw, k < len, tab, wp, lt, s)) return false;
+      if (k < len) emit(base + k, s);
+    }
+    if (next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
+    off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
+  }
+  return true;
+}
+
+// The remainder of element k for the non-ANS remainder modes (rem = the plane's bytes, or CONST).
+template <int W>
+__device__ __forceinline__ uint32_t rem_at(const uint8_t* rem, bool isConst, uint32_t remConst, uint32_t k) {
+  if (W == 1) return 0u;
+  if (isConst) return remConst;
+  const uint8_t* q = rem + (size_t)k * (W - 1);
+  if (W == 2) return __ldg(q);
+  return (uint32_t)__ldg(q) | ((uint32_t)__ldg(q + 1) << 8) | ((uint32_t)__ldg(q + 2) << 16);
+}
+
+// The symbol plane's ANS section decoded straight into finished elements: the remainders of the next
+// 8 steps are loaded while the current 8 steps run, so no global load sits in the ANS chain.
+template <int W>
+__device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
+                                                 const uint8_t* rem, bool isConst, uint32_t remConst, uint8_t* out) {
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  uint32_t off = load_ans_table(p, tab, info);
+  if (!off) return false;
+  const uint32_t nseg = uzip_ans_nseg(m);
+  constexpr int U = 8;
+  for (uint32_t sg = 0; sg < nseg; sg++) {
+    const uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
+    const uint8_t* seg = p + off;
+    const uint32_t nw = *(const uint32_t*)seg;
+    uint32_t x = *(const uint32_t*)(seg + 4 + 4 * lane);
+    if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
+    const uint16_t* wp = (const uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
+    uint32_t next = 0;
+    const uint32_t T = (len + 31u) / 32u;
+    const uint32_t base = sg * UZIP_ANS_SEG_SYMS;
+    uint32_t rc[U], rn[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      const uint32_t k = 32u * u + lane;
+      rc[u] = k < len ? rem_at<W>(rem, isConst, remConst, base + k) : 0u;
+    }
+    for (uint32_t t0 = 0; t0 < T; t0 += U) {
+#pragma unroll
+      for (int u = 0; u < U; u++) {
+        const uint32_t k = 32u * (t0 + U + u) + lane;
+        rn[u] = k < len ? rem_at<W>(rem, isConst, remConst, base + k) : 0u;
       }
-      uint32_t mask = __ballot_sync(FULL_MASK, need);
-      uint32_t c = __popc(mask);
-      if (next + c > nw) return false;
-      uint32_t w = __shfl_sync(FULL_MASK, win, __popc(mask & lt));
-      if (need) x = (x << 16) | w;
-      next += c;
-      win = next + lane < nw ? wp[next + lane] : 0;
-      if (active) emit(base + k, s);
+#pragma unroll
+      for (int u = 0; u < U; u++) {
+        const uint32_t t = t0 + u;
+        if (t >= T) break;
+        const uint32_t k = 32u * t + lane;
+        uint32_t s;
+        if (!dec_step(x, next, nw, k < len, tab, wp, lt, s)) return false;
+        if (k < len) store_elem<W>(out + (size_t)(base + k) * W, uzip_join(s, rc[u], W));
+      }
+#pragma unroll
+      for (int u = 0; u < U; u++) rc[u] = rn[u];
     }
     if (next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
     off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
@@ -229,7 +297,7 @@ __device__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab,
 
 // Returns 0 or a uzip_status for block b.
 template <int W>
-__device__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
+__device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
   uint32_t* tab = (uint32_t*)(sm + DEC_TAB);
   uint32_t* info = (uint32_t*)(sm + DEC_INFO);
@@ -267,22 +335,38 @@ __device__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* 
   if (W > 1 && rmode == UZIP_MODE_CONST) remConst = pr[0] | (rw > 1 ? (pr[1] << 8) | (pr[2] << 16) : 0u);
   const uint8_t* remSrc = rmode == UZIP_MODE_EXTERNAL ? P.src + UZIP_HEADER_BYTES + start * rw : pr;
   const bool remAns = W > 1 && rmode == UZIP_MODE_ANS;
-  auto remOf = [&](uint32_t k) -> uint32_t {
-    if (W == 1) return 0u;
-    if (rmode == UZIP_MODE_CONST) return remConst;
-    const uint8_t* q = remSrc + (size_t)k * rw;
-    return rw == 1 ? (uint32_t)q[0] : (uint32_t)q[0] | ((uint32_t)q[1] << 8) | ((uint32_t)q[2] << 16);
-  };
+  const bool remIsConst = rmode == UZIP_MODE_CONST;
   // Symbol pass: final elements, or (remainder ANS) the unrotated symbol byte in place.
-  auto emitSym = [&](uint32_t k, uint32_t s) {
-    uint32_t v = remAns ? (s << (8 * (W - 1))) : uzip_join(s, remOf(k), W);
-    store_elem<W>(out + (size_t)k * W, v);
-  };
+  auto emitSym = [&](uint32_t k, uint32_t s) { store_elem<W>(out + (size_t)k * W, s << (8 * (W - 1))); };
+  uint8_t* stage = sm + DEC_STAGE;
   if (smode == UZIP_MODE_ANS) {
-    if (!decode_ans(ps, m, tab, info, emitSym)) return UZIP_ERR_CORRUPT;
+    bool ok;
+    if (ss <= DEC_STAGE_BYTES) {
+      stage_section(ps, ss, stage);
+      ok = remAns ? decode_ans(stage, m, tab, info, emitSym)
+                  : decode_sym_elems<W>(stage, m, tab, info, remSrc, remIsConst, remConst, out);
+    } else {
+      ok = remAns ? decode_ans(ps, m, tab, info, emitSym)
+                  : decode_sym_elems<W>(ps, m, tab, info, remSrc, remIsConst, remConst, out);
+    }
+    if (!ok) return UZIP_ERR_CORRUPT;
   } else {
+    const bool isConst = smode == UZIP_MODE_CONST;
     const uint32_t cs = ps[0];
-    for (uint32_t k = lane; k < m; k += 32) emitSym(k, smode == UZIP_MODE_CONST ? cs : (uint32_t)ps[k]);
+    for (uint32_t k0 = lane; k0 < m; k0 += 128) {  // 4 elements per lane in flight
+      uint32_t sv[4], rv[4];
+#pragma unroll
+      for (int u = 0; u < 4; u++) {
+        const uint32_t k = k0 + 32u * u;
+        sv[u] = k < m ? (isConst ? cs : (uint32_t)__ldg(ps + k)) : 0u;
+        rv[u] = (!remAns && k < m) ? rem_at<W>(remSrc, remIsConst, remConst, k) : 0u;
+      }
+#pragma unroll
+      for (int u = 0; u < 4; u++) {
+        const uint32_t k = k0 + 32u * u;
+        if (k < m) store_elem<W>(out + (size_t)k * W, remAns ? sv[u] << (8 * (W - 1)) : uzip_join(sv[u], rv[u], W));
+      }
+    }
   }
   if (remAns) {
     __syncwarp();
@@ -291,7 +375,14 @@ __device__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* 
       uint32_t el = rw <= 1 ? k : k / (rw ? rw : 1u), j = k - el * rw;
       out[(size_t)el * W + j] = (uint8_t)byte;
     };
-    if (!decode_ans(pr, m * rw, tab, info, emitRem)) return UZIP_ERR_CORRUPT;
+    bool ok;
+    if (rs <= DEC_STAGE_BYTES) {
+      stage_section(pr, rs, stage);
+      ok = decode_ans(stage, m * rw, tab, info, emitRem);
+    } else {
+      ok = decode_ans(pr, m * rw, tab, info, emitRem);
+    }
+    if (!ok) return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
     for (uint32_t k = lane; k < m; k += 32) {

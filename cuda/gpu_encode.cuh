@@ -16,7 +16,8 @@
 
 namespace uzip_gpu {
 
-// Per-warp shared memory layout (bytes).
+// Per-warp shared memory layout (bytes). The block's symbols are staged once (first pass) so the ANS
+// chain reads only shared memory; the word stage doubles as the 16 sub-histograms of the first pass.
 #define ENC_CNT 0u        /* u32[256] symbol counts */
 #define ENC_CNTR 1024u    /* u32[256] remainder byte counts */
 #define ENC_FSYM 2048u    /* u32[256] symbol freqs */
@@ -24,9 +25,15 @@ namespace uzip_gpu {
 #define ENC_TAB 4096u     /* uint2[256] {reciprocal, freq | cum << 12} of the plane being coded */
 #define ENC_STATES 6144u  /* u32[4][32] final states of the symbol segments */
 #define ENC_NW 6656u      /* u32[16] words per segment: [0..3] symbol, [4..15] remainder */
-#define ENC_STAGE 6720u   /* u16[block / 2] staged symbol-plane words */
+#define ENC_SOFF 6720u    /* u32[4] where each symbol segment's words start in the word stage (u16 index) */
+#define ENC_SYMS 6784u    /* u8[block] the block's symbols */
+#define ENC_HIST_BYTES 16384u /* u32[256][16] sub-histograms (aliasing the word stage) */
 
-__host__ __device__ inline uint32_t enc_warp_bytes(uint32_t log2Block) { return ENC_STAGE + (1u << log2Block); }
+__host__ __device__ inline uint32_t enc_words_off(uint32_t log2Block) { return ENC_SYMS + (1u << log2Block); }
+__host__ __device__ inline uint32_t enc_warp_bytes(uint32_t log2Block) {
+  uint32_t words = 1u << log2Block;  // u16[block / 2]: an ANS section is smaller than the raw plane
+  return enc_words_off(log2Block) + (words > ENC_HIST_BYTES ? words : ENC_HIST_BYTES);
+}
 
 // Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
 __device__ void build_enc_table(const uint32_t* freqs, uint2* tab) {
@@ -84,9 +91,12 @@ __device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
 // Encodes one segment (len symbols of the plane starting at plane index base) with the 32 lanes. Words
 // are placed downward from *pos: out[*pos - c + rank] (out may be null: count only). Returns false as
 // soon as *pos would go under lo (the plane will be RAW). *xout gets this lane's final state.
+// The symbol plane reads its symbols from syms (shared, staged by the first pass); a remainder plane
+// reads the input block (rare: remainders are seldom compressible).
 template <int W, bool REM>
-__device__ bool encode_segment(const uint8_t* blk, uint32_t base, uint32_t len, const uint2* tab, uint16_t* out,
-                               int32_t* pos, int32_t lo, uint32_t* xout) {
+__device__ __forceinline__ bool encode_segment(const uint8_t* blk, const uint8_t* syms, uint32_t base, uint32_t len,
+                                               const uint2* tab, uint16_t* out, int32_t* pos, int32_t lo,
+                                               uint32_t* xout) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const int32_t T = (int32_t)((len + 31u) / 32u);
   uint32_t x = UZIP_ANS_L;
@@ -98,7 +108,8 @@ __device__ bool encode_segment(const uint8_t* blk, uint32_t base, uint32_t len, 
     for (int u = 0; u < U; u++) {
       int32_t t = t0 - u;
       uint32_t k = 32u * (uint32_t)t + lane;
-      sy[u] = (t >= 0 && k < len) ? plane_byte<W, REM>(blk, base + k) : 0xFFFFFFFFu;
+      sy[u] = (t >= 0 && k < len) ? (REM ? plane_byte<W, REM>(blk, base + k) : (uint32_t)syms[base + k])
+                                  : 0xFFFFFFFFu;
     }
 #pragma unroll
     for (int u = 0; u < U; u++) {
@@ -169,9 +180,17 @@ __device__ uint64_t look_back(unsigned long long* lb, uint32_t b, uint64_t agg, 
 template <int W, bool REM>
 __device__ void write_raw_plane(const uint8_t* blk, uint32_t m, bool aligned, uint8_t* out, uint32_t limit) {
   const uint32_t ng = (m + 15u) / 16u;
-  for (uint32_t g = lane_id(); g < ng; g += 32) {
+  constexpr int D = W == 4 ? 2 : 4;  // groups in flight per lane
+  for (uint32_t g0 = lane_id(); g0 < ng; g0 += 32u * D) {
+   uint4 qv[D][W];
+#pragma unroll
+   for (int d = 0; d < D; d++) load_group_raw<W>(blk, g0 + 32u * d, m, aligned, qv[d]);
+#pragma unroll
+   for (int d = 0; d < D; d++) {
+    const uint32_t g = g0 + 32u * d;
+    if (g >= ng) break;
     uint32_t v[16];
-    load_group<W>(blk, g, m, aligned, v);
+    unpack_group<W>(blk, g, m, aligned, qv[d], v);
     if (!REM) {
       uint32_t w[4];
 #pragma unroll
@@ -203,6 +222,7 @@ __device__ void write_raw_plane(const uint8_t* blk, uint32_t m, bool aligned, ui
         if (off < limit) *(uint4*)(out + off) = make_uint4(w[4 * q], w[4 * q + 1], w[4 * q + 2], w[4 * q + 3]);
       }
     }
+   }
   }
 }
 
@@ -212,7 +232,7 @@ __device__ __forceinline__ void zero_words(uint8_t* p, uint32_t from, uint32_t t
 }
 
 template <int W>
-__device__ void compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint32_t* csumAcc) {
+__device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
   uint32_t* cnt = (uint32_t*)(sm + ENC_CNT);
   uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
@@ -221,7 +241,8 @@ __device__ void compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint
   uint2* tab = (uint2*)(sm + ENC_TAB);
   uint32_t* states = (uint32_t*)(sm + ENC_STATES);
   uint32_t* nws = (uint32_t*)(sm + ENC_NW);
-  uint16_t* stage = (uint16_t*)(sm + ENC_STAGE);
+  uint32_t* soff = (uint32_t*)(sm + ENC_SOFF);
+  uint16_t* stage = (uint16_t*)(sm + enc_words_off(P.log2Block));
 
   const uint32_t rw = W > 1 ? W - 1 : 0;
   const bool split = (P.flags & UZIP_FLAG_SPLIT) != 0;
@@ -231,9 +252,13 @@ __device__ void compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint
   const uint8_t* blk = P.src + start * W;
   const bool aligned = P.srcAligned16 != 0;
 
-  // 1. Histograms, constant tests, checksum.
+  // 1. Histograms (symbols: 16 sub-histograms, lane & 15, in the word stage, so that the few exponents
+  //    that dominate a block do not serialize the atomics), constant tests, checksum; symbols staged.
+  uint32_t* hist = (uint32_t*)(sm + enc_words_off(P.log2Block));
+  uint8_t* syms = sm + ENC_SYMS;
+  for (uint32_t i = lane; i < ENC_HIST_BYTES / 16u; i += 32) ((uint4*)hist)[i] = make_uint4(0, 0, 0, 0);
 #pragma unroll
-  for (int i = 0; i < 8; i++) { cnt[lane + 32 * i] = 0; cntr[lane + 32 * i] = 0; }
+  for (int i = 0; i < 8; i++) cntr[lane + 32 * i] = 0;
   __syncwarp();
   const uint32_t v0 = load_elem<W>(blk);
   const uint32_t sym0 = uzip_symbol_of(v0, W), rem0 = uzip_remainder_of(v0, W);
@@ -242,29 +267,50 @@ __device__ void compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint
   const bool doSum = (P.flags & UZIP_FLAG_CHECKSUM) != 0;
   const uint64_t word0 = start * W / 4;
   const uint32_t ng = (m + 15u) / 16u;
-  for (uint32_t g = lane; g < ng; g += 32) {
-    uint32_t v[16];
-    load_group<W>(blk, g, m, aligned, v);
-    uint32_t valid = m - 16u * g;
+  const uint32_t sub = lane & 15u;
+  constexpr int D = W == 4 ? 2 : 4;  // groups of 16 elements in flight per lane
+  for (uint32_t g0 = lane; g0 < ng; g0 += 32u * D) {
+    uint4 q[D][W];
 #pragma unroll
-    for (int i = 0; i < 16; i++) {
-      if ((uint32_t)i < valid) {
+    for (int d = 0; d < D; d++) load_group_raw<W>(blk, g0 + 32u * d, m, aligned, q[d]);
+#pragma unroll
+    for (int d = 0; d < D; d++) {
+      const uint32_t g = g0 + 32u * d;
+      if (g >= ng) break;
+      uint32_t v[16];
+      unpack_group<W>(blk, g, m, aligned, q[d], v);
+      uint32_t valid = m - 16u * g;
+      uint32_t pk[4] = {0, 0, 0, 0};
+#pragma unroll
+      for (int i = 0; i < 16; i++) {
         uint32_t s = uzip_symbol_of(v[i], W);
-        atomicAdd(&cnt[s], 1u);
-        constS &= s == sym0;
-        if (doRem) {
-          uint32_t r = uzip_remainder_of(v[i], W);
-          constR &= r == rem0;
+        pk[i >> 2] |= s << (8 * (i & 3));
+        if ((uint32_t)i < valid) {
+          atomicAdd(&hist[s * 16u + sub], 1u);
+          constS &= s == sym0;
+          if (doRem) {
+            uint32_t r = uzip_remainder_of(v[i], W);
+            constR &= r == rem0;
 #pragma unroll
-          for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+            for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+          }
         }
       }
-    }
-    if (doSum) {
+      *(uint4*)(syms + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
+      if (doSum) {
 #pragma unroll
-      for (int i = 0; i < W * 4; i++)
-        if ((uint32_t)(4 * i) < valid * W) csum += uzip_checksum_term(group_word<W>(v, i), word0 + 16u * g * W / 4 + i);
+        for (int i = 0; i < W * 4; i++)
+          if ((uint32_t)(4 * i) < valid * W) csum += uzip_checksum_term(group_word<W>(v, i), word0 + 16u * g * W / 4 + i);
+      }
     }
+  }
+  __syncwarp();
+#pragma unroll
+  for (int i = 0; i < 8; i++) {  // fold the sub-histograms (rotated start: 2-way bank conflicts at most)
+    uint32_t s = lane + 32u * i, c = 0;
+#pragma unroll
+    for (uint32_t j = 0; j < 16u; j++) c += hist[s * 16u + ((j + lane) & 15u)];
+    cnt[s] = c;
   }
   __syncwarp();
   constS = __all_sync(FULL_MASK, constS);
@@ -293,15 +339,20 @@ __device__ void compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
-        ok = encode_segment<W, false>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+        ok = encode_segment<W, false>(blk, syms, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
         if (!ok) break;
         int32_t nw = cap - pos;
-        for (int32_t i0 = 0; i0 < nw; i0 += 32) {  // move down to the front, 32 words at a time
-          int32_t i = i0 + (int32_t)lane;
-          uint16_t w = i < nw ? stage[pos + i] : 0;
-          __syncwarp();
-          if (i < nw) stage[front + i] = w;
-          __syncwarp();
+        if (sg + 1 < nsegS) {
+          for (int32_t i0 = 0; i0 < nw; i0 += 32) {  // move down to the front, 32 words at a time
+            int32_t i = i0 + (int32_t)lane;
+            uint16_t w = i < nw ? stage[pos + i] : 0;
+            __syncwarp();
+            if (i < nw) stage[front + i] = w;
+            __syncwarp();
+          }
+          if (lane == 0) soff[sg] = (uint32_t)front;
+        } else if (lane == 0) {
+          soff[sg] = (uint32_t)pos;  // the last segment's words stay where they were coded
         }
         states[sg * 32 + lane] = x;
         if (lane == 0) nws[sg] = (uint32_t)nw;
@@ -339,7 +390,7 @@ __device__ void compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint
           uint32_t len = min(raw - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
           int32_t before = pos;
           uint32_t x;
-          ok = encode_segment<W, true>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, nullptr, &pos, -budget, &x);
+          ok = encode_segment<W, true>(blk, nullptr, sg * UZIP_ANS_SEG_SYMS, len, tab, nullptr, &pos, -budget, &x);
           if (!ok) break;
           uint32_t nw = (uint32_t)(before - pos);
           if (lane == 0) nws[4 + sg] = nw;
@@ -376,16 +427,17 @@ __device__ void compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint
     write_raw_plane<W, false>(blk, m, aligned, out, symPad);
   } else {
     uint32_t off = write_ans_table(out, fsym);
-    uint32_t front = 0;
     for (uint32_t sg = 0; sg < nsegS; sg++) {
-      uint32_t nw = nws[sg];
+      const uint32_t nw = nws[sg], so = soff[sg];
       uint8_t* seg = out + off;
       if (lane == 0) *(uint32_t*)seg = nw;
       *(uint32_t*)(seg + 4 + 4 * lane) = states[sg * 32 + lane];
-      uint16_t* wd = (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
-      for (uint32_t i = lane; i < nw; i += 32) wd[i] = stage[front + i];
-      if ((nw & 1u) && lane == 0) wd[nw] = 0;
-      front += nw;
+      uint32_t* wd = (uint32_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);  // 4-aligned; pairs of words
+      const uint16_t* sw = stage + so;
+      for (uint32_t i = lane; 2u * i < nw; i += 32) {
+        uint32_t lo = sw[2u * i], hi = 2u * i + 1u < nw ? (uint32_t)sw[2u * i + 1u] : 0u;
+        wd[i] = lo | (hi << 16);
+      }
       off += UZIP_ANS_SEG_HEADER_BYTES + ((2u * nw + 3u) & ~3u);
     }
     zero_words(out, off, symPad);
@@ -408,7 +460,7 @@ __device__ void compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint
         uint32_t len = min(raw - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = (int32_t)nw;
         uint32_t x;
-        encode_segment<W, true>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES),
+        encode_segment<W, true>(blk, nullptr, sg * UZIP_ANS_SEG_SYMS, len, tab, (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES),
                                 &pos, 0, &x);
         if (lane == 0) *(uint32_t*)seg = nw;
         *(uint32_t*)(seg + 4 + 4 * lane) = x;

@@ -65,17 +65,25 @@ __device__ __forceinline__ void store_elem(uint8_t* p, uint32_t v) {
   else *(uint32_t*)p = v;
 }
 
-// Loads elements 16g .. 16g+15 of a block (m elements at blk) into v[16]; elements past m read as 0.
-// aligned: blk is 16-byte aligned, so whole groups load as 16-byte vectors.
+// Group g = elements 16g .. 16g+15 of a block (m elements at blk). A whole group of a 16-byte aligned
+// block loads as W 16-byte vectors: load_group_raw issues those loads (zeros otherwise), so that a
+// caller can put several groups in flight before unpack_group turns each into v[16] (elements past m
+// read as 0; partial or unaligned groups are loaded element by element there).
 template <int W>
-__device__ __forceinline__ void load_group(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned,
-                                           uint32_t v[16]) {
-  const uint8_t* p = blk + (size_t)g * 16u * W;
-  uint32_t valid = m - 16u * g;
-  if (aligned && valid >= 16u) {
-    uint4 q[W];
+__device__ __forceinline__ bool group_whole(uint32_t g, uint32_t m, bool aligned) {
+  return aligned && 16u * g + 16u <= m;
+}
+template <int W>
+__device__ __forceinline__ void load_group_raw(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, uint4 q[W]) {
+  const uint4* p = (const uint4*)(blk + (size_t)g * 16u * W);
+  const bool whole = group_whole<W>(g, m, aligned);
 #pragma unroll
-    for (int i = 0; i < W; i++) q[i] = __ldg((const uint4*)p + i);
+  for (int i = 0; i < W; i++) q[i] = whole ? __ldg(p + i) : make_uint4(0, 0, 0, 0);
+}
+template <int W>
+__device__ __forceinline__ void unpack_group(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, const uint4 q[W],
+                                             uint32_t v[16]) {
+  if (group_whole<W>(g, m, aligned)) {
     const uint32_t* w = (const uint32_t*)q;
 #pragma unroll
     for (int i = 0; i < 16; i++) {
@@ -84,9 +92,17 @@ __device__ __forceinline__ void load_group(const uint8_t* blk, uint32_t g, uint3
       else v[i] = w[i];
     }
   } else {
+    const uint8_t* p = blk + (size_t)g * 16u * W;
+    uint32_t valid = m - 16u * g;
 #pragma unroll
     for (int i = 0; i < 16; i++) v[i] = (uint32_t)i < valid ? load_elem<W>(p + i * W) : 0u;
   }
+}
+template <int W>
+__device__ __forceinline__ void load_group(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, uint32_t v[16]) {
+  uint4 q[W];
+  load_group_raw<W>(blk, g, m, aligned, q);
+  unpack_group<W>(blk, g, m, aligned, q, v);
 }
 
 // The 4W checksum words of a group (elements past the end are zero, so the last word is zero-padded).
