@@ -89,7 +89,7 @@ export function measureCpu(input: Uint8Array<ArrayBuffer>, dtype: BenchDtype, op
   }
   return {
     compressedBytes: stream.byteLength,
-    ratio: input.byteLength / stream.byteLength,
+    ratio: stream.byteLength / input.byteLength,
     verified,
     callsPerSample: calls,
     compressMs,

@@ -243,7 +243,7 @@ export class GpuCodecBench {
         sms,
         slots,
         compressedBytes: p.compressedBytes,
-        ratio: p.size / p.compressedBytes,
+        ratio: p.compressedBytes / p.size,
         verified,
         copyMs: series[0],
         compressMs: series[1],

@@ -23,11 +23,12 @@ for src in cuda/*.cc cuda/*.cu nccl/*.cc nccl/*.cu; do
   fi
   case "$src" in
     *.cu) "$NVCC" $OPT -std=c++17 "${ARCH[@]}" -Xcompiler -fPIC,-fvisibility=hidden -Icuda -Inccl \
-            -c "$src" -o "$obj" ;;
+            -c "$src" -o "$obj.tmp.$$" ;;
     *.cc) "$NVCC" $OPT -std=c++17 -x c++ -Xcompiler -fPIC,-fvisibility=hidden,-Wall -Icuda -Inccl \
-            -I/usr/local/cuda/include -c "$src" -o "$obj" ;;
+            -I/usr/local/cuda/include -c "$src" -o "$obj.tmp.$$" ;;
   esac
+  mv "$obj.tmp.$$" "$obj"  # private temp name: parallel builds never see a half-written object
 done
-"$NVCC" -shared "${ARCH[@]}" -cudart static -o build/libuzip.so.tmp "${objs[@]}" -ldl -lpthread
-mv build/libuzip.so.tmp build/libuzip.so
+"$NVCC" -shared "${ARCH[@]}" -cudart static -o build/libuzip.so.tmp.$$ "${objs[@]}" -ldl -lpthread
+mv build/libuzip.so.tmp.$$ build/libuzip.so
 echo "built build/libuzip.so"
