@@ -170,7 +170,8 @@ UZIP_HD uint32_t uzip_ans_nseg(uint64_t plane_len) {
 }
 
 // Encoder step for one lane. Returns 1 and sets *word when a 16-bit word must be emitted (before the
-// symbol is folded in). x must be in [2^16, 2^32); freq in [1, 2048]; cum + freq <= 2048.
+// symbol is folded in). x must be in [2^16, 2^32); freq in [1, 2047]; cum + freq <= 2048. (freq = 2048
+// would overflow freq << 21; it only arises when one symbol fills the plane, which is coded CONST.)
 UZIP_HD int uzip_ans_encode(uint32_t* x, uint32_t freq, uint32_t cum, uint16_t* word) {
   uint32_t s = *x;
   int emit = 0;
