@@ -235,18 +235,69 @@ __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes
   return true;
 }
 
-// The remainder of element k for the non-ANS remainder modes (rem = the plane's bytes, or CONST).
+// The remainder of element k for the non-ANS remainder modes (rem = the plane's bytes, or CONST), as
+// raw loaded bytes (NB of them) that are combined only when used, so a prefetch never waits on its load.
+template <int W>
+struct RemRaw {
+  static constexpr int NB = W == 4 ? 3 : 1;
+  uint32_t b[NB];
+};
+template <int W>
+__device__ __forceinline__ void rem_load(RemRaw<W>& r, const uint8_t* rem, bool isConst, uint32_t remConst, uint32_t k,
+                                         bool valid) {
+  if (W == 1 || isConst || !valid) {
+    r.b[0] = remConst;  // W == 4: a CONST remainder is whole in b[0]
+#pragma unroll
+    for (int i = 1; i < RemRaw<W>::NB; i++) r.b[i] = 0;
+    return;
+  }
+  const uint8_t* q = rem + (size_t)k * (W - 1);
+#pragma unroll
+  for (int i = 0; i < RemRaw<W>::NB; i++) r.b[i] = __ldg(q + i);
+}
+template <int W>
+__device__ __forceinline__ uint32_t rem_value(const RemRaw<W>& r) {
+  if (W == 4) return r.b[0] | (r.b[RemRaw<W>::NB > 1 ? 1 : 0] << 8) | (r.b[RemRaw<W>::NB > 2 ? 2 : 0] << 16);
+  return r.b[0];
+}
 template <int W>
 __device__ __forceinline__ uint32_t rem_at(const uint8_t* rem, bool isConst, uint32_t remConst, uint32_t k) {
-  if (W == 1) return 0u;
-  if (isConst) return remConst;
-  const uint8_t* q = rem + (size_t)k * (W - 1);
-  if (W == 2) return __ldg(q);
-  return (uint32_t)__ldg(q) | ((uint32_t)__ldg(q + 1) << 8) | ((uint32_t)__ldg(q + 2) << 16);
+  RemRaw<W> r;
+  rem_load<W>(r, rem, isConst, remConst, k, true);
+  return W == 1 ? 0u : rem_value<W>(r);
 }
 
-// The symbol plane's ANS section decoded straight into finished elements: the remainders of the next
-// 8 steps are loaded while the current 8 steps run, so no global load sits in the ANS chain.
+// U steps of the symbol plane: decode with the remainders in `use`, while the loads of the group after
+// next group fill `fill`. Returns false on corrupt input.
+template <int W, int U>
+__device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t nw, uint32_t t0, uint32_t T, uint32_t len,
+                                          uint32_t base, const uint32_t* tab, const uint16_t* wp, uint32_t lt,
+                                          const RemRaw<W> (&use)[U], RemRaw<W> (&fill)[U], const uint8_t* rem,
+                                          bool isConst, uint32_t remConst, uint8_t* out) {
+  const uint32_t lane = lane_id();
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+    const uint32_t k = 32u * (t0 + U + u) + lane;
+    rem_load<W>(fill[u], rem, isConst, remConst, base + k, k < len);
+  }
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+    const uint32_t t = t0 + u;
+    if (t >= T) break;
+    const uint32_t k = 32u * t + lane;
+    uint32_t s;
+    if (!dec_step(x, next, nw, k < len, tab, wp, lt, s)) return false;
+    if (k < len) {
+      uint32_t rv = W == 1 ? 0u : isConst ? remConst : rem_value<W>(use[u]);
+      store_elem<W>(out + (size_t)(base + k) * W, uzip_join(s, rv, W));
+    }
+  }
+  return true;
+}
+
+// The symbol plane's ANS section decoded straight into finished elements. Remainders are prefetched a
+// whole group of U steps ahead into alternating register buffers (no copies, which would wait on the
+// loads), so no global load sits in the ANS chain.
 template <int W>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                  const uint8_t* rem, bool isConst, uint32_t remConst, uint8_t* out) {
@@ -254,7 +305,7 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
   uint32_t off = load_ans_table(p, tab, info);
   if (!off) return false;
   const uint32_t nseg = uzip_ans_nseg(m);
-  constexpr int U = 8;
+  constexpr int U = W == 4 ? 8 : 16;
   for (uint32_t sg = 0; sg < nseg; sg++) {
     const uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
     const uint8_t* seg = p + off;
@@ -265,29 +316,18 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
     uint32_t next = 0;
     const uint32_t T = (len + 31u) / 32u;
     const uint32_t base = sg * UZIP_ANS_SEG_SYMS;
-    uint32_t rc[U], rn[U];
+    RemRaw<W> ra[U], rb[U];
 #pragma unroll
     for (int u = 0; u < U; u++) {
       const uint32_t k = 32u * u + lane;
-      rc[u] = k < len ? rem_at<W>(rem, isConst, remConst, base + k) : 0u;
+      rem_load<W>(ra[u], rem, isConst, remConst, base + k, k < len);
     }
-    for (uint32_t t0 = 0; t0 < T; t0 += U) {
-#pragma unroll
-      for (int u = 0; u < U; u++) {
-        const uint32_t k = 32u * (t0 + U + u) + lane;
-        rn[u] = k < len ? rem_at<W>(rem, isConst, remConst, base + k) : 0u;
-      }
-#pragma unroll
-      for (int u = 0; u < U; u++) {
-        const uint32_t t = t0 + u;
-        if (t >= T) break;
-        const uint32_t k = 32u * t + lane;
-        uint32_t s;
-        if (!dec_step(x, next, nw, k < len, tab, wp, lt, s)) return false;
-        if (k < len) store_elem<W>(out + (size_t)(base + k) * W, uzip_join(s, rc[u], W));
-      }
-#pragma unroll
-      for (int u = 0; u < U; u++) rc[u] = rn[u];
+    for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
+      if (!dec_group<W, U>(x, next, nw, t0, T, len, base, tab, wp, lt, ra, rb, rem, isConst, remConst, out))
+        return false;
+      if (t0 + U >= T) break;
+      if (!dec_group<W, U>(x, next, nw, t0 + U, T, len, base, tab, wp, lt, rb, ra, rem, isConst, remConst, out))
+        return false;
     }
     if (next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
     off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
