@@ -133,7 +133,7 @@ for (const kind of colls) {
     const base: Record<string, number> = {};
     for (const mode of modes) {
       recvBuf.fill(0xab, stream);
-      const iters = Math.min(20, Math.max(5, Math.ceil((1 << 30) / bytes)));
+      const iters = Math.min(60, Math.max(8, Math.ceil((2 << 30) / bytes)));
       const times: number[] = [];
       for (let i = 0; i < iters + 2; i++) {
         t0.record(stream);

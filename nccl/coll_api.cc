@@ -40,13 +40,16 @@ int ncclTypeOf(int dtype) {
   }
 }
 
-// The auto policy of the collectives. Compression pays only where the link is slow compared with the
-// codec: over NVLink/P2P never; with NCCL_P2P_DISABLE=1 (PCIe / host staging) for large messages of
-// the collectives that were measured to gain (bench/results/). Small messages always go to NCCL.
+// The auto policy of the collectives. Compression can pay only where the link is slow compared with the
+// codec: over NVLink/P2P never; with NCCL_P2P_DISABLE=1 only for large messages. The measured compressed
+// schedules (bench/results/collectives_*.json, 2x H200) do not beat plain NCCL at any size yet (the
+// codec passes are serialized with the transfers), so AUTO sends everything to NCCL unless
+// UZIP_COLL_AUTO_MIN_BYTES names a threshold (then: slow link, at least that many bytes per rank,
+// all-reduce or all-gather). Small messages always go to NCCL.
 uint64_t autoMinBytes() {
   const char* e = getenv("UZIP_COLL_AUTO_MIN_BYTES");
   if (e && *e) return strtoull(e, nullptr, 10);
-  return (uint64_t)64 << 20;
+  return UINT64_MAX;
 }
 bool slowLink() {
   const char* e = getenv("NCCL_P2P_DISABLE");
@@ -54,7 +57,8 @@ bool slowLink() {
 }
 int resolve(int kind, int nranks, uint64_t bytesPerRank, int mode) {
   if (mode != UZIP_COLL_AUTO) return mode;
-  if (nranks < 2 || !slowLink() || bytesPerRank < autoMinBytes()) return UZIP_COLL_NEVER;
+  const uint64_t minBytes = autoMinBytes();
+  if (nranks < 2 || !slowLink() || minBytes == UINT64_MAX || bytesPerRank < minBytes) return UZIP_COLL_NEVER;
   return (kind == UZIP_COLL_ALLREDUCE || kind == UZIP_COLL_ALLGATHER) ? UZIP_COLL_ALWAYS : UZIP_COLL_NEVER;
 }
 
