@@ -4,8 +4,8 @@
 // Run on 2 GPUs through the launcher:
 //   deno task launch -n 2 bench/collectives.ts [--colls allReduce,allGather,reduceScatter]
 //     [--sizes 64KiB,256MiB] [--dtype bf16] [--modes never,always,auto,plainSchedule] [--out DIR] [--tag T]
-// Method: median of per-iteration CUDA-event times on each rank's stream after 2 warm-ups (the slower
-// rank's median is reported). #wrong: elements of rank 0's output that differ from plain NCCL's output
+// Method: CUDA events around batches of back-to-back calls (per-call time = elapsed / batch), median
+// over the batches after one warm-up batch; the slower rank's median is reported. #wrong: elements of rank 0's output that differ from plain NCCL's output
 // in the same run (all-gather: from the known inputs); NCCL's own row is checked the same way for
 // all-gather and is the reference for the reductions. Rank 0 writes JSON and one SVG per collective.
 import { Communicator, ncclVersion } from "../src/comm.ts";
@@ -133,14 +133,17 @@ for (const kind of colls) {
     const base: Record<string, number> = {};
     for (const mode of modes) {
       recvBuf.fill(0xab, stream);
-      const iters = Math.min(60, Math.max(8, Math.ceil((2 << 30) / bytes)));
+      // nccl-tests style: each sample times a batch of `batch` back-to-back calls between two events
+      // (per-call time = elapsed / batch), so host jitter of one call does not dominate small sizes.
+      const batch = Math.min(20, Math.max(1, Math.ceil((64 << 20) / bytes)));
+      const samples = Math.min(15, Math.max(5, Math.ceil((2 << 30) / (bytes * batch))));
       const times: number[] = [];
-      for (let i = 0; i < iters + 2; i++) {
+      for (let i = 0; i < samples + 1; i++) {
         t0.record(stream);
-        runOnce(kind, bytes, mode);
+        for (let k = 0; k < batch; k++) runOnce(kind, bytes, mode);
         t1.record(stream);
         await t1.synchronizeAsync();
-        if (i >= 2) times.push(CudaEvent.elapsedMs(t0, t1));
+        if (i >= 1) times.push(CudaEvent.elapsedMs(t0, t1) / batch);
       }
       stream.synchronize();
       const got = recvBuf.download(new Uint8Array(outBytes(kind, bytes)), stream);
@@ -203,7 +206,8 @@ if (rank === 0) {
     commit: args.get("commit") ?? "",
     command: `deno task launch -n ${n} bench/collectives.ts ${Deno.args.join(" ")}`,
     env,
-    method: "median of per-iteration CUDA-event times after 2 warm-ups, max over ranks; #wrong vs plain NCCL",
+    method:
+      "median over batches of per-call CUDA-event time (batch of back-to-back calls), max over ranks; #wrong vs plain NCCL",
     rows,
   };
   Deno.mkdirSync(outDir, { recursive: true });
