@@ -1,6 +1,7 @@
 // Communicators: NCCL init with a timeout, destroy, abort, and the handle registry (see uzip_comm.h).
 #include "comm.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <chrono>
@@ -90,6 +91,68 @@ int commCheck(Comm* c, ncclResult_t r, const char* what) {
   if (r == ncclInProgress) return commWaitReady(c, c->timeoutMs, what);
   int s = ncclStatus(r, c->nccl, what);
   commAbortLocked(c);
+  return s;
+}
+
+bool eagerConnectWanted(int nranks) {
+  const char* env = getenv("UZIP_NCCL_EAGER_CONNECT");
+  if (env != nullptr && env[0] != 0) return strcmp(env, "0") != 0;
+  return nranks > 1 && nranks <= 64;
+}
+
+int connectAllPeers(Comm* c) {
+  if (c->size < 2) return UZIP_OK;
+  void* scratch = nullptr;
+  cudaStream_t st = nullptr;
+  cudaEvent_t ev = nullptr;
+  cudaError_t e = cudaMalloc(&scratch, 2 * (size_t)c->size);
+  if (e == cudaSuccess) e = cudaStreamCreateWithFlags(&st, cudaStreamNonBlocking);
+  if (e == cudaSuccess) e = cudaEventCreateWithFlags(&ev, cudaEventDisableTiming);
+  int s = e == cudaSuccess ? UZIP_OK : cudaFail(e, "connecting to the peers");
+  if (s == UZIP_OK) {
+    // One byte each way with every peer, in one group: every pair connects both directions.
+    uint8_t* b = static_cast<uint8_t*>(scratch);
+    ncclResult_t r = c->api->groupStart();
+    for (int p = 0; p < c->size && r == ncclSuccess; p++) {
+      if (p == c->rank) continue;
+      r = c->api->send(b + p, 1, ncclUint8, p, c->nccl, reinterpret_cast<ncclStream_t>(st));
+      if (r == ncclSuccess || r == ncclInProgress)
+        r = c->api->recv(b + c->size + p, 1, ncclUint8, p, c->nccl, reinterpret_cast<ncclStream_t>(st));
+      if (r == ncclInProgress) r = ncclSuccess;
+    }
+    ncclResult_t r2 = c->api->groupEnd();
+    s = commCheck(c, r != ncclSuccess ? r : r2, "connecting to the peers (first send/recv)");
+  }
+  if (s == UZIP_OK && (e = cudaEventRecord(ev, st)) != cudaSuccess) s = cudaFail(e, "cudaEventRecord");
+  if (s == UZIP_OK) {
+    // Polled with the communicator's deadline (a peer that dies now gives an error, not a hang).
+    auto deadline = Clock::now() + std::chrono::milliseconds(c->timeoutMs);
+    for (;;) {
+      e = cudaEventQuery(ev);
+      if (e == cudaSuccess) break;
+      if (e != cudaErrorNotReady) {
+        s = cudaFail(e, "connecting to the peers");
+        break;
+      }
+      ncclResult_t as = ncclSuccess;
+      c->api->commGetAsyncError(c->nccl, &as);
+      if (as != ncclSuccess && as != ncclInProgress) {
+        s = ncclStatus(as, c->nccl, "connecting to the peers");
+        break;
+      }
+      if (Clock::now() > deadline) {
+        s = uzipSetError(UZIP_ERR_TIMEOUT, "connecting to the peers: no answer within %u ms (a peer is "
+                         "missing or hung); communicator aborted", c->timeoutMs);
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+    }
+  }
+  if (s != UZIP_OK) commAbortLocked(c);  // before freeing what its kernels may still touch
+  if (ev) cudaEventDestroy(ev);
+  if (st) cudaStreamDestroy(st);
+  if (scratch) cudaFree(scratch);
+  cudaGetLastError();
   return s;
 }
 
@@ -208,6 +271,21 @@ UZIP_API int uzipCommInit(const uint8_t* id128, int32_t nranks, int32_t rank, in
           api->commAbort(child);
         }
       }
+    }
+  }
+  // Connect to every peer now, while all ranks are known to be alive (they just finished the split).
+  // NCCL connects point-to-point channels lazily, inside the first ncclGroupEnd that talks to a peer,
+  // and on a blocking communicator that exchange cannot be polled: a peer that dies before the first
+  // transfer would then hang it in the host. After this, every later call only enqueues kernels, and
+  // each wait on them is a polled, deadline-bounded wait that aborts the communicator.
+  // UZIP_NCCL_EAGER_CONNECT=0 skips it (default: on up to 64 ranks; each peer costs NCCL buffers).
+  if (uzip::eagerConnectWanted(nranks)) {
+    std::lock_guard<std::recursive_mutex> g(c->mu);
+    s = uzip::connectAllPeers(c);
+    if (s != UZIP_OK) {
+      uzip::commAbortLocked(c);
+      delete c;
+      return s;
     }
   }
   if ((e = cudaStreamCreateWithFlags(&c->codecSendStream, cudaStreamNonBlocking)) != cudaSuccess ||

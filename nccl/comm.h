@@ -45,6 +45,12 @@ int commWaitReady(Comm* c, uint32_t timeoutMs, const char* what);
 int commCheck(Comm* c, ncclResult_t r, const char* what);
 // Aborts the NCCL communicator (idempotent). Caller holds c->mu.
 void commAbortLocked(Comm* c);
+// Whether init connects to every peer at once (UZIP_NCCL_EAGER_CONNECT, default on up to 64 ranks).
+bool eagerConnectWanted(int nranks);
+// One byte each way with every peer in one group, so that NCCL's lazy point-to-point connection
+// (a host-blocking exchange on a blocking communicator) happens at init while every rank is alive.
+// Polled up to the communicator's timeout; aborts the communicator on failure. Caller holds c->mu.
+int connectAllPeers(Comm* c);
 
 }  // namespace uzip
 

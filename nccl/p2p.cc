@@ -47,6 +47,9 @@ constexpr int KSLOTS = 5;      // staging slots per peer and direction
 constexpr int LAG = 2;         // steps between a chunk's head and its body
 constexpr int GROUP_RING = 8;  // step events kept (>= LAG + 1)
 constexpr uint32_t STATUS_POOL = 4096;
+constexpr uint64_t CHUNKS_PER_MESSAGE = 4;
+constexpr uint64_t MIN_CHUNK_BYTES = 4ull << 20;
+constexpr uint64_t DEFAULT_CHUNK_BYTES = 32ull << 20;
 constexpr uint32_t STATUS_UNSET = 0xFFFFFFFFu;
 constexpr uint32_t FLAGS = UZIP_FLAG_SPLIT;
 
@@ -81,7 +84,7 @@ struct Sequence {
 
 struct P2pEngine {
   uint64_t ctxSend = 0, ctxRecv = 0;
-  uint64_t chunkBytes = 16ull << 20;
+  uint64_t chunkBytes = DEFAULT_CHUNK_BYTES;
   int codecSms = -1;  // -1: default (all but 16)
   cudaEvent_t start = nullptr, sendDone = nullptr, recvDone = nullptr;
   cudaEvent_t group[GROUP_RING] = {};
@@ -222,11 +225,14 @@ struct Run {
 };
 
 uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes) {
-  // At most chunkBytes, whole 2^14-element blocks, and about 8 chunks for mid-size messages so that
-  // compression, transfer and decoding overlap. Both sides compute the same.
+  // About CHUNKS_PER_MESSAGE chunks per message, at least MIN_CHUNK_BYTES and at most chunkBytes, in
+  // whole 2^14-element blocks. Each chunk costs two NCCL operations (head, body) and its fill/drain
+  // (the first compress, the last decode); with a codec >= 1 TB/s against a ~37 GB/s link a 64 MiB
+  // message needs only a few chunks to overlap the three stages. Both sides compute the same, and
+  // src/policy.ts mirrors this formula.
   uint64_t width = uzip_dtype_width(dtype);
   uint64_t block = 1ull << UZIP_LOG2_BLOCK_DEFAULT;
-  uint64_t target = std::max<uint64_t>(count / 8, (1ull << 20) / width);
+  uint64_t target = std::max<uint64_t>(count / CHUNKS_PER_MESSAGE, MIN_CHUNK_BYTES / width);
   uint64_t limit = std::max<uint64_t>(chunkBytes / width, block);
   uint64_t n = std::min(target, limit);
   n = std::max<uint64_t>(block, n / block * block);

@@ -22,7 +22,7 @@ import type { Communicator } from "./comm.ts";
 import { CudaEvent, DeviceBuffer, Stream } from "./device.ts";
 import { type DType, dtypeId, dtypeWidth } from "./dtype.ts";
 import { InvalidArgumentError, unwrap } from "./errors.ts";
-import { type LinkModel, Policy } from "./policy.ts";
+import { chunkCount, type LinkModel, Policy } from "./policy.ts";
 
 /** Whether to compress: always, never (plain NCCL), or where the policy predicts a gain. */
 export type CompressMode = "auto" | "always" | "never";
@@ -157,9 +157,12 @@ export function recvMany(comm: Communicator, tensors: Tensor[], peer: number, op
 
 /**
  * Measures the link model of the pair (this rank, peer) and stores it in the policy. Both ranks call it
- * at the same point: the lower rank sends 4 plain 32 MiB messages (after one warm-up), the higher one
- * receives and times them; each side times its GPU codec on gaussian bf16; the numbers are exchanged
- * and both keep the same model (the receiver's link time, the slower codec).
+ * at the same point (p2p() does, on the first "auto" transfer to a peer; the result is cached in the
+ * policy for the communicator's lifetime): the lower rank sends 4 plain 32 MiB messages (after one
+ * warm-up) and the higher one times them; each side times its GPU codec on gaussian bf16; then 3
+ * compressed 32 MiB transfers of that data are timed by the receiver, and what they took beyond the
+ * pipeline model becomes the measured step cost. The numbers are exchanged and both keep the same model
+ * (the receiver's link and step times, the slower codec).
  */
 export async function calibrate(
   comm: Communicator,
@@ -172,69 +175,84 @@ export async function calibrate(
   const stream = opts.stream ?? Stream.create(comm.device);
   const buf = DeviceBuffer.alloc(comm.device, bytes);
   const msg = DeviceBuffer.alloc(comm.device, 48);
+  const theirsBuf = DeviceBuffer.alloc(comm.device, 48);
   const t0 = CudaEvent.create(comm.device), t1 = CudaEvent.create(comm.device);
   try {
     buf.fill(0x3c, stream);
     const sender = comm.rank < peer;
     const kind = sender ? "send" : "recv";
-    const plain = { compress: "never" as const, stream };
-    await p2p(comm, [{ kind, buffer: buf, dtype: "bytes", peer }], plain); // warm-up
-    t0.record(stream);
-    for (let i = 0; i < 4; i++) await p2p(comm, [{ kind, buffer: buf, dtype: "bytes", peer }], plain);
-    t1.record(stream);
-    await t1.synchronizeAsync();
-    const linkBps = (4 * bytes) / (CudaEvent.elapsedMs(t0, t1) / 1e3);
-    const { compressBps, decompressBps } = await measureCodec(comm.device, stream);
-    // Exchange [link (receiver's is kept), compress, decompress] both ways in one batch.
-    const mine = new Float64Array([linkBps, compressBps, decompressBps]);
+    const timed = async (compress: CompressMode, reps: number): Promise<number> => {
+      const o = { compress, stream };
+      await p2p(comm, [{ kind, buffer: buf, dtype: "bf16", peer }], o); // warm-up
+      t0.record(stream);
+      for (let i = 0; i < reps; i++) await p2p(comm, [{ kind, buffer: buf, dtype: "bf16", peer }], o);
+      t1.record(stream);
+      await t1.synchronizeAsync();
+      await comm.synchronize(stream);
+      return CudaEvent.elapsedMs(t0, t1) / 1e3 / reps;
+    };
+    const linkBps = bytes / await timed("never", 4);
+    const host = gaussianBf16(bytes >> 1);
+    const { compressBps, decompressBps, ratio } = await measureCodec(comm.device, stream, host);
+    buf.upload(host, stream);
+    const zipSeconds = await timed("always", 3);
+    // Exchange [link, compress, decompress, zip time, ratio] both ways in one batch.
+    const mine = new Float64Array([linkBps, compressBps, decompressBps, zipSeconds, ratio]);
     msg.upload(new Uint8Array(mine.buffer), stream);
-    const theirsBuf = DeviceBuffer.alloc(comm.device, 24);
-    try {
-      await p2p(comm, [
-        { kind: "send", buffer: msg, dtype: "bytes", peer, count: 24 },
-        { kind: "recv", buffer: theirsBuf, dtype: "bytes", peer, count: 24 },
-      ], plain);
-      const theirs = new Float64Array(theirsBuf.download(undefined, stream).slice().buffer);
-      const model: LinkModel = {
-        linkBps: sender ? theirs[0] : mine[0],
-        compressBps: Math.min(mine[1], theirs[1]),
-        decompressBps: Math.min(mine[2], theirs[2]),
-      };
-      policy.setLink(peer, model);
-      return model;
-    } finally {
-      theirsBuf.free();
-    }
+    await p2p(comm, [
+      { kind: "send", buffer: msg, dtype: "bytes", peer, count: 40 },
+      { kind: "recv", buffer: theirsBuf, dtype: "bytes", peer, count: 40 },
+    ], { compress: "never", stream });
+    const theirs = new Float64Array(theirsBuf.download(undefined, stream).slice(0, 40).buffer);
+    const recvSide = sender ? theirs : mine;
+    const model: LinkModel = {
+      linkBps: recvSide[0],
+      compressBps: Math.min(mine[1], theirs[1]),
+      decompressBps: Math.min(mine[2], theirs[2]),
+    };
+    const chunks = Math.max(1, chunkCount(bytes, 2, policy.chunkBytes));
+    const modelled = policy.predictCompressed(bytes, recvSide[4], 2, model, 0);
+    model.stepSeconds = Math.max(1e-6, (recvSide[3] - modelled) / (chunks + 2));
+    policy.setLink(peer, model);
+    return model;
   } finally {
     buf.free();
     msg.free();
+    theirsBuf.free();
     t0.destroy();
     t1.destroy();
     if (own) stream.destroy();
   }
 }
 
-/** Times the GPU codec of `device` on 32 MiB of gaussian(0, 0.02) bf16 (raw bytes/s). */
-async function measureCodec(
-  device: number,
-  stream: Stream,
-): Promise<{ compressBps: number; decompressBps: number }> {
-  const { GpuCodec } = await import("./gpu_codec.ts");
-  const { maxCompressedSize } = await import("./codec.ts");
-  const count = 16 << 20;
+/** `count` bf16 values of gaussian(0, 0.02), a tiled 64 Ki pattern (only the distribution matters). */
+function gaussianBf16(count: number): Uint16Array {
   const host = new Uint16Array(count);
+  const f = new Float32Array(1);
+  const u = new Uint32Array(f.buffer);
   let s = 12345;
-  for (let i = 0; i < 65536; i++) {
-    // Box-Muller on a small LCG, tiled: only the value distribution matters for the codec's speed.
+  const n = Math.min(count, 65536);
+  for (let i = 0; i < n; i++) {
     s = (s * 1664525 + 1013904223) >>> 0;
     const u1 = (s + 1) / 4294967297;
     s = (s * 1664525 + 1013904223) >>> 0;
     const u2 = s / 4294967296;
-    const x = 0.02 * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
-    const f = new Float32Array([x]);
-    host[i] = new Uint32Array(f.buffer)[0] >>> 16;
+    f[0] = 0.02 * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+    host[i] = u[0] >>> 16;
   }
-  for (let i = 65536; i < count; i += 65536) host.copyWithin(i, 0, 65536);
+  for (let i = n; i < count; i += n) host.copyWithin(i, 0, Math.min(n, count - i));
+  return host;
+}
+
+/** Times the GPU codec of `device` on `host` (bf16): raw bytes/s each way, and compressed/raw. */
+async function measureCodec(
+  device: number,
+  stream: Stream,
+  host: Uint16Array,
+): Promise<{ compressBps: number; decompressBps: number; ratio: number }> {
+  const { GpuCodec } = await import("./gpu_codec.ts");
+  const { maxCompressedSize } = await import("./codec.ts");
+  const count = host.length;
   const codec = GpuCodec.create(device);
   const src = DeviceBuffer.alloc(device, count * 2);
   const dst = DeviceBuffer.alloc(device, maxCompressedSize(count, "bf16", { split: true }));
@@ -255,6 +273,7 @@ async function measureCodec(
     return {
       compressBps: (3 * count * 2) / (CudaEvent.elapsedMs(a, b) / 1e3),
       decompressBps: (3 * count * 2) / (CudaEvent.elapsedMs(b, c) / 1e3),
+      ratio: size / (count * 2),
     };
   } finally {
     src.free();

@@ -3,17 +3,22 @@
  * plain NCCL, so that "auto" is never slower than plain beyond noise.
  *
  * Model (times in seconds, B = raw bytes, r = expected compressed/raw ratio, L = link bandwidth of the
- * peer pair, C/D = GPU compress/decompress bandwidth of raw bytes, c = chunk bytes, n = chunks):
+ * peer pair, C/D = GPU compress/decompress bandwidth of raw bytes, c = chunk bytes, n = chunks, s = the
+ * measured cost of one pipeline step beyond the model):
  *
  *     plain      = B / L + latency
  *     compressed = max(B / C, r·B / L, B / D)      (the chunked pipeline's bottleneck stage)
- *                + min(c, B) · (1/C + 1/D)         (fill and drain: first compress, last decode)
- *                + n · stepCost + latency           (two NCCL steps and a header per chunk)
+ *                + c · (1/C + 1/D)                 (fill and drain: first compress, last decode)
+ *                + (n + 2) · s + latency            (a head and a body group per chunk, LAG 2)
  *
- * compress iff B >= minBytes and compressed · margin < plain. The decision must be the same on both
- * sides of a transfer, so every input is known to both: L, C and D are measured together by
- * {@linkcode Policy.calibrate} (both ranks call it; the numbers are exchanged and the slower side's
- * taken) or given, and r is a per-dtype expectation (or given), never a look at the data one side holds.
+ * compress iff B >= minBytes, min(C, D) >= minCodecToLink · L, and compressed · margin < plain. The
+ * codec-to-link rule keeps fast links plain: the codec's bandwidth is measured alone, but in a transfer
+ * it shares SMs and memory bandwidth with NCCL's kernels, so on NVLink (~360 GB/s on H200) compression
+ * cannot pay unless the codec is many times faster than the link. The decision must be the same on
+ * both sides of a transfer, so every input is known to both: L, C, D and s are measured together by
+ * `calibrate` in src/p2p.ts (both ranks call it; the numbers are exchanged, the receiver's link and step
+ * times and the slower codec kept) or given with {@linkcode Policy.setLink}, and r is a per-dtype
+ * expectation (or given), never a look at the data one side holds.
  *
  * @module
  */
@@ -37,6 +42,19 @@ export interface LinkModel {
   compressBps: number;
   /** GPU decompression bandwidth (raw bytes/s), the slower of the two sides. */
   decompressBps: number;
+  /** Measured cost of one pipeline step beyond the model, s (default: the policy's stepCost). */
+  stepSeconds?: number;
+}
+
+/** Chunk elements of the engine (nccl/p2p.cc chunkElements): about 4 chunks, >= 4 MiB, <= chunkBytes. */
+export function chunkCount(bytes: number, width: number, chunkBytes: number): number {
+  const count = Math.floor(bytes / width);
+  if (count === 0) return 0;
+  const block = 1 << 14;
+  const target = Math.max(Math.floor(count / 4), Math.floor((4 << 20) / width));
+  const limit = Math.max(Math.floor(chunkBytes / width), block);
+  const n = Math.max(block, Math.floor(Math.min(target, limit) / block) * block);
+  return Math.ceil(count / n);
 }
 
 /** Tunables of the decision. */
@@ -45,10 +63,12 @@ export interface PolicyOptions {
   margin?: number;
   /** Messages smaller than this always go plain (default 4 MiB). */
   minBytes?: number;
-  /** Per-chunk cost of the pipeline, s (default 200 µs: measured on 2×H200, NCCL 2.28, commit 14e5e48). */
+  /** Per-step cost when the link model has no measured one, s (default 50 µs). */
   stepCost?: number;
-  /** Chunk size of the pipeline, bytes (default 16 MiB, as the engine). */
+  /** Largest chunk of the pipeline, bytes (default 32 MiB, as the engine). */
   chunkBytes?: number;
+  /** Compress only when min(C, D) >= this × L (default 8). */
+  minCodecToLink?: number;
   /** Expected ratios per dtype (default {@linkcode DEFAULT_RATIOS}). */
   ratios?: Partial<Record<DType, number>>;
 }
@@ -67,6 +87,7 @@ export class Policy {
   readonly minBytes: number;
   readonly stepCost: number;
   readonly chunkBytes: number;
+  readonly minCodecToLink: number;
   readonly ratios: Record<DType, number>;
   #links = new Map<number, LinkModel>();
 
@@ -74,15 +95,19 @@ export class Policy {
   constructor(opts: PolicyOptions = {}) {
     this.margin = opts.margin ?? 1.15;
     this.minBytes = opts.minBytes ?? 4 << 20;
-    this.stepCost = opts.stepCost ?? 200e-6;
-    this.chunkBytes = opts.chunkBytes ?? 16 << 20;
+    this.stepCost = opts.stepCost ?? 50e-6;
+    this.chunkBytes = opts.chunkBytes ?? 32 << 20;
+    this.minCodecToLink = opts.minCodecToLink ?? 8;
     this.ratios = { ...DEFAULT_RATIOS, ...opts.ratios };
   }
 
   /** Sets (tells) the model of the pair with `peer`. Both sides must tell the same numbers. */
   setLink(peer: number, model: LinkModel): void {
     for (const [k, v] of Object.entries(model)) {
-      if (!(v > 0) || !Number.isFinite(v)) throw new RangeError(`${k} must be a positive number, got ${v}`);
+      if (k === "stepSeconds" && v === undefined) continue;
+      if (!(v >= 0) || !Number.isFinite(v) || (k !== "stepSeconds" && v === 0)) {
+        throw new RangeError(`${k} must be a positive number, got ${v}`);
+      }
     }
     this.#links.set(peer, { ...model });
   }
@@ -92,6 +117,20 @@ export class Policy {
     return this.#links.get(peer);
   }
 
+  /** Predicted seconds of a compressed transfer (the pipeline model above), given its step cost. */
+  predictCompressed(
+    bytes: number,
+    ratio: number,
+    width: number,
+    model: LinkModel,
+    stepSeconds: number,
+  ): number {
+    const chunks = Math.max(1, chunkCount(bytes, width, this.chunkBytes));
+    const c = bytes / chunks;
+    return Math.max(bytes / model.compressBps, (ratio * bytes) / model.linkBps, bytes / model.decompressBps) +
+      c * (1 / model.compressBps + 1 / model.decompressBps) + (chunks + 2) * stepSeconds + 20e-6;
+  }
+
   /** Predicts both ways of moving `bytes` of `dtype` to/from `peer` and decides. */
   decide(bytes: number, dtype: DType, model: LinkModel | undefined): Decision {
     const latency = 20e-6;
@@ -99,14 +138,24 @@ export class Policy {
       return { compress: false, plainSeconds: NaN, compressedSeconds: NaN, reason: "no link model" };
     }
     const plain = bytes / model.linkBps + latency;
-    const r = this.ratios[dtype];
-    const chunks = Math.max(1, Math.ceil(bytes / this.chunkBytes));
-    const fill = Math.min(this.chunkBytes, bytes) * (1 / model.compressBps + 1 / model.decompressBps);
-    const compressed =
-      Math.max(bytes / model.compressBps, (r * bytes) / model.linkBps, bytes / model.decompressBps) +
-      fill + chunks * this.stepCost + latency;
-    if (bytes < this.minBytes) {
+    const width = WIDTHS[dtype];
+    const compressed = this.predictCompressed(
+      bytes,
+      this.ratios[dtype],
+      width,
+      model,
+      model.stepSeconds ?? this.stepCost,
+    );
+    if (bytes < this.minBytes || dtype === "bytes") {
       return { compress: false, plainSeconds: plain, compressedSeconds: compressed, reason: "small message" };
+    }
+    if (Math.min(model.compressBps, model.decompressBps) < this.minCodecToLink * model.linkBps) {
+      return {
+        compress: false,
+        plainSeconds: plain,
+        compressedSeconds: compressed,
+        reason: `codec under ${this.minCodecToLink}x the link`,
+      };
     }
     const compress = compressed * this.margin < plain;
     return {
@@ -117,3 +166,5 @@ export class Policy {
     };
   }
 }
+
+const WIDTHS: Record<DType, number> = { bytes: 1, bf16: 2, fp16: 2, fp32: 4, fp8e4m3: 1, fp8e5m2: 1 };
