@@ -15,6 +15,11 @@
 // wire, so the host is never on the critical path. The remainder plane (half the bytes of bf16) leaves
 // in the head, two steps before the coded exponent plane that it belongs to.
 //
+// A message is cut into about 4 chunks of >= 4 MiB and <= chunkBytes (32 MiB): n chunks take n + 2
+// groups, and each group pays NCCL's fixed cost (~10-25 µs), while the fill (the first compress) and the
+// drain (the last decode) grow with the chunk; with a codec >= 1 TB/s against a ~37 GB/s link both are
+// small next to the wire time of a 16 MiB chunk.
+//
 // Compression of chunk t+2 runs on the codec stream while steps t, t+1 move; decoding of chunk j runs
 // on the receive codec stream as soon as step j + LAG's group has landed. Staging slots (KSLOTS per
 // peer and direction) are reused under stream-ordered event waits; the host only polls events.
@@ -87,7 +92,12 @@ struct P2pEngine {
   uint64_t chunkBytes = DEFAULT_CHUNK_BYTES;
   int codecSms = -1;  // -1: default (all but 16)
   cudaEvent_t start = nullptr, sendDone = nullptr, recvDone = nullptr;
+  // net[t]: step t's NCCL group has completed (recorded on the caller's stream). group[t]: and its
+  // headers are in pinned memory (recorded on `hdr`, after the copies): the host's facts of step t.
+  // The header copies ride on their own stream so that they never sit between two groups on the wire.
+  cudaEvent_t net[GROUP_RING] = {};
   cudaEvent_t group[GROUP_RING] = {};
+  cudaStream_t hdr = nullptr;
   bool sendDoneRecorded = false, recvDoneRecorded = false;
   volatile uint32_t* status = nullptr;  // STATUS_POOL decode statuses, host-mapped
   uint32_t nstatus = 0;
@@ -126,6 +136,8 @@ int engineGet(Comm* c, P2pEngine** out) {
   CUDA_TRY(cudaEventCreateWithFlags(&e->sendDone, flags), "cudaEventCreate");
   CUDA_TRY(cudaEventCreateWithFlags(&e->recvDone, flags), "cudaEventCreate");
   for (auto& g : e->group) CUDA_TRY(cudaEventCreateWithFlags(&g, flags), "cudaEventCreate");
+  for (auto& g : e->net) CUDA_TRY(cudaEventCreateWithFlags(&g, flags), "cudaEventCreate");
+  CUDA_TRY(cudaStreamCreateWithFlags(&e->hdr, cudaStreamNonBlocking), "cudaStreamCreate");
   void* p = nullptr;
   CUDA_TRY(cudaHostAlloc(&p, STATUS_POOL * 4, cudaHostAllocMapped | cudaHostAllocPortable), "cudaHostAlloc");
   e->status = static_cast<volatile uint32_t*>(p);
@@ -359,7 +371,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
       int slot = (int)(j % KSLOTS);
       if (j >= (size_t)KSLOTS) {
         size_t freedAt = j - KSLOTS + LAG;
-        CUDA_TRY(cudaStreamWaitEvent(c->codecSendStream, e->group[freedAt % GROUP_RING], 0), "wait");
+        CUDA_TRY(cudaStreamWaitEvent(c->codecSendStream, e->net[freedAt % GROUP_RING], 0), "wait");
       }
       Chunk& k = r.chunks[j];
       *r.seq->size(slot) = 0;
@@ -408,8 +420,11 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
         CUDA_TRY(cudaStreamWaitEvent(stream, r.seq->ev[t % KSLOTS], 0), "wait");  // slot's decode done
       }
     }
-    // 3. One group: every run's head(t) and body(t - LAG); plain operations ride in step 0.
-    ncclResult_t r0 = api->groupStart();
+    // 3. One group: every run's head(t) and body(t - LAG); plain operations ride in step 0. A step with
+    // nothing to move (the second of a one-chunk message) posts no group at all.
+    bool anyOp = t == 0 && !plain.empty();
+    for (Run& r : runs) anyOp = anyOp || t < r.chunks.size() || (t >= (size_t)LAG && t - LAG < r.chunks.size());
+    ncclResult_t r0 = anyOp ? api->groupStart() : ncclSuccess;
     ncclResult_t rr = ncclSuccess;
     if (t == 0) rr = postPlain();
     for (Run& r : runs) {
@@ -429,27 +444,30 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
                       : api->recv(p, n, ncclUint8, r.peer, c->nccl, (ncclStream_t)stream);
       }
     }
-    ncclResult_t r1 = api->groupEnd();
+    ncclResult_t r1 = anyOp ? api->groupEnd() : ncclSuccess;
     if (r0 != ncclSuccess) r1 = r0;
     if (rr != ncclSuccess && rr != ncclInProgress) r1 = rr;
     TRY(commCheck(c, r1, "P2P step"));
-    // 4. Headers to the host, the step's event, and decoding of the bodies that just landed.
+    // 4. The step's events, headers to the host (on `hdr`), decoding of the bodies that just landed.
+    cudaEvent_t net = e->net[t % GROUP_RING];
+    CUDA_TRY(cudaEventRecord(net, stream), "cudaEventRecord");
+    CUDA_TRY(cudaStreamWaitEvent(e->hdr, net, 0), "wait");
     for (Run& r : runs) {
       if (!r.isSend && t < r.chunks.size()) {
         int slot = (int)(t % KSLOTS);
         CUDA_TRY(cudaMemcpyAsync(r.seq->header(slot), reinterpret_cast<void*>(r.seq->buf[slot]), 64,
-                                 cudaMemcpyDeviceToHost, stream),
+                                 cudaMemcpyDeviceToHost, e->hdr),
                  "header copy");
       }
     }
-    CUDA_TRY(cudaEventRecord(e->group[t % GROUP_RING], stream), "cudaEventRecord");
+    CUDA_TRY(cudaEventRecord(e->group[t % GROUP_RING], e->hdr), "cudaEventRecord");
     bool waited = false;
     for (Run& r : runs) {
       if (r.isSend || t < (size_t)LAG || t - LAG >= r.chunks.size()) continue;
       size_t j = t - LAG;
       int slot = (int)(j % KSLOTS);
       const Chunk& k = r.chunks[j];
-      if (!waited) CUDA_TRY(cudaStreamWaitEvent(c->codecRecvStream, e->group[t % GROUP_RING], 0), "wait");
+      if (!waited) CUDA_TRY(cudaStreamWaitEvent(c->codecRecvStream, net, 0), "wait");
       waited = true;
       uint32_t si = e->nstatus++;
       e->status[si] = STATUS_UNSET;
@@ -494,6 +512,9 @@ void p2pEngineDestroy(Comm* c) {
     if (ev) cudaEventDestroy(ev);
   for (auto ev : e->group)
     if (ev) cudaEventDestroy(ev);
+  for (auto ev : e->net)
+    if (ev) cudaEventDestroy(ev);
+  if (e->hdr) cudaStreamDestroy(e->hdr);
   if (e->status) cudaFreeHost((void*)e->status);
   cudaGetLastError();
   delete e;
