@@ -1,17 +1,23 @@
 // P2P benchmark: plain NCCL send/recv vs compressed ("always") vs the auto policy, in the same run.
 // Run on 2 GPUs through the launcher:
-//   deno task launch -n 2 bench/p2p.ts [--sizes 64KiB,1GiB] [--dtypes bf16,fp16,fp32,fp8e4m3]
-//     [--datasets gaussian,uniform] [--modes never,always,auto] [--out DIR] [--tag NAME] [--commit SHA]
-// Rank 0 sends, rank 1 receives. Each measurement: a plain 4-byte barrier, then CUDA events on rank 1's
-// stream around one transfer (end = data decoded in place); median of the timed iterations after 2
-// warm-ups. Every configuration's last delivery is compared byte for byte with the data sent (the
-// receive buffer is poisoned before each configuration). Rank 1 writes JSON and SVG charts.
+//   deno task launch -n 2 bench/p2p.ts [--sizes 64KiB,1GiB | --sizes 64KiB,1MiB,64MiB]
+//     [--dtypes bf16,fp16,fp32,fp8e4m3] [--datasets gaussian] [--modes never,always,auto]
+//     [--reps 5] [--out DIR] [--tag NAME] [--commit SHA]
+// Two sizes are a range (x4 steps); more are a list. Rank 0 sends, rank 1 receives. One measurement: a
+// plain 4-byte barrier, then CUDA events on rank 1's stream around a batch of k back-to-back transfers
+// (k = 64 MiB / size, 1..64: small sizes are timed as batches, so that one op's launch and the JS call
+// do not dominate; per-op time = batch time / k; end = data decoded in place). Median of --reps batches
+// after one warm-up batch. Each configuration's last delivery is compared byte for byte with the data
+// sent (the receive buffer is poisoned first). Rank 1 writes p2p-<tag>-<gpu>-<UTC date and time>.json
+// and one SVG per dataset into --out, after every dtype (partial results survive a cut-short run), and
+// prints a table of speedups against plain last.
 import { Communicator, ncclVersion } from "../src/comm.ts";
 import { CudaEvent, DeviceBuffer, deviceInfo, Stream } from "../src/device.ts";
 import type { DType } from "../src/dtype.ts";
 import { calibrate, type CompressMode, defaultPolicy, p2p } from "../src/p2p.ts";
+import { chunkCount } from "../src/policy.ts";
 import { makeDataset } from "./data/synthetic.ts";
-import { formatBytes, median, parseBytes } from "./stats.ts";
+import { formatBytes, formatTable, median, parseBytes } from "./stats.ts";
 import { lineChartSvg } from "./svg.ts";
 
 const WIDTH: Record<string, number> = { bf16: 2, fp16: 2, fp32: 4, fp8e4m3: 1, fp8e5m2: 1 };
@@ -26,12 +32,14 @@ const sizes = (() => {
   return out;
 })();
 const dtypes = list("dtypes", "bf16,fp16,fp32,fp8e4m3") as DType[];
-const datasets = list("datasets", "gaussian,uniform") as ("gaussian" | "uniform")[];
+const datasets = list("datasets", "gaussian") as ("gaussian" | "uniform")[];
 const modes = list("modes", "never,always,auto") as CompressMode[];
+const reps = Number(args.get("reps") ?? 5);
 const outDir = args.get("out") ?? "bench/out";
 const p2pOff = Deno.env.get("NCCL_P2P_DISABLE") === "1";
 const tag = args.get("tag") ?? (p2pOff ? "p2p_disabled" : "nvlink");
 const TILE = 16 << 20;
+const stamp = new Date().toISOString().slice(0, 16).replace(":", "");
 
 using comm = await Communicator.fromLaunch({ timeoutMs: 60000 });
 const peer = 1 - comm.rank;
@@ -47,11 +55,14 @@ async function barrier() {
   ], { compress: "never", stream });
 }
 
-const model = await calibrate(comm, peer, { stream });
+const policy = defaultPolicy(comm);
+const model = await calibrate(comm, peer, { stream, policy });
 log(
   `calibration: link ${(model.linkBps / 1e9).toFixed(1)} GB/s, codec compress ${
     (model.compressBps / 1e9).toFixed(0)
-  } GB/s, decompress ${(model.decompressBps / 1e9).toFixed(0)} GB/s`,
+  } GB/s, decompress ${(model.decompressBps / 1e9).toFixed(0)} GB/s, step ${
+    ((model.stepSeconds ?? 0) * 1e6).toFixed(1)
+  } us`,
 );
 
 interface Row {
@@ -60,39 +71,54 @@ interface Row {
   bytes: number;
   mode: string;
   compressed: boolean;
+  chunks: number;
+  batch: number;
   medianMs: number;
   gbps: number;
+  vsPlain: number;
+  predictedMs: { plain: number; compressed: number };
+  decision: string;
   timesMs: number[];
   exact: boolean;
 }
 const rows: Row[] = [];
 const maxBytes = Math.max(...sizes);
 const buf = DeviceBuffer.alloc(comm.device, maxBytes);
+const info = deviceInfo(comm.device);
+const gpuTag = info.name.replace(/^NVIDIA /, "").replace(/[^A-Za-z0-9]+/g, "").toLowerCase();
+const base = `${outDir}/p2p-${tag}-${gpuTag}-${stamp}`;
 
 function writeReport(): number {
   if (comm.rank !== 1) return 0;
-  const info = deviceInfo(comm.device);
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(Deno.env.toObject())) {
-    if (k.startsWith("NCCL_") || k.startsWith("UZIP_")) env[k] = v;
+    if (k.startsWith("NCCL_") || k.startsWith("UZIP_") || k === "CUDA_VISIBLE_DEVICES") env[k] = v;
   }
   const report = {
     benchmark: "p2p",
     tag,
+    date: new Date().toISOString(),
     gpu: info.name,
+    gpus: 2,
     driverVersion: info.driverVersion,
     runtimeVersion: info.runtimeVersion,
     ncclVersion: ncclVersion(),
     commit: args.get("commit") ?? "",
     command: `deno task launch -n 2 bench/p2p.ts ${Deno.args.join(" ")}`,
     env,
-    method: "median of CUDA-event timings on the receiver after 2 warm-ups, 4-byte barrier before each",
+    method: "per-op ms = median over --reps of (CUDA-event time on the receiver around k back-to-back " +
+      "transfers) / k, k = clamp(64 MiB / size, 1, 64), one warm-up batch, 4-byte barrier before each batch",
     calibration: model,
-    policy: { margin: defaultPolicy(comm).margin, minBytes: defaultPolicy(comm).minBytes },
+    policy: {
+      margin: policy.margin,
+      minBytes: policy.minBytes,
+      minCodecToLink: policy.minCodecToLink,
+      chunkBytes: policy.chunkBytes,
+    },
     rows,
   };
   Deno.mkdirSync(outDir, { recursive: true });
-  Deno.writeTextFileSync(`${outDir}/p2p_${tag}.json`, JSON.stringify(report, null, 1));
+  Deno.writeTextFileSync(`${base}.json`, JSON.stringify(report, null, 1));
   for (const dataset of datasets) {
     const series = dtypes.flatMap((dtype) =>
       modes.map((mode) => ({
@@ -101,21 +127,19 @@ function writeReport(): number {
         points: rows.filter((r) => r.dtype === dtype && r.dataset === dataset && r.mode === mode)
           .map((r) => ({ x: r.bytes, y: r.gbps })),
       }))
-    );
+    ).filter((s) => s.points.length > 0);
     Deno.writeTextFileSync(
-      `${outDir}/p2p_${tag}_${dataset}.svg`,
+      `${base}-${dataset}.svg`,
       lineChartSvg({
         title: `P2P send/recv, ${tag === "nvlink" ? "NVLink" : "NCCL_P2P_DISABLE=1"}, ${dataset} data`,
-        subtitle: `${info.name}, NCCL ${report.ncclVersion}; receiver-side GB/s of raw bytes`,
+        subtitle: `2x ${info.name}, NCCL ${report.ncclVersion}; receiver-side GB/s of raw bytes`,
         xLabel: "message size",
         yLabel: "GB/s",
         series,
       }),
     );
   }
-  const bad = rows.filter((r) => !r.exact);
-  console.log(`wrote ${outDir}/p2p_${tag}.json; ${rows.length} rows, ${bad.length} mismatches`);
-  return bad.length;
+  return rows.filter((r) => !r.exact).length;
 }
 
 for (const dtype of dtypes) {
@@ -129,28 +153,25 @@ for (const dtype of dtypes) {
     }
     const tile32 = new Int32Array(tile.buffer, tile.byteOffset, tile.length >> 2);
     for (const bytes of sizes) {
-      const base: Record<string, number> = {};
+      const plainMs: Record<string, number> = {};
+      const decision = policy.decide(bytes, dtype, model);
       for (const mode of modes) {
         if (comm.rank === 1) buf.fill(0xab, stream);
         const count = bytes / w;
-        const op = {
-          kind: comm.rank === 0 ? "send" as const : "recv" as const,
-          buffer: buf,
-          dtype,
-          peer,
-          count,
-        };
-        const iters = Math.min(30, Math.max(5, Math.ceil((512 << 20) / bytes)));
+        const kind = comm.rank === 0 ? "send" as const : "recv" as const;
+        const op = { kind, buffer: buf, dtype, peer, count };
+        const k = Math.min(64, Math.max(1, Math.floor((64 << 20) / bytes)));
         const times: number[] = [];
         let compressed = false;
-        for (let i = 0; i < iters + 2; i++) {
+        for (let i = 0; i < reps + 1; i++) {
           await barrier();
           t0.record(stream);
-          const r = await p2p(comm, [op], { compress: mode, stream });
+          for (let j = 0; j < k; j++) {
+            compressed = (await p2p(comm, [op], { compress: mode, stream })).compressed[0];
+          }
           t1.record(stream);
           await t1.synchronizeAsync();
-          compressed = r.compressed[0];
-          if (i >= 2) times.push(CudaEvent.elapsedMs(t0, t1));
+          if (i >= 1) times.push(CudaEvent.elapsedMs(t0, t1) / k);
         }
         await comm.synchronize(stream);
         let exact = true;
@@ -166,23 +187,29 @@ for (const dtype of dtypes) {
           }
         }
         const med = median(times);
-        base[mode] = med;
+        if (mode === "never") plainMs.v = med;
         rows.push({
           dtype,
           dataset,
           bytes,
           mode,
           compressed,
+          chunks: compressed ? chunkCount(bytes, w, policy.chunkBytes) : 0,
+          batch: k,
           medianMs: med,
           gbps: bytes / med / 1e6,
+          vsPlain: plainMs.v ? plainMs.v / med : NaN,
+          predictedMs: { plain: decision.plainSeconds * 1e3, compressed: decision.compressedSeconds * 1e3 },
+          decision: `${decision.compress ? "compress" : "plain"} (${decision.reason})`,
           timesMs: times,
           exact,
         });
         log(
           `${dtype.padEnd(8)} ${dataset.padEnd(9)} ${formatBytes(bytes).padStart(9)} ${mode.padEnd(6)} ${
             compressed ? "zip " : "raw "
-          } ${med.toFixed(3).padStart(9)} ms ${(bytes / med / 1e6).toFixed(1).padStart(7)} GB/s` +
-            (mode !== "never" && base.never ? `  x${(base.never / med).toFixed(2)} vs plain` : "") +
+          } x${String(k).padEnd(3)} ${med.toFixed(4).padStart(9)} ms ${
+            (bytes / med / 1e6).toFixed(1).padStart(7)
+          } GB/s` + (mode !== "never" && plainMs.v ? `  ${(plainMs.v / med).toFixed(2)}x plain` : "") +
             (exact ? "" : "  MISMATCH"),
         );
       }
@@ -191,6 +218,39 @@ for (const dtype of dtypes) {
   }
 }
 
-if (writeReport() > 0) Deno.exit(1);
+const bad = writeReport();
+if (comm.rank === 1) {
+  const head = [
+    "dtype",
+    "data",
+    "size",
+    "plain GB/s",
+    ...modes.filter((m) => m !== "never").map((m) => `${m} x`),
+  ];
+  const table = [];
+  for (const dtype of dtypes) {
+    for (const dataset of datasets) {
+      for (const bytes of sizes) {
+        const of = (m: string) =>
+          rows.find((r) => r.dtype === dtype && r.dataset === dataset && r.bytes === bytes && r.mode === m);
+        const plain = of("never");
+        table.push([
+          dtype,
+          dataset,
+          formatBytes(bytes),
+          plain ? plain.gbps.toFixed(1) : "-",
+          ...modes.filter((m) => m !== "never").map((m) => {
+            const r = of(m);
+            return r ? `${r.vsPlain.toFixed(2)}${r.compressed ? " z" : ""}${r.exact ? "" : " BAD"}` : "-";
+          }),
+        ]);
+      }
+    }
+  }
+  console.log(`\n${tag}: speedup vs plain NCCL in the same run (z = went compressed)`);
+  console.log(formatTable(head, table));
+  console.log(`wrote ${base}.json; ${rows.length} rows, ${bad} mismatches`);
+}
 buf.free();
 stream.destroy();
+if (bad > 0) Deno.exit(1);
