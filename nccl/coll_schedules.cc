@@ -3,6 +3,7 @@
 #include "coll_schedules.h"
 
 #include <algorithm>
+#include <new>
 #include <utility>
 #include <vector>
 
@@ -15,10 +16,17 @@ namespace uzip {
 namespace {
 
 // Scratch slots of the backend.
-enum Slot { kEncOut = 0, kEncIn = 1, kTmp = 2, kAcc = 3, kSizes = 4, kA2aOut = 5, kA2aIn = 6 };
+enum Slot { kEncOut = 0, kEncIn = 1, kTmp = 2, kAcc = 3, kSizes = 4, kA2aOut = 5, kA2aIn = 6, kXOut = 7, kXIn = 8 };
 
+// Default pipeline chunks (elements). On a device, the ring collectives that run through the pipelined
+// exchange take large slices (64 Mi elements: a 256 MiB bf16 all-reduce on 2 ranks is one slice) because
+// the P2P engine chunks and pipelines each exchange itself, and every slice pays a fill and a drain;
+// the chains (broadcast, reduce) and all-to-all pipeline by schedule chunks, so theirs stay small. The
+// chunk decides the fold order of an all-reduce on n > 2 ranks, so every mode of one collective uses
+// the same one (compressed == plain schedule bit for bit).
 constexpr uint64_t kDefaultChunkHost = 1u << 15;
 constexpr uint64_t kDefaultChunkDevice = 1u << 22;
+constexpr uint64_t kDefaultChunkDeviceRing = 1u << 26;
 
 struct Ctx {
   Transport& t;
@@ -28,6 +36,7 @@ struct Ctx {
   uint32_t w;
   uint64_t chunk;
   uint64_t* sizes;  // backend space: at least 2 * n u64 words
+  CompressedExchange* x;  // pipelined executor's exchange (null: the compressed or plain schedule)
   int mod(int x) const { return ((x % n) + n) % n; }
   unsigned char* at(const void* base, uint64_t elem) const {
     return (unsigned char*)base + elem * w;
@@ -61,6 +70,11 @@ int exchangeCompressed(Ctx& c, const void* sendBuf, uint64_t sendBytes, const ui
 
 int plainExchange(Ctx& c, const void* sendBuf, uint64_t sendBytes, int to, void* recvBuf, uint64_t recvBytes,
                   int from) {
+  if (c.x) {
+    // The pipelined executor: the same exchange, compressed on the wire (byte counts are whole elements).
+    return c.x->exchange(sendBuf, sendBytes / c.w, sendBytes ? to : -1, recvBuf, recvBytes / c.w,
+                         recvBytes ? from : -1, c.a.dtype);
+  }
   TRY(c.t.groupStart());
   if (to >= 0 && sendBytes) TRY(c.t.send(sendBuf, sendBytes, to, c.a.stream));
   if (from >= 0 && recvBytes) TRY(c.t.recv(recvBuf, recvBytes, from, c.a.stream));
@@ -77,7 +91,10 @@ int ringReduceScatter(Ctx& c, Local localOf, Len lenOf, Partial partialOf, void*
   for (int k = 0; k < n; k++) maxLen = std::max<uint64_t>(maxLen, lenOf(k));
   void *encOut = nullptr, *encIn = nullptr, *tmp = nullptr;
   uint64_t cap = 0, encBytes = 0, inBytes = 0;
-  if (c.a.compress) {
+  // Compressed schedule: decode-reduce-encode per hop. Otherwise (plain, or the pipelined executor
+  // whose exchanges compress): receive into tmp, then reduce.
+  const bool perHopCodec = c.a.compress && !c.x;
+  if (perHopCodec) {
     cap = c.b.maxCompressed(maxLen, c.a.dtype);
     TRY(c.b.scratch(kEncOut, cap, &encOut));
     TRY(c.b.scratch(kEncIn, cap, &encIn));
@@ -89,7 +106,7 @@ int ringReduceScatter(Ctx& c, Local localOf, Len lenOf, Partial partialOf, void*
     const bool last = s == n - 2;
     const uint64_t sLen = lenOf(sSeg), rLen = lenOf(rSeg);
     void* out = last ? finalOut : partialOf(rSeg);
-    if (c.a.compress) {
+    if (perHopCodec) {
       if (s == 0 && sLen) TRY(c.b.compress(localOf(sSeg), sLen, c.a.dtype, encOut, cap, &encBytes, c.sizes));
       TRY(exchangeCompressed(c, encOut, encBytes, c.sizes, sLen ? next : -1, encIn, cap, c.sizes + 1,
                              rLen ? prev : -1, &inBytes));
@@ -114,10 +131,14 @@ template <class Seg, class Len>
 int ringAllGather(Ctx& c, Seg segOf, Len lenOf, const void* own) {
   const int n = c.n, r = c.r, next = c.mod(r + 1), prev = c.mod(r - 1);
   if (own != segOf(r)) TRY(c.b.copy(segOf(r), own, lenOf(r) * c.w));
-  if (!c.a.compress) {
+  // Plain, or the pipelined executor on 2 ranks: there the ring is one exchange, so each segment is
+  // compressed once (by the exchange) and decoded once. On more ranks the executor keeps the ring below,
+  // which forwards the received bytes instead of re-encoding what it decoded.
+  if (!c.a.compress || (c.x && n == 2)) {
     for (int s = 0; s < n - 1; s++) {
       const int sSeg = c.mod(r - s), rSeg = c.mod(r - s - 1);
-      TRY(plainExchange(c, segOf(sSeg), lenOf(sSeg) * c.w, next, segOf(rSeg), lenOf(rSeg) * c.w, prev));
+      const void* src = s == 0 ? own : segOf(sSeg);  // same bytes; no wait on the copy above
+      TRY(plainExchange(c, src, lenOf(sSeg) * c.w, next, segOf(rSeg), lenOf(rSeg) * c.w, prev));
     }
     return UZIP_OK;
   }
@@ -376,10 +397,15 @@ int runCollective(Transport& t, CollBackend& b, const CollArgs& a) {
   collBufferElems(a, n, r, &sendElems, &recvElems);
   if ((sendElems && !a.send) || (recvElems && !a.recv))
     return uzipSetError(UZIP_ERR_INVALID_ARG, "rank %d: null buffer for a non-empty collective", r);
-  uint64_t chunk = a.chunkElems ? a.chunkElems : (b.onDevice() ? kDefaultChunkDevice : kDefaultChunkHost);
+  const bool ring = a.kind == UZIP_COLL_ALLREDUCE || a.kind == UZIP_COLL_REDUCESCATTER ||
+                    a.kind == UZIP_COLL_ALLGATHER;
+  uint64_t chunk = a.chunkElems ? a.chunkElems
+                                : (!b.onDevice() ? kDefaultChunkHost
+                                                 : (ring ? kDefaultChunkDeviceRing : kDefaultChunkDevice));
   void* sizes = nullptr;
   TRY(b.scratch(kSizes, 16 * (uint64_t)n, &sizes));
-  Ctx c{t, b, a, n, r, uzip_dtype_width((uint32_t)a.dtype), chunk, (uint64_t*)sizes};
+  CompressedExchange* x = a.compress && ring ? a.exchange : nullptr;
+  Ctx c{t, b, a, n, r, uzip_dtype_width((uint32_t)a.dtype), chunk, (uint64_t*)sizes, x};
   switch (a.kind) {
     case UZIP_COLL_ALLREDUCE: TRY(allReduce(c)); break;
     case UZIP_COLL_REDUCESCATTER: TRY(reduceScatter(c)); break;
@@ -389,6 +415,44 @@ int runCollective(Transport& t, CollBackend& b, const CollArgs& a) {
     default: TRY(reduce(c)); break;
   }
   return b.sync();  // device backends check every decode of this collective here
+}
+
+namespace {
+
+// Compress, announce the size, send; receive, decode: the exchange as two transport groups and codec
+// calls on the backend. Not pipelined; the simulation runs the pipelined executor's data flow with it.
+class ScheduleExchange final : public CompressedExchange {
+ public:
+  ScheduleExchange(Transport& t, CollBackend& b, uint64_t stream) : t_(t), b_(b) { args_.stream = stream; }
+  int exchange(const void* send, uint64_t sendCount, int to, void* recv, uint64_t recvCount, int from,
+               int dtype) override {
+    if (!sendCount) to = -1;
+    if (!recvCount) from = -1;
+    if (to < 0 && from < 0) return UZIP_OK;
+    args_.dtype = dtype;
+    void *out = nullptr, *in = nullptr, *sizes = nullptr;
+    const uint64_t cap = b_.maxCompressed(std::max(sendCount, recvCount), dtype);
+    TRY(b_.scratch(kXOut, cap, &out));
+    TRY(b_.scratch(kXIn, cap, &in));
+    TRY(b_.scratch(kSizes, 16 * (uint64_t)t_.size(), &sizes));
+    Ctx c{t_, b_, args_, t_.size(), t_.rank(), uzip_dtype_width((uint32_t)dtype), 0, (uint64_t*)sizes, nullptr};
+    uint64_t outBytes = 0, inBytes = 0;
+    if (to >= 0) TRY(b_.compress(send, sendCount, dtype, out, cap, &outBytes, c.sizes));
+    TRY(exchangeCompressed(c, out, outBytes, c.sizes, to, in, cap, c.sizes + 1, from, &inBytes));
+    if (from >= 0) TRY(b_.decompress(in, inBytes, recv, recvCount, dtype));
+    return UZIP_OK;
+  }
+
+ private:
+  Transport& t_;
+  CollBackend& b_;
+  CollArgs args_;
+};
+
+}  // namespace
+
+CompressedExchange* newScheduleExchange(Transport& t, CollBackend& b, uint64_t stream) {
+  return new (std::nothrow) ScheduleExchange(t, b, stream);
 }
 
 }  // namespace uzip

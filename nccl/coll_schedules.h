@@ -24,6 +24,22 @@ enum uzip_coll_kind {
 
 namespace uzip {
 
+// One compressed point-to-point exchange of a ring step: sends sendCount elements of `dtype` at `send`
+// to rank `to` and receives recvCount elements from rank `from`, decoded into `recv` (to/from -1 or a
+// zero count: that side is absent). Stream-ordered like the transport: data the caller produced before
+// the call is what is sent, and work the caller enqueues after it sees the received elements. On GPUs
+// it is the P2P engine's chunked, LAG-pipelined exchange (uzipP2pRun); in the simulation a
+// compress / send / receive / decode over the transport and backend (newScheduleExchange).
+class CompressedExchange {
+ public:
+  virtual ~CompressedExchange() = default;
+  virtual int exchange(const void* send, uint64_t sendCount, int to, void* recv, uint64_t recvCount, int from,
+                       int dtype) = 0;
+};
+
+// The exchange built from a transport and a backend (not pipelined): what the simulation runs.
+CompressedExchange* newScheduleExchange(Transport& t, CollBackend& b, uint64_t stream);
+
 struct CollArgs {
   int kind = UZIP_COLL_ALLREDUCE;
   const void* send = nullptr;
@@ -35,6 +51,11 @@ struct CollArgs {
   int op = 0;
   int root = 0;
   bool compress = true;
+  // Pipelined executor (compress must be true): when set, all-reduce, reduce-scatter and all-gather run
+  // the data flow of the plain schedule with every ring exchange compressed by `exchange` (same fold
+  // order as both other modes, so the same bits); all-gather on more than 2 ranks keeps the
+  // compress-once-and-forward ring. Other collectives ignore it (compressed schedule).
+  CompressedExchange* exchange = nullptr;
   // Elements per pipeline chunk (per ring segment for all-reduce); 0 picks a default.
   uint64_t chunkElems = 0;
   uint64_t stream = 0;

@@ -41,6 +41,9 @@ extern "C" UZIP_API int uzipSimulateCollective(int32_t kind, int32_t nranks, int
   proto.dtype = dtype;
   proto.op = op;
   proto.root = root;
+  if (compress < 0 || compress > 2)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "compress must be 0 (plain), 1 (compressed schedule) or 2 "
+                        "(pipelined executor), got %d", compress);
   proto.compress = compress != 0;
   proto.chunkElems = chunkElems;
   if (int st = collValidate(proto, nranks)) return st;
@@ -106,7 +109,11 @@ extern "C" UZIP_API int uzipSimulateCollective(int32_t kind, int32_t nranks, int
           CollArgs a = proto;
           a.send = sendPtr[r];
           a.recv = recvPtr[r];
-          st = runCollective(t, *b, a);
+          // compress == 2: the GPU path's executor (plain data flow, each exchange compressed).
+          std::unique_ptr<CompressedExchange> x(compress == 2 ? newScheduleExchange(t, *b, 0) : nullptr);
+          if (compress == 2 && !x) st = uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot create the exchange");
+          a.exchange = x.get();
+          if (!st) st = runCollective(t, *b, a);
         }
         if (st) {
           results[r].order = failures.fetch_add(1);

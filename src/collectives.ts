@@ -269,8 +269,12 @@ export interface SimulationArgs {
   op?: ReduceOp;
   /** Root rank (broadcast, reduce; default 0). */
   root?: number;
-  /** Run the compressed schedule (default true) or the plain one. */
-  compress?: boolean;
+  /**
+   * Run the compressed schedule (default true), the plain one (false), or `"pipelined"`: the GPU path's
+   * executor for all-reduce, reduce-scatter and all-gather (the plain schedule's data flow with every
+   * ring exchange compressed; here by compress / send / receive / decode instead of the P2P engine).
+   */
+  compress?: boolean | "pipelined";
   /** Elements per pipeline chunk (default: the library's). */
   chunkElems?: number;
   /** Use NCCL's in-place buffer layout. */
@@ -338,7 +342,7 @@ export function simulateCollective(args: SimulationArgs): SimulationResult {
       opId(args.op ?? "sum"),
       BigInt(args.count),
       args.root ?? 0,
-      args.compress === false ? 0 : 1,
+      args.compress === false ? 0 : args.compress === "pipelined" ? 2 : 1,
       BigInt(args.chunkElems ?? 0),
       flags,
       sendAll,

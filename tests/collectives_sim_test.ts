@@ -251,6 +251,17 @@ function runCase(
   const plain = simulateCollective({ ...args, compress: false });
   const packed = simulateCollective({ ...args, compress: true });
   sameBytes(packed.outputs, plain.outputs, `${what}: compressed vs plain schedule`);
+  // The GPU path's pipelined executor (ring collectives): same data flow as plain, compressed exchanges.
+  if (kind === "allReduce" || kind === "reduceScatter" || kind === "allGather") {
+    const piped = simulateCollective({ ...args, compress: "pipelined" });
+    sameBytes(piped.outputs, plain.outputs, `${what}: pipelined executor vs plain schedule`);
+    if (count >= 20_000) {
+      assert(
+        piped.bytesSent < plain.bytesSent * 0.85,
+        `${what}: pipelined ${piped.bytesSent} bytes on the wire vs plain ${plain.bytesSent}`,
+      );
+    }
+  }
   const ref = reference(args);
   if (extra.inPlace && kind === "reduce") {
     sameBytes([plain.outputs[root]], [ref[root]], `${what}: plain schedule vs reference`);
