@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -12,6 +14,7 @@
 #include "comm.h"
 #include "status.h"
 #include "uzip_coll.h"
+#include "uzip_comm.h"
 #include "uzip_format.h"
 
 namespace {
@@ -40,27 +43,121 @@ int ncclTypeOf(int dtype) {
   }
 }
 
-// The auto policy of the collectives. Compression can pay only where the link is slow compared with the
-// codec: over NVLink/P2P never; with NCCL_P2P_DISABLE=1 only for large messages. The measured compressed
-// schedules (bench/results/collectives_*.json, 2x H200) do not beat plain NCCL at any size yet (the
-// codec passes are serialized with the transfers), so AUTO sends everything to NCCL unless
-// UZIP_COLL_AUTO_MIN_BYTES names a threshold (then: slow link, at least that many bytes per rank,
-// all-reduce or all-gather). Small messages always go to NCCL.
-uint64_t autoMinBytes() {
+// ---- the auto policy ------------------------------------------------------------------------------
+// Compress a collective only where it is predicted to beat plain NCCL, from a measured model of the link
+// and the codec (uzipCollSetModel; src/collectives.ts calibrateCollectives measures it with the P2P
+// calibration and makes every rank hold the same numbers, so every rank decides the same). The model
+// mirrors src/policy.ts for each ring exchange of the pipelined executor:
+//
+//   plain      = E · (S / L) + latency                          E exchanges of S = bytes / n each
+//   compressed = E · [ max(S/C, r·S/L, S/D) + c·(1/C + 1/D) + (k + 2)·s + latency ]
+//
+// (c, k: the P2P engine's chunk and chunk count for S; r: the expected ratio of the dtype; s: the
+// measured step cost). E = 2(n-1) for all-reduce, n-1 for reduce-scatter and all-gather. Compress iff
+// bytes >= 4 MiB, the dtype is a float, min(C, D) >= 8·L (NVLink stays plain: there the codec shares SMs
+// and memory bandwidth with NCCL's kernels) and compressed · 1.15 < plain. Only the pipelined
+// executor's collectives qualify: reduce-scatter on any ranks, all-reduce and all-gather on 2 ranks
+// (on more, their all-gather phase is the compress-once-and-forward ring, which is not pipelined).
+// Without a model: plain NCCL, unless UZIP_COLL_AUTO_MIN_BYTES=<bytes> and NCCL_P2P_DISABLE=1 (then
+// compressed from that size on).
+struct CollModel {
+  double linkBps = 0, compressBps = 0, decompressBps = 0, stepSeconds = 0;
+};
+std::mutex g_modelsMu;
+std::map<uint64_t, CollModel> g_models;  // by communicator handle
+
+constexpr double kMargin = 1.15, kMinCodecToLink = 8, kLatency = 20e-6, kDefaultStep = 50e-6;
+constexpr uint64_t kAutoMinBytes = 4ull << 20, kP2pChunkBytes = 32ull << 20;
+
+double expectedRatio(int dtype) {
+  switch (dtype) {
+    case UZIP_DTYPE_BF16: return 0.68;
+    case UZIP_DTYPE_FP16: return 0.84;
+    case UZIP_DTYPE_FP32: return 0.82;
+    case UZIP_DTYPE_FP8E4M3: return 0.9;
+    case UZIP_DTYPE_FP8E5M2: return 0.85;
+    default: return 1;
+  }
+}
+// Chunks of one P2P exchange of `bytes` (nccl/p2p.cc chunkElements, as src/policy.ts chunkCount).
+double p2pChunks(double bytes, double width) {
+  const double count = std::floor(bytes / width), block = 16384;
+  if (count <= 0) return 1;
+  const double target = std::max(std::floor(count / 4), std::floor((4 << 20) / width));
+  const double limit = std::max(std::floor(kP2pChunkBytes / width), block);
+  const double per = std::max(block, std::floor(std::min(target, limit) / block) * block);
+  return std::ceil(count / per);
+}
+// Predicted seconds of the plain NCCL collective and of the compressed one; false when not eligible.
+bool predict(int kind, int n, uint64_t bytes, int dtype, const CollModel& m, double* plain, double* zip) {
+  if (n < 2 || dtype == UZIP_DTYPE_BYTES) return false;
+  double exchanges;
+  if (kind == UZIP_COLL_REDUCESCATTER) exchanges = n - 1;
+  else if (kind == UZIP_COLL_ALLREDUCE && n == 2) exchanges = 2;
+  else if (kind == UZIP_COLL_ALLGATHER && n == 2) exchanges = 1;
+  else return false;
+  const double w = uzip_dtype_width((uint32_t)dtype), seg = (double)bytes / n;
+  const double k = p2pChunks(seg, w), c = seg / k, step = m.stepSeconds > 0 ? m.stepSeconds : kDefaultStep;
+  const double C = m.compressBps, D = m.decompressBps, L = m.linkBps;
+  *plain = exchanges * (seg / L) + kLatency;
+  *zip = exchanges * (std::max(std::max(seg / C, expectedRatio(dtype) * seg / L), seg / D) +
+                      c * (1 / C + 1 / D) + (k + 2) * step + kLatency);
+  return true;
+}
+
+uint64_t autoMinBytesEnv() {
   const char* e = getenv("UZIP_COLL_AUTO_MIN_BYTES");
   if (e && *e) return strtoull(e, nullptr, 10);
   return UINT64_MAX;
 }
-bool slowLink() {
+bool slowLinkEnv() {
   const char* e = getenv("NCCL_P2P_DISABLE");
   return e && strcmp(e, "1") == 0;
 }
-int resolve(int kind, int nranks, uint64_t bytesPerRank, int mode) {
+int resolve(uint64_t comm, int kind, int nranks, uint64_t bytesPerRank, int dtype, int mode) {
   if (mode != UZIP_COLL_AUTO) return mode;
-  const uint64_t minBytes = autoMinBytes();
-  if (nranks < 2 || !slowLink() || minBytes == UINT64_MAX || bytesPerRank < minBytes) return UZIP_COLL_NEVER;
-  return (kind == UZIP_COLL_ALLREDUCE || kind == UZIP_COLL_ALLGATHER) ? UZIP_COLL_ALWAYS : UZIP_COLL_NEVER;
+  if (nranks < 2) return UZIP_COLL_NEVER;
+  CollModel m;
+  bool have = false;
+  {
+    std::lock_guard<std::mutex> g(g_modelsMu);
+    auto it = g_models.find(comm);
+    if (it != g_models.end()) m = it->second, have = true;
+  }
+  if (!have) {
+    const uint64_t minBytes = autoMinBytesEnv();
+    if (!slowLinkEnv() || minBytes == UINT64_MAX || bytesPerRank < minBytes) return UZIP_COLL_NEVER;
+    return (kind == UZIP_COLL_ALLREDUCE || kind == UZIP_COLL_ALLGATHER) ? UZIP_COLL_ALWAYS : UZIP_COLL_NEVER;
+  }
+  double plain = 0, zip = 0;
+  if (bytesPerRank < kAutoMinBytes || !predict(kind, nranks, bytesPerRank, dtype, m, &plain, &zip))
+    return UZIP_COLL_NEVER;
+  if (std::min(m.compressBps, m.decompressBps) < kMinCodecToLink * m.linkBps) return UZIP_COLL_NEVER;
+  return zip * kMargin < plain ? UZIP_COLL_ALWAYS : UZIP_COLL_NEVER;
 }
+
+// The pipelined executor's exchange on GPUs: one batch of the P2P engine (compressed send to `to`,
+// compressed receive from `from`), chunked and LAG-pipelined on the engine's codec streams, ordered on
+// the caller's stream.
+class P2pExchange final : public uzip::CompressedExchange {
+ public:
+  P2pExchange(uint64_t comm, uint64_t stream) : comm_(comm), stream_(stream) {}
+  int exchange(const void* send, uint64_t sendCount, int to, void* recv, uint64_t recvCount, int from,
+               int dtype) override {
+    uzip_p2p_op ops[2];
+    uint32_t n = 0;
+    if (to >= 0 && sendCount) ops[n++] = uzip_p2p_op{(uint64_t)(uintptr_t)send, sendCount, dtype, to, 1, 1};
+    if (from >= 0 && recvCount) ops[n++] = uzip_p2p_op{(uint64_t)(uintptr_t)recv, recvCount, dtype, from, 0, 1};
+    if (!n) return UZIP_OK;
+    used_ = true;
+    return uzipP2pRun(comm_, ops, n, stream_, 0);
+  }
+  bool used() const { return used_; }
+
+ private:
+  uint64_t comm_, stream_;
+  bool used_ = false;
+};
 
 int plainNccl(Comm* c, const CollArgs& a) {
   const uzip::NcclApi* api = c->api;
@@ -88,7 +185,7 @@ int run(uint64_t comm, CollArgs a, int mode) {
   uint64_t sendElems = 0, recvElems = 0;
   uzip::collBufferElems(a, c->size, c->rank, &sendElems, &recvElems);
   const uint64_t width = uzip_dtype_width((uint32_t)a.dtype);
-  int path = resolve(a.kind, c->size, (sendElems > recvElems ? sendElems : recvElems) * width, mode);
+  int path = resolve(comm, a.kind, c->size, (sendElems > recvElems ? sendElems : recvElems) * width, a.dtype, mode);
   // NCCL has no all-to-all or reduce in the loaded table: their baseline is the plain schedule over
   // NCCL send/recv (what nccl-tests' all-to-all does too).
   if (path == UZIP_COLL_NEVER && (a.kind == UZIP_COLL_ALLTOALL || a.kind == UZIP_COLL_REDUCE))
@@ -117,7 +214,14 @@ int run(uint64_t comm, CollArgs a, int mode) {
   uzip::Transport* t = uzipCommTransportOf(comm);
   if (!t) return uzipSetError(UZIP_ERR_INVALID_ARG, "communicator has no transport");
   std::lock_guard<std::recursive_mutex> cg(c->mu);  // one collective at a time on this communicator
+  // Compressed all-reduce / reduce-scatter / all-gather run the pipelined executor (UZIP_COLL_PIPELINE=0
+  // selects the older per-hop compressed schedule, for comparison).
+  P2pExchange x(comm, a.stream);
+  const char* pipe = getenv("UZIP_COLL_PIPELINE");
+  if (a.compress && c->size > 1 && !(pipe && strcmp(pipe, "0") == 0)) a.exchange = &x;
   int st = uzip::runCollective(*t, *db->b, a);
+  // Decode statuses of the P2P engine's receives (one host wait per collective, not per chunk).
+  if (!st && x.used()) st = uzipCommSynchronize(comm, a.stream, 0);
   if (!st) uzipClearError();
   return st;
 }
@@ -164,13 +268,36 @@ UZIP_API int uzipReduce(uint64_t comm, uint64_t send, uint64_t recv, uint64_t co
                         int32_t root, uint64_t stream, int32_t mode) {
   return run(comm, make(UZIP_COLL_REDUCE, send, recv, count, dtype, op, root, stream), mode);
 }
-UZIP_API int uzipCollResolveMode(uint64_t comm, int32_t kind, uint64_t bytesPerRank, int32_t mode,
+UZIP_API int uzipCollResolveMode(uint64_t comm, int32_t kind, uint64_t bytesPerRank, int32_t dtype, int32_t mode,
                                  int32_t* outPath) {
   Comm* c = uzip::commFromHandle(comm, true);
   if (!c) return UZIP_ERR_INVALID_ARG;
   if (!outPath) return uzipSetError(UZIP_ERR_INVALID_ARG, "null outPath");
   if (kind < 0 || kind >= UZIP_COLL_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown kind %d", kind);
-  *outPath = resolve(kind, c->size, bytesPerRank, mode) == UZIP_COLL_ALWAYS ? 1 : 0;
+  if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
+  *outPath = resolve(comm, kind, c->size, bytesPerRank, dtype, mode) == UZIP_COLL_ALWAYS ? 1 : 0;
+  uzipClearError();
+  return UZIP_OK;
+}
+UZIP_API int uzipCollSetModel(uint64_t comm, double linkBps, double compressBps, double decompressBps,
+                              double stepSeconds) {
+  if (!uzip::commFromHandle(comm, true)) return UZIP_ERR_INVALID_ARG;
+  std::lock_guard<std::mutex> g(g_modelsMu);
+  if (linkBps == 0 && compressBps == 0 && decompressBps == 0) {
+    g_models.erase(comm);
+  } else {
+    for (double v : {linkBps, compressBps, decompressBps})
+      if (!(v > 0) || !std::isfinite(v))
+        return uzipSetError(UZIP_ERR_INVALID_ARG, "collective model: bandwidths must be positive and finite");
+    if (!(stepSeconds >= 0) || !std::isfinite(stepSeconds))
+      return uzipSetError(UZIP_ERR_INVALID_ARG, "collective model: stepSeconds must be >= 0 and finite");
+    CollModel m;
+    m.linkBps = linkBps;
+    m.compressBps = compressBps;
+    m.decompressBps = decompressBps;
+    m.stepSeconds = stepSeconds;
+    g_models[comm] = m;
+  }
   uzipClearError();
   return UZIP_OK;
 }

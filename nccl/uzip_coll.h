@@ -3,7 +3,9 @@
 // The GPU entry points take a communicator handle from uzip_comm.h and device pointers, are
 // stream-ordered on `stream` like NCCL's, and choose a path by `mode`:
 //   UZIP_COLL_NEVER (0)  plain NCCL (ncclAllReduce, ...; reduce and all-to-all: NCCL send/recv)
-//   UZIP_COLL_ALWAYS (1) the compressed schedule of nccl/coll_schedules.h
+//   UZIP_COLL_ALWAYS (1) compressed: all-reduce, reduce-scatter, all-gather through the pipelined executor
+//                        (ring exchanges by the P2P engine, uzipP2pRun); the others the compressed
+//                        schedule of nccl/coll_schedules.h
 //   UZIP_COLL_AUTO (2)   the compressed schedule only where it pays (docs/COLLECTIVES.md), else NCCL
 //   UZIP_COLL_PLAIN_SCHEDULE (3) the same schedule without compression: the exact reference that
 //                        ALWAYS must match bit for bit (tests)
@@ -40,8 +42,14 @@ UZIP_API int uzipReduce(uint64_t comm, uint64_t send, uint64_t recv, uint64_t co
                         int32_t root, uint64_t stream, int32_t mode);
 // Which path `mode` resolves to for a collective of `bytesPerRank` on this communicator: 0 plain NCCL,
 // 1 compressed (AUTO's decision made visible; NEVER/ALWAYS return themselves).
-UZIP_API int uzipCollResolveMode(uint64_t comm, int32_t kind, uint64_t bytesPerRank, int32_t mode,
+UZIP_API int uzipCollResolveMode(uint64_t comm, int32_t kind, uint64_t bytesPerRank, int32_t dtype, int32_t mode,
                                  int32_t* outPath);
+// The measured model behind AUTO on this communicator (docs/COLLECTIVES.md): plain send/recv bandwidth
+// of the link, GPU compress and decompress bandwidth (raw bytes/s) and the P2P engine's step cost (s).
+// Every rank must set the same numbers (they decide alone and must agree). All zero: forget the model
+// (AUTO is then plain NCCL).
+UZIP_API int uzipCollSetModel(uint64_t comm, double linkBps, double compressBps, double decompressBps,
+                              double stepSeconds);
 // Elements per pipeline chunk of the compressed schedules on this process (0 = default 4 Mi).
 UZIP_API int uzipCollConfigure(uint64_t chunkElems);
 
@@ -55,6 +63,8 @@ UZIP_API int uzipCollConfigure(uint64_t chunkElems);
 // flags: bit 0 in place (NCCL's in-place layout: all-reduce/broadcast/reduce send = recv,
 //        reduce-scatter recv = send + rank * count, all-gather send = recv + rank * count);
 //        bit 1 fault injection: the last rank skips the collective, so the others must time out.
+// compress: 0 plain schedule, 1 compressed schedule, 2 the pipelined executor (ring collectives; its
+// exchanges compress / send / receive / decode over the in-process transport).
 // chunkElems: pipeline chunk (0 = default). timeoutMs: bound on every wait (0 = 20000).
 // stats2 (may be null): u64[2] = {bytes sent by all ranks, messages sent}.
 UZIP_API int uzipSimulateCollective(int32_t kind, int32_t nranks, int32_t dtype, int32_t op, uint64_t count,

@@ -13,7 +13,10 @@
  * @module
  */
 import { native } from "../ffi/deno.ts";
-import type { DeviceBuffer, Stream } from "./device.ts";
+import type { Communicator } from "./comm.ts";
+import { DeviceBuffer, Stream } from "./device.ts";
+import { calibrate } from "./p2p.ts";
+import type { LinkModel } from "./policy.ts";
 import { type DType, dtypeId, dtypeWidth } from "./dtype.ts";
 import { InvalidArgumentError, unwrap } from "./errors.ts";
 
@@ -235,12 +238,16 @@ export function reduce(
   );
 }
 
-/** Whether `mode` resolves to the compressed schedule for `bytesPerRank` on this communicator. */
+/**
+ * Whether `mode` resolves to the compressed path for `bytesPerRank` (the larger of the send and receive
+ * buffers) of `dtype` on this communicator.
+ */
 export function resolvesToCompressed(
   comm: CommLike,
   kind: CollectiveKind,
   bytesPerRank: number | bigint,
   options?: CollectiveOptions,
+  dtype: DType = "bf16",
 ): boolean {
   const out = new Int32Array(1);
   unwrap(
@@ -248,11 +255,63 @@ export function resolvesToCompressed(
       commHandle(comm),
       COLLECTIVES.indexOf(kind),
       BigInt(bytesPerRank),
+      dtypeId(dtype),
       modeId(options),
       out,
     ),
   );
   return out[0] === 1;
+}
+
+/**
+ * Sets (or with `null` forgets) the measured model behind `"auto"` on this communicator: link and GPU
+ * codec bandwidths and the P2P engine's step cost (see `docs/COLLECTIVES.md`). Every rank must set the
+ * same numbers, because each decides alone; {@linkcode calibrateCollectives} measures and agrees on them.
+ */
+export function setCollectiveModel(comm: CommLike, model: LinkModel | null): void {
+  const m = model ?? { linkBps: 0, compressBps: 0, decompressBps: 0, stepSeconds: 0 };
+  unwrap(
+    native().uzipCollSetModel(commHandle(comm), m.linkBps, m.compressBps, m.decompressBps, m.stepSeconds ?? 0),
+  );
+}
+
+/**
+ * Measures the model behind `"auto"` and sets it on every rank. Collective: every rank calls it at the
+ * same point. Ranks 2k and 2k+1 run the P2P calibration together (`calibrate` of src/p2p.ts: plain and
+ * compressed 32 MiB transfers, the GPU codec timed alone); then one plain NCCL all-reduce makes every
+ * rank hold the same numbers (the slowest link and codec, the largest step cost), so that every rank
+ * takes the same decision. Without it, `"auto"` is plain NCCL.
+ */
+export async function calibrateCollectives(comm: Communicator, opts: { stream?: Stream } = {}): Promise<LinkModel> {
+  const peer = comm.rank ^ 1;
+  const own = opts.stream === undefined;
+  const stream = opts.stream ?? Stream.create(comm.device);
+  const buf = DeviceBuffer.alloc(comm.device, 16);
+  try {
+    const m = peer < comm.size ? await calibrate(comm, peer, { stream }) : undefined;
+    // min over ranks of [L, C, D, -step] (a rank without a pair contributes +Infinity).
+    const v = new Float32Array([
+      m?.linkBps ?? Infinity,
+      m?.compressBps ?? Infinity,
+      m?.decompressBps ?? Infinity,
+      m ? -(m.stepSeconds ?? 0) : Infinity,
+    ]);
+    buf.upload(v, stream);
+    allReduce(comm, buf, buf, 4, "fp32", "min", stream, { compress: "never" });
+    const agreed = new Float32Array(buf.download(new Uint8Array(16), stream).buffer);
+    const model: LinkModel = {
+      linkBps: agreed[0],
+      compressBps: agreed[1],
+      decompressBps: agreed[2],
+      stepSeconds: Math.max(0, -agreed[3]),
+    };
+    if (comm.size < 2 || !Number.isFinite(model.linkBps)) return model;
+    setCollectiveModel(comm, model);
+    return model;
+  } finally {
+    buf.free();
+    if (own) stream.destroy();
+  }
 }
 
 /** Arguments of {@linkcode simulateCollective}. */
