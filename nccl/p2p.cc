@@ -90,6 +90,7 @@ struct Sequence {
 struct P2pEngine {
   uint64_t ctxSend = 0, ctxRecv = 0;
   uint64_t chunkBytes = DEFAULT_CHUNK_BYTES;
+  uint64_t chunksPerMessage = CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
   int codecSms = -1;  // -1: default (all but 16)
   cudaEvent_t start = nullptr, sendDone = nullptr, recvDone = nullptr;
   // net[t]: step t's NCCL group has completed (recorded on the caller's stream). group[t]: and its
@@ -127,6 +128,8 @@ int engineGet(Comm* c, P2pEngine** out) {
   c->engine = e;  // partially built engines are freed by p2pEngineDestroy
   const char* env = getenv("UZIP_P2P_CHUNK_BYTES");
   if (env && strtoull(env, nullptr, 10) >= (1u << 16)) e->chunkBytes = strtoull(env, nullptr, 10);
+  env = getenv("UZIP_P2P_CHUNKS");
+  if (env && atoi(env) >= 1 && atoi(env) <= 64) e->chunksPerMessage = (uint64_t)atoi(env);
   int sms = defaultCodecSms(c->device);
   TRY(uzipGpuCodecCreate(c->device, sms, &e->ctxSend));
   TRY(uzipGpuCodecCreate(c->device, sms, &e->ctxRecv));
@@ -236,7 +239,7 @@ struct Run {
   size_t compressed = 0;  // send: chunks whose compress is enqueued
 };
 
-uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes) {
+uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage) {
   // About CHUNKS_PER_MESSAGE chunks per message, at least MIN_CHUNK_BYTES and at most chunkBytes, in
   // whole 2^14-element blocks. Each chunk costs two NCCL operations (head, body) and its fill/drain
   // (the first compress, the last decode); with a codec >= 1 TB/s against a ~37 GB/s link a 64 MiB
@@ -244,7 +247,7 @@ uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes) {
   // src/policy.ts mirrors this formula.
   uint64_t width = uzip_dtype_width(dtype);
   uint64_t block = 1ull << UZIP_LOG2_BLOCK_DEFAULT;
-  uint64_t target = std::max<uint64_t>(count / CHUNKS_PER_MESSAGE, MIN_CHUNK_BYTES / width);
+  uint64_t target = std::max<uint64_t>(count / perMessage, MIN_CHUNK_BYTES / width);
   uint64_t limit = std::max<uint64_t>(chunkBytes / width, block);
   uint64_t n = std::min(target, limit);
   n = std::max<uint64_t>(block, n / block * block);
@@ -329,7 +332,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     const uzip_p2p_op& op = ops[i];
     if (op.count == 0 || !op.compress) continue;
     Run& r = runOf(op.peer, op.isSend == 1);
-    uint64_t per = chunkElements(op.count, op.dtype, e->chunkBytes);
+    uint64_t per = chunkElements(op.count, op.dtype, e->chunkBytes, e->chunksPerMessage);
     for (uint64_t off = 0; off < op.count; off += per) {
       Chunk k;
       k.count = std::min(per, op.count - off);
