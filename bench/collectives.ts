@@ -1,9 +1,13 @@
 // Collectives benchmark in the style of nccl-tests: for each collective and size, plain NCCL
-// ("never"), the compressed schedule ("always"), the auto policy ("auto") and the same schedule
-// uncompressed ("plainSchedule") in the same run, with size, time, algbw, busbw and #wrong.
+// ("never"), the compressed path ("always": the pipelined executor for all-reduce, reduce-scatter and
+// all-gather), the auto policy ("auto") and optionally the same schedule uncompressed ("plainSchedule")
+// in the same run, with size, time, algbw, busbw and #wrong.
 // Run on 2 GPUs through the launcher:
 //   deno task launch -n 2 bench/collectives.ts [--colls allReduce,allGather,reduceScatter]
-//     [--sizes 64KiB,256MiB] [--dtype bf16] [--modes never,always,auto,plainSchedule] [--out DIR] [--tag T]
+//     [--sizes 64KiB,256MiB] [--dtype bf16] [--modes never,always,auto] [--out DIR] [--tag T]
+//     [--calibrate 1|0]
+// Auto is decided from a model measured first (calibrateCollectives: P2P calibration, agreed by all
+// ranks; --calibrate 0 skips it, and auto is then plain NCCL).
 // Method: CUDA events around batches of back-to-back calls (per-call time = elapsed / batch), median
 // over the batches after one warm-up batch; the slower rank's median is reported. #wrong: elements of rank 0's output that differ from plain NCCL's output
 // in the same run (all-gather: from the known inputs); NCCL's own row is checked the same way for
@@ -14,6 +18,7 @@ import {
   allReduce,
   allToAll,
   broadcast,
+  calibrateCollectives,
   type CollectiveKind,
   type CompressMode,
   reduceScatter,
@@ -38,7 +43,7 @@ const sizes = (() => {
 })();
 const colls = list("colls", "allReduce,allGather,reduceScatter") as CollectiveKind[];
 const dtype = (args.get("dtype") ?? "bf16") as DType;
-const modes = list("modes", "never,always,auto,plainSchedule") as CompressMode[];
+const modes = list("modes", "never,always,auto") as CompressMode[];
 const outDir = args.get("out") ?? "bench/out";
 const p2pOff = Deno.env.get("NCCL_P2P_DISABLE") === "1";
 const tag = args.get("tag") ?? (p2pOff ? "p2p_disabled" : "nvlink");
@@ -50,6 +55,16 @@ const stream = Stream.create(comm.device);
 const t0 = CudaEvent.create(comm.device), t1 = CudaEvent.create(comm.device);
 const log = (s: string) => rank === 0 && console.log(s);
 const scratch = DeviceBuffer.alloc(comm.device, 16);
+const model = args.get("calibrate") === "0" ? null : await calibrateCollectives(comm, { stream });
+log(
+  model
+    ? `# auto model (measured, agreed by all ranks): link ${
+      (model.linkBps / 1e9).toFixed(1)
+    } GB/s, compress ${(model.compressBps / 1e9).toFixed(0)} GB/s, decompress ${
+      (model.decompressBps / 1e9).toFixed(0)
+    } GB/s, step ${((model.stepSeconds ?? 0) * 1e6).toFixed(1)} us`
+    : "# auto model: none (auto = plain NCCL)",
+);
 
 // Buffers of the largest size: "size" is nccl-tests' size (all-reduce: the buffer; all-gather: the
 // gathered output; reduce-scatter: the input).
@@ -154,7 +169,7 @@ for (const kind of colls) {
       const med = median(times);
       const medAll = await maxAcrossRanks(med);
       const wrongAll = await maxAcrossRanks(wrong);
-      const compressed = resolvesToCompressed(comm, kind, bytes, { compress: mode }) ||
+      const compressed = resolvesToCompressed(comm, kind, bytes, { compress: mode }, dtype) ||
         mode === "always";
       base[mode] = medAll;
       const algbw = bytes / medAll / 1e6;
@@ -206,6 +221,7 @@ if (rank === 0) {
     commit: args.get("commit") ?? "",
     command: `deno task launch -n ${n} bench/collectives.ts ${Deno.args.join(" ")}`,
     env,
+    autoModel: model,
     method:
       "median over batches of per-call CUDA-event time (batch of back-to-back calls), max over ranks; #wrong vs plain NCCL",
     rows,
