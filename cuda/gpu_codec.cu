@@ -296,6 +296,16 @@ UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes) {
   return UZIP_OK;
 }
 
+#ifdef UZIP_STAGE_CLOCKS
+// Profiling builds only: copies the 32 stage-cycle accumulators (see gpu_warp.cuh) and clears them.
+UZIP_API int uzipGpuDebugStageClocks(uint64_t* out32) {
+  if (int st = uzipCudaCheck(cudaDeviceSynchronize(), "cudaDeviceSynchronize")) return st;
+  if (int st = uzipCudaCheck(cudaMemcpyFromSymbol(out32, g_uzip_stage_clk, 32 * 8), "cudaMemcpyFromSymbol")) return st;
+  static const unsigned long long zero[32] = {0};
+  return uzipCudaCheck(cudaMemcpyToSymbol(g_uzip_stage_clk, zero, sizeof zero), "cudaMemcpyToSymbol");
+}
+#endif
+
 UZIP_API int uzipGpuCodecLastStatus(uint64_t ctx, int32_t* outStatus) {
   uzipClearError();
   if (!outStatus) return uzipSetError(UZIP_ERR_INVALID_ARG, "outStatus is null");

@@ -302,8 +302,10 @@ template <int W>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                  const uint8_t* rem, bool isConst, uint32_t remConst, uint8_t* out) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
+  UZIP_CLK_DECL;
   uint32_t off = load_ans_table(p, tab, info);
   if (!off) return false;
+  UZIP_CLK(18);
   const uint32_t nseg = uzip_ans_nseg(m);
   constexpr int U = W == 4 ? 8 : 16;
   for (uint32_t sg = 0; sg < nseg; sg++) {
@@ -332,6 +334,7 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
     if (next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
     off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
   }
+  UZIP_CLK(19);
   return true;
 }
 
@@ -339,6 +342,7 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
 template <int W>
 __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
+  UZIP_CLK_DECL;
   uint32_t* tab = (uint32_t*)(sm + DEC_TAB);
   uint32_t* info = (uint32_t*)(sm + DEC_INFO);
   const uint32_t rw = W > 1 ? W - 1 : 0;
@@ -379,10 +383,12 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   // Symbol pass: final elements, or (remainder ANS) the unrotated symbol byte in place.
   auto emitSym = [&](uint32_t k, uint32_t s) { store_elem<W>(out + (size_t)k * W, s << (8 * (W - 1))); };
   uint8_t* stage = sm + DEC_STAGE;
+  UZIP_CLK(16);
   if (smode == UZIP_MODE_ANS) {
     bool ok;
     if (ss <= DEC_STAGE_BYTES) {
       stage_section(ps, ss, stage);
+      UZIP_CLK(17);
       ok = remAns ? decode_ans(stage, m, tab, info, emitSym)
                   : decode_sym_elems<W>(stage, m, tab, info, remSrc, remIsConst, remConst, out);
     } else {
@@ -390,6 +396,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
                   : decode_sym_elems<W>(ps, m, tab, info, remSrc, remIsConst, remConst, out);
     }
     if (!ok) return UZIP_ERR_CORRUPT;
+    UZIP_CLK(20);
   } else {
     const bool isConst = smode == UZIP_MODE_CONST;
     const uint32_t cs = ps[0];
@@ -449,6 +456,10 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
     }
     *csumAcc += warp_sum_u32(sum);
   }
+  UZIP_CLK(21);
+#ifdef UZIP_STAGE_CLOCKS
+  if (lane == 0) atomicAdd(&g_uzip_stage_clk[31], 1ull);
+#endif
   return 0;
 }
 
@@ -464,7 +475,9 @@ __global__ void __launch_bounds__(128) decompress_kernel(const DecParams P) {
   const uint32_t warps = gridDim.x * (blockDim.x >> 5);
   const uint32_t gw = blockIdx.x * (blockDim.x >> 5) + wib;
   Hdr h;
+  UZIP_CLK_DECL;
   read_header_dev(P, h);
+  UZIP_CLK(22);
   uint32_t csum = 0, st = h.status;
   if (!st) {
     for (uint64_t b = gw; b < h.nblocks; b += warps) {

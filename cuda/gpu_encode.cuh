@@ -251,6 +251,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const uint32_t m = uzip_block_len(P.count, P.log2Block, b);
   const uint8_t* blk = P.src + start * W;
   const bool aligned = P.srcAligned16 != 0;
+  UZIP_CLK_DECL;
 
   // 1. Histograms (symbols: 16 sub-histograms, lane & 15, in the word stage, so that the few exponents
   //    that dominate a block do not serialize the atomics), constant tests, checksum; symbols staged.
@@ -304,7 +305,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       }
     }
   }
-  __syncwarp();
+  UZIP_CLK(0);
 #pragma unroll
   for (int i = 0; i < 8; i++) {  // fold the sub-histograms (rotated start: 2-way bank conflicts at most)
     uint32_t s = lane + 32u * i, c = 0;
@@ -316,6 +317,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   constS = __all_sync(FULL_MASK, constS);
   constR = __all_sync(FULL_MASK, constR);
   if (doSum) *csumAcc += warp_sum_u32(csum);
+  UZIP_CLK(1);
 
   // 2. Modes and section sizes.
   uint32_t symMode, symSec, remMode = UZIP_MODE_NONE, remSec = 0;
@@ -329,8 +331,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     uint64_t bits;
     uint32_t k = warp_normalize(cnt, m, fsym, &bits);
     uint64_t est = uzip_ans_table_bytes(k) + (uint64_t)nsegS * UZIP_ANS_SEG_HEADER_BYTES + (bits + 2047u) / 2048u;
+    UZIP_CLK(2);
     if (est < m) {
       build_enc_table(fsym, tab);
+      UZIP_CLK(3);
       const int32_t cap = (int32_t)(m / 2u);
       int32_t front = 0;
       bool ok = true;
@@ -366,6 +370,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       }
     }
   }
+  UZIP_CLK(4);
   if (W > 1) {
     if (split) {
       remMode = UZIP_MODE_EXTERNAL;
@@ -405,11 +410,13 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     }
   }
 
+  UZIP_CLK(5);
   // 3. Offset by look-back.
   const uint32_t symPad = (uint32_t)uzip_pad16(symSec), remPad = (uint32_t)uzip_pad16(remSec);
   const uint64_t agg = (uint64_t)symPad + remPad;
   const uint64_t excl = look_back(P.lookback, b, agg, P.epoch);
   const uint64_t end = excl + agg;
+  UZIP_CLK(6);
   uint8_t* dir = P.dst + P.dirOff;
   if (lane == 0) {
     *(unsigned long long*)(dir + 8ull * b) = uzip_dir_entry(end, symMode, remMode);
@@ -471,6 +478,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     }
   }
   __syncwarp();
+  UZIP_CLK(7);
+#ifdef UZIP_STAGE_CLOCKS
+  if (lane == 0) atomicAdd(&g_uzip_stage_clk[15], 1ull);
+#endif
 }
 
 // The last warp: header (with the checksum of every block), the size words.
@@ -513,9 +524,11 @@ __global__ void __launch_bounds__(128) compress_kernel(const EncParams P) {
   }
   uint32_t csum = 0;
   while (true) {
+    UZIP_CLK_DECL;
     unsigned long long t = 0;
     if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
     t = __shfl_sync(FULL_MASK, t, 0);
+    UZIP_CLK(8);
     if (t >= P.nblocks) break;
     compress_block<W>(P, sm, (uint32_t)t, &csum);
   }

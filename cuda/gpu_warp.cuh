@@ -13,6 +13,24 @@
 __device__ const uint16_t g_uzip_cost[UZIP_ANS_M] = UZIP_COST_INIT;
 
 __device__ __forceinline__ uint32_t lane_id() { return threadIdx.x & 31u; }
+
+// Profiling build only (-DUZIP_STAGE_CLOCKS): lane 0 of each warp adds the SM cycles spent in each stage
+// of a block to g_uzip_stage_clk[slot] (compress slots 0..14, 15 = blocks; decompress 16..30, 31 = blocks),
+// read by uzipGpuDebugStageClocks. In normal builds the marks compile to nothing.
+#ifdef UZIP_STAGE_CLOCKS
+__device__ unsigned long long g_uzip_stage_clk[32];
+#define UZIP_CLK_DECL long long uzip_t_ = clock64()
+#define UZIP_CLK(i) uzip_clk_mark((i), uzip_t_)
+__device__ __forceinline__ void uzip_clk_mark(int i, long long& t) {
+  __syncwarp();
+  long long n = clock64();
+  if ((threadIdx.x & 31u) == 0) atomicAdd(&g_uzip_stage_clk[i], (unsigned long long)(n - t));
+  t = n;
+}
+#else
+#define UZIP_CLK_DECL (void)0
+#define UZIP_CLK(i) (void)0
+#endif
 __device__ __forceinline__ uint32_t lanemask_lt() { return (1u << lane_id()) - 1u; }
 
 __device__ __forceinline__ uint32_t warp_sum_u32(uint32_t v) {

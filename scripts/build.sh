@@ -18,7 +18,8 @@ for src in cuda/*.cc cuda/*.cu nccl/*.cc nccl/*.cu; do
   [ -e "$src" ] || continue
   obj="build/obj/$(echo "$src" | tr / _).o"
   objs+=("$obj")
-  if [ "$obj" -nt "$src" ] && [ -z "$(find cuda nccl -name '*.h' -newer "$obj" -print -quit)" ]; then
+  # Stale when the source or any header (*.h, *.cuh: the kernels live in .cuh files) is newer.
+  if [ "$obj" -nt "$src" ] && [ -z "$(find cuda nccl \( -name '*.h' -o -name '*.cuh' \) -newer "$obj" -print -quit)" ]; then
     continue
   fi
   case "$src" in

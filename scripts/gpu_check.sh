@@ -7,7 +7,6 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--build" ]; then
-  rm -f build/obj/cuda_gpu_codec.cu.o  # build.sh tracks *.h, not the kernels' *.cuh
   ./scripts/build.sh
   mkdir -p .carry/gpu
   cp build/libuzip.so .carry/gpu/

@@ -2,8 +2,22 @@
 // of compress and decompress per (dtype, size, maxSms), against a device-to-device copy of the same input
 // size in the same run. Throughput = input (uncompressed) bytes / time. Prints a table; writes JSON.
 // Usage: gpu_bench OUT.json [--max-mib N] [--reps N] [--commit SHA] [--cmd "..."]
+//                  [--dtypes 1,3] [--sizes-kib 64,1024] [--sms 0,8]   (filters; default: everything)
 #include <algorithm>
 #include <string>
+#include <vector>
+
+// "a,b,c" -> numbers.
+static std::vector<uint64_t> parse_list(const char* s) {
+  std::vector<uint64_t> v;
+  while (*s) {
+    char* e;
+    v.push_back(strtoull(s, &e, 10));
+    s = *e ? e + 1 : e;
+  }
+  return v;
+}
+static bool has(const std::vector<uint64_t>& v, uint64_t x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
 #include "gpu_common.h"
 
@@ -22,7 +36,11 @@ int main(int argc, char** argv) {
   uint64_t maxMib = 4096;
   int reps = 15;
   std::string commit = "unknown", cmd = "";
+  std::vector<uint64_t> onlyDtypes, onlySizesKib, onlySms;
   for (int i = 2; i + 1 < argc; i += 2) {
+    if (!strcmp(argv[i], "--dtypes")) onlyDtypes = parse_list(argv[i + 1]);
+    else if (!strcmp(argv[i], "--sizes-kib")) onlySizesKib = parse_list(argv[i + 1]);
+    else if (!strcmp(argv[i], "--sms")) onlySms = parse_list(argv[i + 1]);
     if (!strcmp(argv[i], "--max-mib")) maxMib = strtoull(argv[i + 1], 0, 10);
     else if (!strcmp(argv[i], "--reps")) reps = atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--commit")) commit = argv[i + 1];
@@ -50,7 +68,12 @@ int main(int argc, char** argv) {
   const char* dnames[] = {"bytes", "bf16", "fp16", "fp32", "fp8e4m3", "fp8e5m2"};
   bool first = true;
   std::vector<uint64_t> sizes;
-  for (uint64_t b = 64 << 10; b <= (maxMib << 20); b *= 4) sizes.push_back(b);
+  for (uint64_t b = 64 << 10; b <= (maxMib << 20); b *= 4)
+    if (onlySizesKib.empty() || has(onlySizesKib, b >> 10)) sizes.push_back(b);
+  for (uint64_t k : onlySizesKib)
+    if (!has(sizes, k << 10) && k && (k << 10) <= (maxMib << 20)) sizes.push_back(k << 10);
+  std::sort(sizes.begin(), sizes.end());
+  if (sizes.empty()) { fprintf(stderr, "no sizes selected\n"); return 2; }
   uint64_t maxBytes = sizes.back();
   uint64_t in = 0, cmp = 0, out = 0, sizeDev = 0;
   uint64_t bound = 0;
@@ -61,6 +84,7 @@ int main(int argc, char** argv) {
   CK(uzipCudaMalloc(0, 64, &sizeDev));
   std::vector<uint8_t> host;
   for (int dtype : dtypes) {
+    if (!onlyDtypes.empty() && !has(onlyDtypes, (uint64_t)dtype)) continue;
     const uint32_t w = uzip_dtype_width((uint32_t)dtype);
     // 64 MiB of gaussian data, tiled over the largest size (each size times a prefix).
     const uint64_t tile = std::min<uint64_t>(maxBytes, 64ull << 20);
@@ -71,7 +95,7 @@ int main(int argc, char** argv) {
       uint64_t cap = 0;
       CK(uzipMaxCompressedSize(dtype, count, 0, 0, &cap));
       for (int sms : {0, 8, 16, 32}) {
-        if (sms && bytes < (16ull << 20)) continue;
+        if (onlySms.empty() ? (sms && bytes < (16ull << 20)) : !has(onlySms, (uint64_t)sms)) continue;
         CK(uzipGpuCodecSetMaxSms(ctx, sms));
         std::vector<float> tc, td, tm;
         for (int r = 0; r < reps + 3; r++) {  // 3 warm-ups
