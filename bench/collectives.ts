@@ -102,6 +102,16 @@ function outBytes(kind: CollectiveKind, bytes: number): number {
 // Elements (of width w) that differ between two byte arrays.
 function wrongElems(a: Uint8Array, b: Uint8Array): number {
   let wrong = 0;
+  if ((w === 2 || w === 4) && a.byteOffset % w === 0 && b.byteOffset % w === 0) {
+    const A = w === 2
+      ? new Uint16Array(a.buffer, a.byteOffset, a.length / 2)
+      : new Uint32Array(a.buffer, a.byteOffset, a.length / 4);
+    const B = w === 2
+      ? new Uint16Array(b.buffer, b.byteOffset, b.length / 2)
+      : new Uint32Array(b.buffer, b.byteOffset, b.length / 4);
+    for (let i = 0; i < A.length; i++) if (A[i] !== B[i]) wrong++;
+    return wrong;
+  }
   for (let i = 0; i < a.length; i += w) {
     for (let k = 0; k < w; k++) {
       if (a[i + k] !== b[i + k]) {
