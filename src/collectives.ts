@@ -1,10 +1,12 @@
 /**
  * Compressed collectives with NCCL's API shape: all-reduce, reduce-scatter, all-gather, all-to-all,
  * broadcast and reduce on device buffers of a communicator, stream-ordered like NCCL's. Each call picks
- * a path by `compress`: `"never"` runs plain NCCL, `"always"` the compressed schedule (each hop's chunk
- * decoded, reduced with the local one and re-encoded for the next hop; all-gather and broadcast chunks
- * compressed once and forwarded as received), `"auto"` (default) the compressed schedule only where it
- * pays, `"plainSchedule"` the same schedule without compression (the exact reference).
+ * a path by `compress`: `"never"` runs plain NCCL; `"always"` compresses: all-reduce, reduce-scatter and
+ * all-gather through the pipelined executor (each ring exchange a chunked, pipelined compressed P2P
+ * exchange, reductions stream-ordered between them), the others through the compressed schedule (each
+ * hop decoded, reduced and re-encoded; broadcast chunks compressed once and forwarded); `"auto"`
+ * (default) compresses only where a measured model predicts a gain ({@linkcode calibrateCollectives}),
+ * else plain NCCL; `"plainSchedule"` is the same schedule without compression (the exact reference).
  *
  * {@linkcode simulateCollective} runs the same schedules on N ranks as threads of this process, over an
  * in-process transport with the CPU codec, on host arrays: CI checks every collective with it on a
@@ -271,7 +273,13 @@ export function resolvesToCompressed(
 export function setCollectiveModel(comm: CommLike, model: LinkModel | null): void {
   const m = model ?? { linkBps: 0, compressBps: 0, decompressBps: 0, stepSeconds: 0 };
   unwrap(
-    native().uzipCollSetModel(commHandle(comm), m.linkBps, m.compressBps, m.decompressBps, m.stepSeconds ?? 0),
+    native().uzipCollSetModel(
+      commHandle(comm),
+      m.linkBps,
+      m.compressBps,
+      m.decompressBps,
+      m.stepSeconds ?? 0,
+    ),
   );
 }
 
@@ -282,7 +290,10 @@ export function setCollectiveModel(comm: CommLike, model: LinkModel | null): voi
  * rank hold the same numbers (the slowest link and codec, the largest step cost), so that every rank
  * takes the same decision. Without it, `"auto"` is plain NCCL.
  */
-export async function calibrateCollectives(comm: Communicator, opts: { stream?: Stream } = {}): Promise<LinkModel> {
+export async function calibrateCollectives(
+  comm: Communicator,
+  opts: { stream?: Stream } = {},
+): Promise<LinkModel> {
   const peer = comm.rank ^ 1;
   const own = opts.stream === undefined;
   const stream = opts.stream ?? Stream.create(comm.device);
