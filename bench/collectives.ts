@@ -62,7 +62,9 @@ log(
       (model.linkBps / 1e9).toFixed(1)
     } GB/s, compress ${(model.compressBps / 1e9).toFixed(0)} GB/s, decompress ${
       (model.decompressBps / 1e9).toFixed(0)
-    } GB/s, step ${((model.stepSeconds ?? 0) * 1e6).toFixed(1)} us`
+    } GB/s, step ${((model.stepSeconds ?? 0) * 1e6).toFixed(1)} us, NCCL algbw all-reduce ${
+      ((model.allReduceBps ?? 0) / 1e9).toFixed(1)
+    } GB/s, all-gather ${((model.allGatherBps ?? 0) / 1e9).toFixed(1)} GB/s`
     : "# auto model: none (auto = plain NCCL)",
 );
 

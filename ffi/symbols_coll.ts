@@ -24,8 +24,8 @@ export const collSymbols = {
   },
   /** (comm, kind, bytesPerRank, dtype, mode, i32* outPath) */
   uzipCollResolveMode: { parameters: ["u64", "i32", "u64", "i32", "i32", "buffer"], result: "i32" },
-  /** (comm, linkBps, compressBps, decompressBps, stepSeconds); all zero forgets the model */
-  uzipCollSetModel: { parameters: ["u64", "f64", "f64", "f64", "f64"], result: "i32" },
+  /** (comm, linkBps, compressBps, decompressBps, stepSeconds, allReduceBps, allGatherBps); zeros forget */
+  uzipCollSetModel: { parameters: ["u64", "f64", "f64", "f64", "f64", "f64", "f64"], result: "i32" },
   /** (chunkElems) */
   uzipCollConfigure: { parameters: ["u64"], result: "i32" },
   /**

@@ -49,7 +49,7 @@ int ncclTypeOf(int dtype) {
 // calibration and makes every rank hold the same numbers, so every rank decides the same). The model
 // mirrors src/policy.ts for each ring exchange of the pipelined executor:
 //
-//   plain      = E · (S / L) + latency                          E exchanges of S = bytes / n each
+//   plain      = E · (S / L) + latency, or bytes / (measured NCCL algbw) where the model has it
 //   compressed = E · [ max(S/C, r·S/L, S/D) + c·(1/C + 1/D) + (k + 2)·s + latency ]
 //
 // (c, k: the P2P engine's chunk and chunk count for S; r: the expected ratio of the dtype; s: the
@@ -62,6 +62,10 @@ int ncclTypeOf(int dtype) {
 // compressed from that size on).
 struct CollModel {
   double linkBps = 0, compressBps = 0, decompressBps = 0, stepSeconds = 0;
+  // Measured plain NCCL all-reduce / all-gather algbw (nccl-tests size / time); 0: unknown, then plain
+  // is modelled from the link. NCCL's all-reduce runs well below the send/recv link (the reduction sits
+  // in its pipeline), so the link model would undersell compression there.
+  double allReduceBps = 0, allGatherBps = 0;
 };
 std::mutex g_modelsMu;
 std::map<uint64_t, CollModel> g_models;  // by communicator handle
@@ -100,6 +104,8 @@ bool predict(int kind, int n, uint64_t bytes, int dtype, const CollModel& m, dou
   const double k = p2pChunks(seg, w), c = seg / k, step = m.stepSeconds > 0 ? m.stepSeconds : kDefaultStep;
   const double C = m.compressBps, D = m.decompressBps, L = m.linkBps;
   *plain = exchanges * (seg / L) + kLatency;
+  if (kind == UZIP_COLL_ALLREDUCE && m.allReduceBps > 0) *plain = (double)bytes / m.allReduceBps;
+  if (kind == UZIP_COLL_ALLGATHER && m.allGatherBps > 0) *plain = (double)bytes / m.allGatherBps;
   *zip = exchanges * (std::max(std::max(seg / C, expectedRatio(dtype) * seg / L), seg / D) +
                       c * (1 / C + 1 / D) + (k + 2) * step + kLatency);
   return true;
@@ -280,7 +286,7 @@ UZIP_API int uzipCollResolveMode(uint64_t comm, int32_t kind, uint64_t bytesPerR
   return UZIP_OK;
 }
 UZIP_API int uzipCollSetModel(uint64_t comm, double linkBps, double compressBps, double decompressBps,
-                              double stepSeconds) {
+                              double stepSeconds, double allReduceBps, double allGatherBps) {
   if (!uzip::commFromHandle(comm, true)) return UZIP_ERR_INVALID_ARG;
   std::lock_guard<std::mutex> g(g_modelsMu);
   if (linkBps == 0 && compressBps == 0 && decompressBps == 0) {
@@ -289,13 +295,16 @@ UZIP_API int uzipCollSetModel(uint64_t comm, double linkBps, double compressBps,
     for (double v : {linkBps, compressBps, decompressBps})
       if (!(v > 0) || !std::isfinite(v))
         return uzipSetError(UZIP_ERR_INVALID_ARG, "collective model: bandwidths must be positive and finite");
-    if (!(stepSeconds >= 0) || !std::isfinite(stepSeconds))
-      return uzipSetError(UZIP_ERR_INVALID_ARG, "collective model: stepSeconds must be >= 0 and finite");
+    for (double v : {stepSeconds, allReduceBps, allGatherBps})
+      if (!(v >= 0) || !std::isfinite(v))
+        return uzipSetError(UZIP_ERR_INVALID_ARG, "collective model: step and NCCL bandwidths must be >= 0");
     CollModel m;
     m.linkBps = linkBps;
     m.compressBps = compressBps;
     m.decompressBps = decompressBps;
     m.stepSeconds = stepSeconds;
+    m.allReduceBps = allReduceBps;
+    m.allGatherBps = allGatherBps;
     g_models[comm] = m;
   }
   uzipClearError();

@@ -45,11 +45,12 @@ UZIP_API int uzipReduce(uint64_t comm, uint64_t send, uint64_t recv, uint64_t co
 UZIP_API int uzipCollResolveMode(uint64_t comm, int32_t kind, uint64_t bytesPerRank, int32_t dtype, int32_t mode,
                                  int32_t* outPath);
 // The measured model behind AUTO on this communicator (docs/COLLECTIVES.md): plain send/recv bandwidth
-// of the link, GPU compress and decompress bandwidth (raw bytes/s) and the P2P engine's step cost (s).
+// of the link, GPU compress and decompress bandwidth (raw bytes/s), the P2P engine's step cost (s), and
+// plain NCCL all-reduce / all-gather algbw (bytes/s; 0 = unknown: modelled from the link).
 // Every rank must set the same numbers (they decide alone and must agree). All zero: forget the model
 // (AUTO is then plain NCCL).
 UZIP_API int uzipCollSetModel(uint64_t comm, double linkBps, double compressBps, double decompressBps,
-                              double stepSeconds);
+                              double stepSeconds, double allReduceBps, double allGatherBps);
 // Elements per pipeline chunk of the compressed schedules on this process (0 = default 4 Mi).
 UZIP_API int uzipCollConfigure(uint64_t chunkElems);
 

@@ -16,7 +16,7 @@
  */
 import { native } from "../ffi/deno.ts";
 import type { Communicator } from "./comm.ts";
-import { DeviceBuffer, Stream } from "./device.ts";
+import { CudaEvent, DeviceBuffer, Stream } from "./device.ts";
 import { calibrate } from "./p2p.ts";
 import type { LinkModel } from "./policy.ts";
 import { type DType, dtypeId, dtypeWidth } from "./dtype.ts";
@@ -265,13 +265,22 @@ export function resolvesToCompressed(
   return out[0] === 1;
 }
 
+/** The model behind `"auto"`: the P2P link model plus, when measured, plain NCCL's own algbw. */
+export interface CollectiveModel extends LinkModel {
+  /** Plain NCCL all-reduce algbw (size / time), bytes/s; absent: modelled from the link. */
+  allReduceBps?: number;
+  /** Plain NCCL all-gather algbw (size / time), bytes/s; absent: modelled from the link. */
+  allGatherBps?: number;
+}
+
 /**
  * Sets (or with `null` forgets) the measured model behind `"auto"` on this communicator: link and GPU
- * codec bandwidths and the P2P engine's step cost (see `docs/COLLECTIVES.md`). Every rank must set the
- * same numbers, because each decides alone; {@linkcode calibrateCollectives} measures and agrees on them.
+ * codec bandwidths, the P2P engine's step cost and plain NCCL's algbw (see `docs/COLLECTIVES.md`).
+ * Every rank must set the same numbers, because each decides alone; {@linkcode calibrateCollectives}
+ * measures and agrees on them.
  */
-export function setCollectiveModel(comm: CommLike, model: LinkModel | null): void {
-  const m = model ?? { linkBps: 0, compressBps: 0, decompressBps: 0, stepSeconds: 0 };
+export function setCollectiveModel(comm: CommLike, model: CollectiveModel | null): void {
+  const m: CollectiveModel = model ?? { linkBps: 0, compressBps: 0, decompressBps: 0 };
   unwrap(
     native().uzipCollSetModel(
       commHandle(comm),
@@ -279,6 +288,8 @@ export function setCollectiveModel(comm: CommLike, model: LinkModel | null): voi
       m.compressBps,
       m.decompressBps,
       m.stepSeconds ?? 0,
+      m.allReduceBps ?? 0,
+      m.allGatherBps ?? 0,
     ),
   );
 }
@@ -286,41 +297,71 @@ export function setCollectiveModel(comm: CommLike, model: LinkModel | null): voi
 /**
  * Measures the model behind `"auto"` and sets it on every rank. Collective: every rank calls it at the
  * same point. Ranks 2k and 2k+1 run the P2P calibration together (`calibrate` of src/p2p.ts: plain and
- * compressed 32 MiB transfers, the GPU codec timed alone); then one plain NCCL all-reduce makes every
- * rank hold the same numbers (the slowest link and codec, the largest step cost), so that every rank
- * takes the same decision. Without it, `"auto"` is plain NCCL.
+ * compressed 32 MiB transfers, the GPU codec timed alone); every rank times plain NCCL all-reduce and
+ * all-gather of `bytes` (default 64 MiB) bf16; then one plain NCCL all-reduce makes every rank hold the
+ * same numbers (the slowest link, codec and NCCL time, the largest step cost), so that every rank takes
+ * the same decision. Without it, `"auto"` is plain NCCL.
  */
 export async function calibrateCollectives(
   comm: Communicator,
-  opts: { stream?: Stream } = {},
-): Promise<LinkModel> {
+  opts: { stream?: Stream; bytes?: number } = {},
+): Promise<CollectiveModel> {
   const peer = comm.rank ^ 1;
   const own = opts.stream === undefined;
   const stream = opts.stream ?? Stream.create(comm.device);
-  const buf = DeviceBuffer.alloc(comm.device, 16);
+  const n = comm.size;
+  const bytes = Math.max(1, Math.floor((opts.bytes ?? 64 << 20) / (2 * n))) * 2 * n;
+  const buf = DeviceBuffer.alloc(comm.device, 32);
+  const a = DeviceBuffer.alloc(comm.device, bytes), b = DeviceBuffer.alloc(comm.device, bytes);
+  const t0 = CudaEvent.create(comm.device), t1 = CudaEvent.create(comm.device);
   try {
-    const m = peer < comm.size ? await calibrate(comm, peer, { stream }) : undefined;
-    // min over ranks of [L, C, D, -step] (a rank without a pair contributes +Infinity).
+    const m = peer < n ? await calibrate(comm, peer, { stream }) : undefined;
+    // Plain NCCL's own collectives: one warm-up, then 4 timed calls each.
+    a.fill(0x3c, stream);
+    const o = { compress: "never" as const };
+    const nccl = async (kind: "allReduce" | "allGather"): Promise<number> => {
+      const call = () =>
+        kind === "allReduce"
+          ? allReduce(comm, a, b, bytes / 2, "bf16", "sum", stream, o)
+          : allGather(comm, a, b, bytes / 2 / n, "bf16", stream, o);
+      call();
+      t0.record(stream);
+      for (let i = 0; i < 4; i++) call();
+      t1.record(stream);
+      await t1.synchronizeAsync();
+      return bytes / (CudaEvent.elapsedMs(t0, t1) / 4 / 1e3);
+    };
+    const arBps = n > 1 ? await nccl("allReduce") : Infinity;
+    const agBps = n > 1 ? await nccl("allGather") : Infinity;
+    // min over ranks of [L, C, D, -step, AR, AG] (a rank without a pair contributes +Infinity).
     const v = new Float32Array([
       m?.linkBps ?? Infinity,
       m?.compressBps ?? Infinity,
       m?.decompressBps ?? Infinity,
       m ? -(m.stepSeconds ?? 0) : Infinity,
+      arBps,
+      agBps,
     ]);
     buf.upload(v, stream);
-    allReduce(comm, buf, buf, 4, "fp32", "min", stream, { compress: "never" });
-    const agreed = new Float32Array(buf.download(new Uint8Array(16), stream).buffer);
-    const model: LinkModel = {
+    allReduce(comm, buf, buf, 6, "fp32", "min", stream, o);
+    const agreed = new Float32Array(buf.download(new Uint8Array(24), stream).buffer);
+    const model: CollectiveModel = {
       linkBps: agreed[0],
       compressBps: agreed[1],
       decompressBps: agreed[2],
       stepSeconds: Math.max(0, -agreed[3]),
+      allReduceBps: agreed[4],
+      allGatherBps: agreed[5],
     };
-    if (comm.size < 2 || !Number.isFinite(model.linkBps)) return model;
+    if (n < 2 || !Number.isFinite(model.linkBps)) return model;
     setCollectiveModel(comm, model);
     return model;
   } finally {
     buf.free();
+    a.free();
+    b.free();
+    t0.destroy();
+    t1.destroy();
     if (own) stream.destroy();
   }
 }
