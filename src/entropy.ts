@@ -31,6 +31,7 @@ export interface PlaneHistograms {
 
 /** The entropy of each plane and the bounds, for one tensor. */
 export interface PlaneEntropy {
+  /** The element type the bytes were read as. */
   dtype: DType;
   /** Elements. */
   count: number;
