@@ -6,9 +6,9 @@
 // Two sizes are a range (x4 steps); more are a list. Rank 0 sends, rank 1 receives. One measurement: a
 // plain 4-byte barrier, then CUDA events on rank 1's stream around a batch of k back-to-back transfers
 // (k = 64 MiB / size, 1..64: small sizes are timed as batches, so that one op's launch and the JS call
-// do not dominate; per-op time = batch time / k; end = data decoded in place). Median of --reps batches
-// after one warm-up batch. Each configuration's last delivery is compared byte for byte with the data
-// sent (the receive buffer is poisoned first). Rank 1 writes p2p-<tag>-<gpu>-<UTC date and time>.json
+// do not dominate; per-op time = batch time / k; end = data decoded in place). The modes take turns
+// within each repetition (drift hits all alike); median of --reps batches after one warm-up round. Then
+// each mode makes one more delivery into a poisoned buffer, compared byte for byte with the data sent. Rank 1 writes p2p-<tag>-<gpu>-<UTC date and time>.json
 // and one SVG per dataset into --out, after every dtype (partial results survive a cut-short run), and
 // prints a table of speedups against plain last.
 import { Communicator, ncclVersion } from "../src/comm.ts";
@@ -107,7 +107,8 @@ function writeReport(): number {
     command: `deno task launch -n 2 bench/p2p.ts ${Deno.args.join(" ")}`,
     env,
     method: "per-op ms = median over --reps of (CUDA-event time on the receiver around k back-to-back " +
-      "transfers) / k, k = clamp(64 MiB / size, 1, 64), one warm-up batch, 4-byte barrier before each batch",
+      "transfers) / k, k = clamp(64 MiB / size, 1, 64); modes interleaved per repetition after one warm-up " +
+      "round; 4-byte barrier before each batch; exactness from one extra delivery into a poisoned buffer",
     calibration: model,
     policy: {
       margin: policy.margin,
@@ -153,26 +154,32 @@ for (const dtype of dtypes) {
     }
     const tile32 = new Int32Array(tile.buffer, tile.byteOffset, tile.length >> 2);
     for (const bytes of sizes) {
-      const plainMs: Record<string, number> = {};
       const decision = policy.decide(bytes, dtype, model);
-      for (const mode of modes) {
-        if (comm.rank === 1) buf.fill(0xab, stream);
-        const count = bytes / w;
-        const kind = comm.rank === 0 ? "send" as const : "recv" as const;
-        const op = { kind, buffer: buf, dtype, peer, count };
-        const k = Math.min(64, Math.max(1, Math.floor((64 << 20) / bytes)));
-        const times: number[] = [];
-        let compressed = false;
-        for (let i = 0; i < reps + 1; i++) {
+      const count = bytes / w;
+      const kind = comm.rank === 0 ? "send" as const : "recv" as const;
+      const op = { kind, buffer: buf, dtype, peer, count };
+      const k = Math.min(64, Math.max(1, Math.floor((64 << 20) / bytes)));
+      const times: Record<string, number[]> = {};
+      const zip: Record<string, boolean> = {};
+      // Modes interleaved per repetition (one warm-up round first), so that drift hits all alike.
+      for (let i = 0; i < reps + 1; i++) {
+        for (const mode of modes) {
           await barrier();
           t0.record(stream);
           for (let j = 0; j < k; j++) {
-            compressed = (await p2p(comm, [op], { compress: mode, stream })).compressed[0];
+            zip[mode] = (await p2p(comm, [op], { compress: mode, stream })).compressed[0];
           }
           t1.record(stream);
           await t1.synchronizeAsync();
-          if (i >= 1) times.push(CudaEvent.elapsedMs(t0, t1) / k);
+          if (i >= 1) (times[mode] ??= []).push(CudaEvent.elapsedMs(t0, t1) / k);
         }
+      }
+      const plainMs = times.never ? median(times.never) : NaN;
+      for (const mode of modes) {
+        // Exactness: one more delivery into a poisoned buffer, compared with the data sent.
+        if (comm.rank === 1) buf.fill(0xab, stream);
+        await barrier();
+        await p2p(comm, [op], { compress: mode, stream });
         await comm.synchronize(stream);
         let exact = true;
         if (comm.rank === 1) {
@@ -186,8 +193,8 @@ for (const dtype of dtypes) {
             }
           }
         }
-        const med = median(times);
-        if (mode === "never") plainMs.v = med;
+        const med = median(times[mode]);
+        const compressed = zip[mode];
         rows.push({
           dtype,
           dataset,
@@ -198,10 +205,10 @@ for (const dtype of dtypes) {
           batch: k,
           medianMs: med,
           gbps: bytes / med / 1e6,
-          vsPlain: plainMs.v ? plainMs.v / med : NaN,
+          vsPlain: plainMs / med,
           predictedMs: { plain: decision.plainSeconds * 1e3, compressed: decision.compressedSeconds * 1e3 },
           decision: `${decision.compress ? "compress" : "plain"} (${decision.reason})`,
-          timesMs: times,
+          timesMs: times[mode],
           exact,
         });
         log(
@@ -209,7 +216,7 @@ for (const dtype of dtypes) {
             compressed ? "zip " : "raw "
           } x${String(k).padEnd(3)} ${med.toFixed(4).padStart(9)} ms ${
             (bytes / med / 1e6).toFixed(1).padStart(7)
-          } GB/s` + (mode !== "never" && plainMs.v ? `  ${(plainMs.v / med).toFixed(2)}x plain` : "") +
+          } GB/s` + (mode !== "never" ? `  ${(plainMs / med).toFixed(2)}x plain` : "") +
             (exact ? "" : "  MISMATCH"),
         );
       }

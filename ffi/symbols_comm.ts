@@ -22,6 +22,9 @@ export const commSymbols = {
     nonblocking: true,
   },
   uzipCommDestroy: { parameters: ["u64"], result: "i32" },
+  /** (comm or 0 for the last failed init, char out[cap], cap): the message of an operation's failure
+   * on a worker thread (nonblocking calls cannot read that thread's uzipLastError). */
+  uzipCommLastError: { parameters: ["u64", "buffer", "u32"], result: "i32" },
   uzipCommAbort: { parameters: ["u64"], result: "i32" },
   /** (comm, i32 out[4] = rank, size, device, aborted) */
   uzipCommInfo: { parameters: ["u64", "buffer"], result: "i32" },

@@ -1,6 +1,7 @@
 // Communicators: NCCL init with a timeout, destroy, abort, and the handle registry (see uzip_comm.h).
 #include "comm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@ namespace {
 
 std::mutex g_registryMu;
 std::unordered_set<Comm*> g_registry;
+char g_initError[512] = "";  // the last failed uzipCommInit's message, under g_registryMu
 
 using Clock = std::chrono::steady_clock;
 
@@ -46,6 +48,19 @@ Comm* commFromHandle(uint64_t handle, bool allowAborted) {
     return nullptr;
   }
   return c;
+}
+
+int commKeepError(Comm* c, int s) {
+  if (s == UZIP_OK) return s;
+  const char* m = uzipLastError();
+  if (c == nullptr) {
+    std::lock_guard<std::mutex> g(g_registryMu);
+    snprintf(g_initError, sizeof g_initError, "%s", m ? m : "");
+  } else {
+    std::lock_guard<std::recursive_mutex> g(c->mu);
+    snprintf(c->lastError, sizeof c->lastError, "%s", m ? m : "");
+  }
+  return s;
 }
 
 void commAbortLocked(Comm* c) {
@@ -185,8 +200,8 @@ UZIP_API int uzipCommUniqueId(uint8_t* out128) {
   return UZIP_OK;
 }
 
-UZIP_API int uzipCommInit(const uint8_t* id128, int32_t nranks, int32_t rank, int32_t device,
-                          uint32_t timeoutMs, uint64_t* outComm) {
+static int commInitImpl(const uint8_t* id128, int32_t nranks, int32_t rank, int32_t device, uint32_t timeoutMs,
+                        uint64_t* outComm) {
   if (id128 == nullptr || outComm == nullptr) return uzipSetError(UZIP_ERR_INVALID_ARG, "null argument");
   if (nranks < 1 || rank < 0 || rank >= nranks)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "rank %d is not in [0, %d)", rank, nranks);
@@ -302,6 +317,25 @@ UZIP_API int uzipCommInit(const uint8_t* id128, int32_t nranks, int32_t rank, in
   }
   *outComm = reinterpret_cast<uintptr_t>(c);
   uzipClearError();
+  return UZIP_OK;
+}
+
+UZIP_API int uzipCommInit(const uint8_t* id128, int32_t nranks, int32_t rank, int32_t device,
+                          uint32_t timeoutMs, uint64_t* outComm) {
+  return uzip::commKeepError(nullptr, commInitImpl(id128, nranks, rank, device, timeoutMs, outComm));
+}
+
+UZIP_API int uzipCommLastError(uint64_t comm, char* out, uint32_t cap) {
+  if (out == nullptr || cap == 0) return uzipSetError(UZIP_ERR_INVALID_ARG, "out is null or empty");
+  if (comm == 0) {
+    std::lock_guard<std::mutex> g(uzip::g_registryMu);
+    snprintf(out, cap, "%s", uzip::g_initError);
+    return UZIP_OK;
+  }
+  Comm* c = uzip::commFromHandle(comm, true);
+  if (c == nullptr) return UZIP_ERR_INVALID_ARG;
+  std::lock_guard<std::recursive_mutex> g(c->mu);
+  snprintf(out, cap, "%s", c->lastError);
   return UZIP_OK;
 }
 

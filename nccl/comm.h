@@ -24,6 +24,7 @@ struct Comm {
   int rank = 0, size = 0, device = 0;
   uint32_t timeoutMs = 60000;
   std::atomic<bool> aborted{false};
+  char lastError[512] = "";  // the last failure of an operation (see uzipCommLastError), under mu
   // Serializes every use of `nccl` by libuzip (NCCL communicators are not thread-safe).
   std::recursive_mutex mu;
   NcclTransport* transport = nullptr;
@@ -43,6 +44,8 @@ int commWaitReady(Comm* c, uint32_t timeoutMs, const char* what);
 // Checks a NCCL result of a call on `c`: success, in progress (then waits as above), or an error
 // (aborting the communicator).
 int commCheck(Comm* c, ncclResult_t r, const char* what);
+// Keeps this thread's uzipLastError() as the last error of `c` (or of init, when c is null); returns s.
+int commKeepError(Comm* c, int s);
 // Aborts the NCCL communicator (idempotent). Caller holds c->mu.
 void commAbortLocked(Comm* c);
 // Whether init connects to every peer at once (UZIP_NCCL_EAGER_CONNECT, default on up to 64 ranks).

@@ -536,12 +536,12 @@ UZIP_API int uzipP2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, ui
   if (c == nullptr) return UZIP_ERR_INVALID_ARG;
   std::lock_guard<std::recursive_mutex> g(c->mu);
   if (c->aborted.load() || c->nccl == nullptr)
-    return uzipSetError(UZIP_ERR_NCCL, "communicator (rank %d) was aborted", c->rank);
+    return uzip::commKeepError(c, uzipSetError(UZIP_ERR_NCCL, "communicator (rank %d) was aborted", c->rank));
   cudaError_t e = cudaSetDevice(c->device);
   if (e != cudaSuccess) return uzip::cudaFail(e, "cudaSetDevice");
   int s = uzip::runLocked(c, ops, nops, reinterpret_cast<cudaStream_t>(stream), timeoutMs ? timeoutMs : c->timeoutMs);
   if (s == UZIP_OK) uzipClearError();
-  return s;
+  return uzip::commKeepError(c, s);
 }
 
 UZIP_API int uzipCommSynchronize(uint64_t comm, uint64_t stream, uint32_t timeoutMs) {
@@ -549,7 +549,7 @@ UZIP_API int uzipCommSynchronize(uint64_t comm, uint64_t stream, uint32_t timeou
   if (c == nullptr) return UZIP_ERR_INVALID_ARG;
   std::lock_guard<std::recursive_mutex> g(c->mu);
   if (c->aborted.load() || c->nccl == nullptr)
-    return uzipSetError(UZIP_ERR_NCCL, "communicator (rank %d) was aborted", c->rank);
+    return uzip::commKeepError(c, uzipSetError(UZIP_ERR_NCCL, "communicator (rank %d) was aborted", c->rank));
   cudaSetDevice(c->device);
   uint32_t t = timeoutMs ? timeoutMs : c->timeoutMs;
   cudaEvent_t ev;
@@ -568,7 +568,7 @@ UZIP_API int uzipCommSynchronize(uint64_t comm, uint64_t stream, uint32_t timeou
   cudaEventDestroy(ev);
   if (s == UZIP_OK && c->engine) s = uzip::checkStatuses(c->engine);
   if (s == UZIP_OK) uzipClearError();
-  return s;
+  return uzip::commKeepError(c, s);
 }
 
 UZIP_API int uzipP2pConfigure(uint64_t comm, uint64_t chunkBytes, int32_t codecSms) {

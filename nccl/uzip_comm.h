@@ -26,6 +26,10 @@ UZIP_API int uzipCommDestroy(uint64_t comm);
 // Ends all outstanding work now (a dead peer): later calls on the communicator fail fast. The handle
 // must still be destroyed. Safe to call from another thread while a transfer is in progress.
 UZIP_API int uzipCommAbort(uint64_t comm);
+// The message of the last failed uzipCommInit / uzipP2pRun / uzipCommSynchronize of `comm` (comm = 0:
+// of the last failed uzipCommInit), as a NUL-terminated string in out[cap]. For calls made on another
+// thread (Deno's nonblocking FFI), whose thread-local uzipLastError() the caller cannot read.
+UZIP_API int uzipCommLastError(uint64_t comm, char* out, uint32_t cap);
 // info: i32[4] = {rank, size, device, aborted}
 UZIP_API int uzipCommInfo(uint64_t comm, int32_t* out4);
 

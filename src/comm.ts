@@ -14,7 +14,7 @@
  * @module
  */
 import { native } from "../ffi/deno.ts";
-import { InvalidArgumentError, NcclError, unwrap } from "./errors.ts";
+import { errorFor, InvalidArgumentError, NcclError, unwrap } from "./errors.ts";
 import type { Stream } from "./device.ts";
 import { rendezvousGet, rendezvousSet } from "./rendezvous.ts";
 
@@ -44,6 +44,20 @@ function checkInt(value: number, what: string, min: number, max: number): number
     throw new InvalidArgumentError(`${what} must be an integer in [${min}, ${max}], got ${value}`);
   }
   return value;
+}
+
+/**
+ * Checks the status of a communicator call that ran on a worker thread (Deno's nonblocking FFI): the
+ * failure message is the one libuzip kept for `handle` (0n: the last failed init), since that thread's
+ * uzipLastError() cannot be read from here.
+ */
+export function unwrapAsync(status: number, handle: bigint): void {
+  if (status === 0) return;
+  const out = new Uint8Array(512);
+  const s = native().uzipCommLastError(handle, out, out.length);
+  const end = out.indexOf(0);
+  const message = s === 0 ? new TextDecoder().decode(out.subarray(0, end < 0 ? out.length : end)) : "";
+  throw errorFor(status, message || `status ${status}`);
 }
 
 const registry = new FinalizationRegistry<bigint>((h) => void native().uzipCommDestroy(h));
@@ -90,7 +104,7 @@ export class Communicator {
     const timeoutMs = checkInt(opts.timeoutMs ?? 60000, "timeoutMs", 1, 0xffffffff);
     const out = new BigUint64Array(1);
     const id = opts.id.slice();
-    unwrap(await native().uzipCommInitAsync(id, size, rank, device, timeoutMs, out));
+    unwrapAsync(await native().uzipCommInitAsync(id, size, rank, device, timeoutMs, out), 0n);
     return new Communicator(out[0], rank, size, device, timeoutMs);
   }
 
@@ -140,7 +154,7 @@ export class Communicator {
    */
   async synchronize(stream?: Stream, timeoutMs: number = this.timeoutMs): Promise<void> {
     const s = stream?.handle ?? 0n;
-    unwrap(await native().uzipCommSynchronizeAsync(this.handle, s, timeoutMs));
+    unwrapAsync(await native().uzipCommSynchronizeAsync(this.handle, s, timeoutMs), this.handle);
   }
 
   /** Ends all outstanding work now (e.g. a peer died); the communicator is unusable afterwards. */

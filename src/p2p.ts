@@ -18,7 +18,7 @@
  * @module
  */
 import { native } from "../ffi/deno.ts";
-import type { Communicator } from "./comm.ts";
+import { type Communicator, unwrapAsync } from "./comm.ts";
 import { CudaEvent, DeviceBuffer, Stream } from "./device.ts";
 import { type DType, dtypeId, dtypeWidth } from "./dtype.ts";
 import { InvalidArgumentError, unwrap } from "./errors.ts";
@@ -105,7 +105,8 @@ export async function p2p(comm: Communicator, ops: P2pOp[], opts: P2pOptions = {
     const count = elementCount(op);
     const bytes = count * dtypeWidth(op.dtype);
     const c = mode === "always" ||
-      (mode === "auto" && policy.decide(bytes, op.dtype, policy.link(op.peer)).compress);
+      (mode === "auto" && bytes >= policy.minBytes &&
+        policy.decide(bytes, op.dtype, policy.link(op.peer)).compress);
     compressed.push(c && count > 0 && op.dtype !== "bytes");
     view.setBigUint64(32 * i, op.buffer.ptr, true);
     view.setBigUint64(32 * i + 8, BigInt(count), true);
@@ -116,7 +117,7 @@ export async function p2p(comm: Communicator, ops: P2pOp[], opts: P2pOptions = {
   });
   const lib = native();
   if (compressed.some((c) => c)) {
-    unwrap(await lib.uzipP2pRunAsync(comm.handle, record, ops.length, stream, timeoutMs));
+    unwrapAsync(await lib.uzipP2pRunAsync(comm.handle, record, ops.length, stream, timeoutMs), comm.handle);
   } else {
     unwrap(lib.uzipP2pRun(comm.handle, record, ops.length, stream, timeoutMs));
   }
