@@ -159,9 +159,9 @@ export function recvMany(comm: Communicator, tensors: Tensor[], peer: number, op
 /**
  * Measures the link model of the pair (this rank, peer) and stores it in the policy. Both ranks call it
  * at the same point (p2p() does, on the first "auto" transfer to a peer; the result is cached in the
- * policy for the communicator's lifetime): the lower rank sends 4 plain 32 MiB messages (after one
+ * policy for the communicator's lifetime): the lower rank sends 4 plain 64 MiB messages (after one
  * warm-up) and the higher one times them; each side times its GPU codec on gaussian bf16; then 3
- * compressed 32 MiB transfers of that data are timed by the receiver, and what they took beyond the
+ * compressed 64 MiB transfers of that data are timed by the receiver, and what they took beyond the
  * pipeline model becomes the measured step cost. The numbers are exchanged and both keep the same model
  * (the receiver's link and step times, the slower codec).
  */
@@ -171,7 +171,7 @@ export async function calibrate(
   opts: { policy?: Policy; stream?: Stream; bytes?: number } = {},
 ): Promise<LinkModel> {
   const policy = opts.policy ?? defaultPolicy(comm);
-  const bytes = opts.bytes ?? 32 << 20;
+  const bytes = opts.bytes ?? 64 << 20; // a size where the decision matters: ~4 chunks of 16 MiB
   const own = opts.stream === undefined;
   const stream = opts.stream ?? Stream.create(comm.device);
   const buf = DeviceBuffer.alloc(comm.device, bytes);
