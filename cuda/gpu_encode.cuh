@@ -16,27 +16,29 @@
 
 namespace uzip_gpu {
 
-// Per-warp shared memory layout (bytes). The block's symbols are staged once (first pass) so the ANS
-// chain reads only shared memory; the word stage doubles as the 16 sub-histograms of the first pass.
+// Per-warp shared memory layout (bytes). The word stage doubles as the 16 sub-histograms of the first
+// pass. Symbols are not staged (the ANS loop reloads them from L2, prefetched): 25 KB per warp, 8 warps
+// per SM.
 #define ENC_CNT 0u        /* u32[256] symbol counts */
 #define ENC_CNTR 1024u    /* u32[256] remainder byte counts */
 #define ENC_FSYM 2048u    /* u32[256] symbol freqs */
 #define ENC_FREM 3072u    /* u32[256] remainder freqs */
-#define ENC_TAB 4096u     /* uint2[256] {reciprocal, freq | cum << 12} of the plane being coded */
-#define ENC_STATES 6144u  /* u32[4][32] final states of the symbol segments */
-#define ENC_NW 6656u      /* u32[16] words per segment: [0..3] symbol, [4..15] remainder */
-#define ENC_SOFF 6720u    /* u32[4] where each symbol segment's words start in the word stage (u16 index) */
-#define ENC_SYMS 6784u    /* u8[block] the block's symbols */
+#define ENC_TAB 4096u     /* uint4[256] {reciprocal, freq, cum, freq << 21} of the plane being coded */
+#define ENC_STATES 8192u  /* u32[4][32] final states of the symbol segments */
+#define ENC_NW 8704u      /* u32[16] words per segment: [0..3] symbol, [4..15] remainder */
+#define ENC_SOFF 8768u    /* u32[4] where each symbol segment's words start in the word stage (u16 index) */
+#define ENC_WORDS 8832u   /* u16[block / 2] word stage, aliased by u32[256][16] sub-histograms */
 #define ENC_HIST_BYTES 16384u /* u32[256][16] sub-histograms (aliasing the word stage) */
 
-__host__ __device__ inline uint32_t enc_words_off(uint32_t log2Block) { return ENC_SYMS + (1u << log2Block); }
+__host__ __device__ inline uint32_t enc_words_off(uint32_t) { return ENC_WORDS; }
 __host__ __device__ inline uint32_t enc_warp_bytes(uint32_t log2Block) {
   uint32_t words = 1u << log2Block;  // u16[block / 2]: an ANS section is smaller than the raw plane
   return enc_words_off(log2Block) + (words > ENC_HIST_BYTES ? words : ENC_HIST_BYTES);
 }
 
 // Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
-__device__ void build_enc_table(const uint32_t* freqs, uint2* tab) {
+// An entry holds everything one step needs, so the step does no unpacking on its dependent chain.
+__device__ void build_enc_table(const uint32_t* freqs, uint4* tab) {
   const uint32_t lane = lane_id();
   uint32_t f[8], local = 0;
 #pragma unroll
@@ -46,7 +48,7 @@ __device__ void build_enc_table(const uint32_t* freqs, uint2* tab) {
   for (int i = 0; i < 8; i++) {
     uint32_t fi = f[i] ? f[i] : 1u;
     uint32_t rcp = fi <= 1u ? 0xFFFFFFFFu : (uint32_t)((1ull << 32) / fi);
-    tab[8 * lane + i] = make_uint2(rcp, fi | (cum << 12));
+    tab[8 * lane + i] = make_uint4(rcp, fi, cum, fi << (32u - UZIP_ANS_PROB_BITS));
     cum += f[i];
   }
   __syncwarp();
@@ -89,50 +91,87 @@ __device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
 }
 
 // Encodes one segment (len symbols of the plane starting at plane index base) with the 32 lanes. Words
-// are placed downward from *pos: out[*pos - c + rank] (out may be null: count only). Returns false as
-// soon as *pos would go under lo (the plane will be RAW). *xout gets this lane's final state.
-// The symbol plane reads its symbols from syms (shared, staged by the first pass); a remainder plane
-// reads the input block (rare: remainders are seldom compressible).
+// are placed downward from *pos: out[*pos - c + rank] (out may be null: count only). Returns false when
+// *pos would go under lo (the plane will be RAW). *xout gets this lane's final state.
+// Symbols are read again from the input block (the first pass just read it: L2 hits), not staged in
+// shared memory, which leaves room for more warps per SM.
+//
+// Speed: steps go in groups of U. The table entries of the next group are loaded while the current group
+// runs (all loads come before the group's word stores, so no store can hold them back), a step is
+// branch-free (state -> compare -> select -> umulhi -> imad -> compare -> select), and the words of a
+// group are stored after it, once its positions are known. The state chain is the only serial part.
 template <int W, bool REM>
-__device__ __forceinline__ bool encode_segment(const uint8_t* blk, const uint8_t* syms, uint32_t base, uint32_t len,
-                                               const uint2* tab, uint16_t* out, int32_t* pos, int32_t lo,
-                                               uint32_t* xout) {
+__device__ __forceinline__ uint32_t enc_symbol(const uint8_t* blk, uint32_t base, uint32_t len, int32_t t,
+                                               uint32_t lane, bool& valid) {
+  const uint32_t k = 32u * (uint32_t)t + lane;
+  valid = t >= 0 && k < len;
+  return valid ? plane_byte<W, REM>(blk, base + k) : 0u;
+}
+
+template <int W, bool REM>
+__device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base, uint32_t len, const uint4* tab,
+                                               uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const int32_t T = (int32_t)((len + 31u) / 32u);
+  constexpr int U = 8;
   uint32_t x = UZIP_ANS_L;
   int32_t p = *pos;
-  constexpr int U = 8;
+  // Group g = steps T-1-gU .. T-gU-U. Symbols are loaded two groups ahead (global, usually L2), table
+  // entries one group ahead (shared), so neither latency sits on the state chain.
+  uint4 cur[U];
+  uint32_t sy1[U], curValid = 0, valid1 = 0;
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+    bool v;
+    uint32_t sy = enc_symbol<W, REM>(blk, base, len, T - 1 - u, lane, v);
+    curValid |= (uint32_t)v << u;
+    sy1[u] = enc_symbol<W, REM>(blk, base, len, T - 1 - U - u, lane, v);
+    valid1 |= (uint32_t)v << u;
+    cur[u] = tab[sy];
+  }
   for (int32_t t0 = T - 1; t0 >= 0; t0 -= U) {
-    uint32_t sy[U];
+    uint32_t sy2[U], valid2 = 0;
 #pragma unroll
     for (int u = 0; u < U; u++) {
-      int32_t t = t0 - u;
-      uint32_t k = 32u * (uint32_t)t + lane;
-      sy[u] = (t >= 0 && k < len) ? (REM ? plane_byte<W, REM>(blk, base + k) : (uint32_t)syms[base + k])
-                                  : 0xFFFFFFFFu;
+      bool v;
+      sy2[u] = enc_symbol<W, REM>(blk, base, len, t0 - 2 * U - u, lane, v);
+      valid2 |= (uint32_t)v << u;
+    }
+    uint4 nxt[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) nxt[u] = tab[sy1[u]];
+    uint32_t mask[U], word[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      const uint4 e = cur[u];  // {rcp, f, cum, f << 21}
+      const bool valid = (curValid >> u) & 1u;
+      const bool emit = valid && x >= e.w;
+      word[u] = x & 0xFFFFu;
+      const uint32_t xs = emit ? x >> 16 : x;
+      const uint32_t q = __umulhi(xs, e.x);  // floor(xs / f) or one less
+      const uint32_t r = xs - q * e.y;
+      const uint32_t gap = UZIP_ANS_M - e.y;
+      const uint32_t xn = xs + e.z + q * gap;  // = (q << 11) + r + cum
+      const uint32_t xn1 = xn + gap;           // the same with q + 1
+      x = valid ? (r >= e.y ? xn1 : xn) : x;
+      mask[u] = __ballot_sync(FULL_MASK, emit);
+    }
+    int32_t c = 0;
+#pragma unroll
+    for (int u = 0; u < U; u++) c += __popc(mask[u]);
+    if (p - c < lo) return false;  // p only goes down: checking the group's end is checking every step
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      p -= __popc(mask[u]);
+      if (out && ((mask[u] >> lane) & 1u)) out[p + __popc(mask[u] & lt)] = (uint16_t)word[u];
     }
 #pragma unroll
     for (int u = 0; u < U; u++) {
-      if (t0 - u < 0) break;
-      uint32_t emit = 0, word = 0;
-      if (sy[u] != 0xFFFFFFFFu) {
-        uint2 e = tab[sy[u]];
-        uint32_t f = e.y & 0xFFFu, cum = e.y >> 12;
-        if (x >= (f << (32u - UZIP_ANS_PROB_BITS))) {
-          emit = 1;
-          word = x & 0xFFFFu;
-          x >>= 16;
-        }
-        uint32_t q = __umulhi(x, e.x), r = x - q * f;
-        if (r >= f) { q++; r -= f; }
-        x = (q << UZIP_ANS_PROB_BITS) + r + cum;
-      }
-      uint32_t mask = __ballot_sync(FULL_MASK, emit);
-      int32_t c = __popc(mask);
-      if (p - c < lo) return false;
-      p -= c;
-      if (emit && out) out[p + __popc(mask & lt)] = (uint16_t)word;
+      cur[u] = nxt[u];
+      sy1[u] = sy2[u];
     }
+    curValid = valid1;
+    valid1 = valid2;
   }
   *pos = p;
   *xout = x;
@@ -238,7 +277,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
   uint32_t* fsym = (uint32_t*)(sm + ENC_FSYM);
   uint32_t* frem = (uint32_t*)(sm + ENC_FREM);
-  uint2* tab = (uint2*)(sm + ENC_TAB);
+  uint4* tab = (uint4*)(sm + ENC_TAB);
   uint32_t* states = (uint32_t*)(sm + ENC_STATES);
   uint32_t* nws = (uint32_t*)(sm + ENC_NW);
   uint32_t* soff = (uint32_t*)(sm + ENC_SOFF);
@@ -254,9 +293,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   UZIP_CLK_DECL;
 
   // 1. Histograms (symbols: 16 sub-histograms, lane & 15, in the word stage, so that the few exponents
-  //    that dominate a block do not serialize the atomics), constant tests, checksum; symbols staged.
+  //    that dominate a block do not serialize the atomics), constant tests, checksum.
   uint32_t* hist = (uint32_t*)(sm + enc_words_off(P.log2Block));
-  uint8_t* syms = sm + ENC_SYMS;
   for (uint32_t i = lane; i < ENC_HIST_BYTES / 16u; i += 32) ((uint4*)hist)[i] = make_uint4(0, 0, 0, 0);
 #pragma unroll
   for (int i = 0; i < 8; i++) cntr[lane + 32 * i] = 0;
@@ -281,11 +319,26 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       uint32_t v[16];
       unpack_group<W>(blk, g, m, aligned, q[d], v);
       uint32_t valid = m - 16u * g;
-      uint32_t pk[4] = {0, 0, 0, 0};
+      if (valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
+        uint32_t dS = 0, dR = 0;
+#pragma unroll
+        for (int i = 0; i < 16; i++) {
+          uint32_t s = uzip_symbol_of(v[i], W);
+          atomicAdd(&hist[s * 16u + sub], 1u);
+          dS |= s ^ sym0;
+          if (doRem) {
+            uint32_t r = uzip_remainder_of(v[i], W);
+            dR |= r ^ rem0;
+#pragma unroll
+            for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+          }
+        }
+        constS &= dS == 0;
+        constR &= dR == 0;
+      } else {
 #pragma unroll
       for (int i = 0; i < 16; i++) {
         uint32_t s = uzip_symbol_of(v[i], W);
-        pk[i >> 2] |= s << (8 * (i & 3));
         if ((uint32_t)i < valid) {
           atomicAdd(&hist[s * 16u + sub], 1u);
           constS &= s == sym0;
@@ -297,7 +350,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           }
         }
       }
-      *(uint4*)(syms + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
+      }
       if (doSum) {
 #pragma unroll
         for (int i = 0; i < W * 4; i++)
@@ -343,7 +396,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
-        ok = encode_segment<W, false>(blk, syms, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+        ok = encode_segment<W, false>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
         if (!ok) break;
         int32_t nw = cap - pos;
         if (sg + 1 < nsegS) {
@@ -395,7 +448,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           uint32_t len = min(raw - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
           int32_t before = pos;
           uint32_t x;
-          ok = encode_segment<W, true>(blk, nullptr, sg * UZIP_ANS_SEG_SYMS, len, tab, nullptr, &pos, -budget, &x);
+          ok = encode_segment<W, true>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, nullptr, &pos, -budget, &x);
           if (!ok) break;
           uint32_t nw = (uint32_t)(before - pos);
           if (lane == 0) nws[4 + sg] = nw;
@@ -467,7 +520,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t len = min(raw - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = (int32_t)nw;
         uint32_t x;
-        encode_segment<W, true>(blk, nullptr, sg * UZIP_ANS_SEG_SYMS, len, tab, (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES),
+        encode_segment<W, true>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES),
                                 &pos, 0, &x);
         if (lane == 0) *(uint32_t*)seg = nw;
         *(uint32_t*)(seg + 4 + 4 * lane) = x;
