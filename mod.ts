@@ -79,6 +79,52 @@ export {
   type GpuDecompressOptions,
 } from "./src/gpu_codec.ts";
 export { LibraryLoadError, libraryPath } from "./ffi/deno.ts";
+export {
+  type PlaneEntropy,
+  planeEntropy,
+  type PlaneEntropyOptions,
+  type PlaneHistograms,
+  planeHistograms,
+} from "./src/entropy.ts";
+export { type CommInitOptions, Communicator, type LaunchEnv, launchEnv, ncclVersion } from "./src/comm.ts";
+export {
+  calibrate,
+  type CompressMode,
+  defaultPolicy,
+  p2p,
+  type P2pOp,
+  type P2pOptions,
+  type P2pResult,
+  recv,
+  recvMany,
+  send,
+  sendMany,
+  type Tensor,
+} from "./src/p2p.ts";
+export { type Decision, DEFAULT_RATIOS, type LinkModel, Policy, type PolicyOptions } from "./src/policy.ts";
+export {
+  allGather,
+  allReduce,
+  allToAll,
+  broadcast,
+  calibrateCollectives,
+  type CollectiveKind,
+  type CollectiveModel,
+  type CollectiveOptions,
+  COLLECTIVES,
+  type CommLike,
+  type CompressMode as CollectiveCompressMode,
+  type DevicePtr,
+  reduce,
+  REDUCE_OPS,
+  type ReduceOp,
+  reduceScatter,
+  setCollectiveModel,
+  simulateCollective,
+  type SimulationArgs,
+  type SimulationResult,
+} from "./src/collectives.ts";
+export { launch, type LaunchOptions, type LaunchResult, type RankResult } from "./src/launch.ts";
 
 import { cString, native } from "./ffi/deno.ts";
 

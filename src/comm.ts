@@ -180,9 +180,13 @@ export class Communicator {
 
 /** What the launcher tells each process. */
 export interface LaunchEnv {
+  /** This process's rank, 0 .. size-1. */
   rank: number;
+  /** Number of ranks. */
   size: number;
+  /** The CUDA device this rank uses. */
   device: number;
+  /** host:port of the launcher's loopback rendezvous store. */
   rendezvous: string;
 }
 

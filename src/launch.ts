@@ -36,9 +36,11 @@ export interface LaunchOptions {
 
 /** How one rank ended. */
 export interface RankResult {
+  /** The rank. */
   rank: number;
   /** Exit code (null when killed by a signal). */
   code: number | null;
+  /** The signal that ended it, or null. */
   signal: string | null;
   /** Killed by the launcher (after another rank failed or on timeout). */
   killedByLauncher: boolean;
@@ -46,12 +48,15 @@ export interface RankResult {
 
 /** The outcome of a run. */
 export interface LaunchResult {
+  /** Every rank exited 0 in time. */
   ok: boolean;
   /** The exit code the launcher reports: 0, the first failing rank's code, or 124 on timeout. */
   code: number;
+  /** One entry per rank. */
   ranks: RankResult[];
   /** Empty when ok; else which rank failed how, or which ranks hung. */
   message: string;
+  /** The run was stopped at its timeout. */
   timedOut: boolean;
 }
 

@@ -41,7 +41,9 @@ export interface P2pOptions {
 
 /** One tensor of a batch. */
 export interface Tensor {
+  /** The device memory holding (send) or receiving (recv) the elements. */
   buffer: DeviceBuffer;
+  /** Element type; both sides must agree. */
   dtype: DType;
   /** Elements (default: the whole buffer). */
   count?: number;
@@ -49,7 +51,9 @@ export interface Tensor {
 
 /** One operation of a general batch. */
 export interface P2pOp extends Tensor {
+  /** Direction of this operation. */
   kind: "send" | "recv";
+  /** The other rank. */
   peer: number;
 }
 
@@ -147,12 +151,22 @@ export function recv(
 }
 
 /** Sends many tensors to `peer` in one pipelined batch (the peer calls recvMany with the same list). */
-export function sendMany(comm: Communicator, tensors: Tensor[], peer: number, opts: P2pOptions = {}) {
+export function sendMany(
+  comm: Communicator,
+  tensors: Tensor[],
+  peer: number,
+  opts: P2pOptions = {},
+): Promise<P2pResult> {
   return p2p(comm, tensors.map((t) => ({ ...t, kind: "send" as const, peer })), opts);
 }
 
 /** Receives many tensors from `peer` in one pipelined batch. */
-export function recvMany(comm: Communicator, tensors: Tensor[], peer: number, opts: P2pOptions = {}) {
+export function recvMany(
+  comm: Communicator,
+  tensors: Tensor[],
+  peer: number,
+  opts: P2pOptions = {},
+): Promise<P2pResult> {
   return p2p(comm, tensors.map((t) => ({ ...t, kind: "recv" as const, peer })), opts);
 }
 

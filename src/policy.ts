@@ -75,19 +75,29 @@ export interface PolicyOptions {
 
 /** A prediction and the decision taken from it. */
 export interface Decision {
+  /** Whether the transfer goes compressed. */
   compress: boolean;
+  /** Predicted seconds of a plain NCCL transfer. */
   plainSeconds: number;
+  /** Predicted seconds of the compressed pipeline. */
   compressedSeconds: number;
+  /** Why, in words (for logs and benchmarks). */
   reason: string;
 }
 
 /** The auto policy of one process: link models per peer, and the decision rule. */
 export class Policy {
+  /** Predicted speed-up the compressed path must reach before it is chosen. */
   readonly margin: number;
+  /** Messages under this many bytes always go plain. */
   readonly minBytes: number;
+  /** Fixed cost of one pipeline step, seconds (used until a measured model exists). */
   readonly stepCost: number;
+  /** Pipeline chunk size, bytes. */
   readonly chunkBytes: number;
+  /** The codec must be at least this many times faster than the link. */
   readonly minCodecToLink: number;
+  /** Expected compressed/raw ratio per dtype. */
   readonly ratios: Record<DType, number>;
   #links = new Map<number, LinkModel>();
 
