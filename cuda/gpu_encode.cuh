@@ -358,6 +358,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       }
     }
   }
+  __syncwarp();  // every lane's histogram atomics land before any lane folds
   UZIP_CLK(0);
 #pragma unroll
   for (int i = 0; i < 8; i++) {  // fold the sub-histograms (rotated start: 2-way bank conflicts at most)
