@@ -196,3 +196,30 @@ Deno.test("random single-byte damage never escapes as anything but a UzipError",
     }
   }
 });
+
+Deno.test("256 MiB of bf16 round-trips bit for bit with its checksum", () => {
+  // A 16 MiB Gaussian period tiled 16 times, with the tile index folded into the lowest mantissa bit of
+  // every 97th element so that no two tiles (and no two 64 Ki-element blocks) are identical.
+  const period = makeDataset("gaussian", "bf16", 8 << 20, 31);
+  const data = new Uint8Array(256 << 20);
+  for (let t = 0; t < 16; t++) data.set(period, t * period.length);
+  const words = new Uint16Array(data.buffer);
+  for (let i = 0; i < words.length; i += 97) words[i] ^= (i >>> 23) & 1;
+  const stream = compress(data, "bf16", { checksum: true });
+  const info = inspect(stream);
+  assertEquals(info.count, 128 << 20);
+  assert(info.ratio < 0.7, `ratio ${info.ratio}`);
+  const back = decompress(stream);
+  assertEquals(back.length, data.length);
+  let firstDiff = -1;
+  for (let i = 0; i < data.length && firstDiff < 0; i += 1 << 20) {
+    const a = data.subarray(i, i + (1 << 20)), b = back.subarray(i, i + (1 << 20));
+    for (let j = 0; j < a.length; j++) {
+      if (a[j] !== b[j]) {
+        firstDiff = i + j;
+        break;
+      }
+    }
+  }
+  assertEquals(firstDiff, -1, `first differing byte at ${firstDiff}`);
+});
