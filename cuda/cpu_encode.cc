@@ -107,12 +107,7 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int d
   uzipClearError();
   if (!outBytes) return uzipSetError(UZIP_ERR_INVALID_ARG, "outBytes is null");
   *outBytes = 0;
-  if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
-  if (flags & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown flags 0x%x", flags);
-  if (log2Block == 0) log2Block = UZIP_LOG2_BLOCK_DEFAULT;
-  if (log2Block < UZIP_LOG2_BLOCK_MIN || log2Block > UZIP_LOG2_BLOCK_MAX)
-    return uzipSetError(UZIP_ERR_INVALID_ARG, "log2Block %u outside %u..%u", log2Block, UZIP_LOG2_BLOCK_MIN,
-                        UZIP_LOG2_BLOCK_MAX);
+  if (int st = uzipCheckCodecArgs(dtype, flags, &log2Block, count)) return st;
   if (!src_v && count) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
   if (!dst_v) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst is null");
   Header h{};
@@ -122,7 +117,6 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int d
   h.width = uzip_dtype_width(h.dtype);
   h.rem_width = uzip_dtype_rem_width(h.dtype);
   h.count = count;
-  if (int st = check_count(count, h.dtype, log2Block)) return st;
   h.nblocks = uzip_nblocks(count, log2Block);
   h.raw_bytes = count * h.width;
   h.rem_offset = uzip_rem_offset(flags);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "codec_args.h"
 #include "status.h"
 #include "uzip.h"
 #include "uzip_format.h"
@@ -45,14 +46,6 @@ void write_header(uint8_t* dst, const Header& h, uint32_t checksum);
 
 // uzip_checksum of n bytes (the data checksum of FORMAT.md).
 uint32_t data_checksum(const uint8_t* p, uint64_t n);
-
-// The header holds nblocks in 32 bits: refuses counts that need more (or whose byte size overflows).
-static inline int check_count(uint64_t count, uint32_t dtype, uint32_t log2_block) {
-  if (count > ((uint64_t)1 << 48) || uzip_nblocks(count, log2_block) > 0xFFFFFFFFull)
-    return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu of dtype %u is too large for one stream",
-                        (unsigned long long)count, dtype);
-  return UZIP_OK;
-}
 
 // Per-thread scratch, allocated once per thread on first use and sized for the largest block.
 struct Scratch {

@@ -7,13 +7,7 @@ extern "C" UZIP_API int uzipMaxCompressedSize(int dtype, uint64_t count, uint32_
   uzipClearError();
   if (!outBytes) return uzipSetError(UZIP_ERR_INVALID_ARG, "outBytes is null");
   *outBytes = 0;
-  if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
-  if (flags & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown flags 0x%x", flags);
-  if (log2Block == 0) log2Block = UZIP_LOG2_BLOCK_DEFAULT;
-  if (log2Block < UZIP_LOG2_BLOCK_MIN || log2Block > UZIP_LOG2_BLOCK_MAX)
-    return uzipSetError(UZIP_ERR_INVALID_ARG, "log2Block %u outside %u..%u", log2Block, UZIP_LOG2_BLOCK_MIN,
-                        UZIP_LOG2_BLOCK_MAX);
-  if (int st = uzip_cpu::check_count(count, (uint32_t)dtype, log2Block)) return st;
+  if (int st = uzipCheckCodecArgs(dtype, flags, &log2Block, count)) return st;
   *outBytes = uzip_max_compressed_size(count, (uint32_t)dtype, flags, log2Block);
   return UZIP_OK;
 }

@@ -1,0 +1,22 @@
+// Validation of the compression arguments shared by every entry point that takes them
+// (uzipCompressCpu, uzipMaxCompressedSize, uzipGpuCompress), so they accept exactly the same inputs.
+#pragma once
+
+#include "status.h"
+#include "uzip_format.h"
+
+// Checks dtype, flags, block size (0 becomes the default, in place) and count. Returns a uzip_status with
+// the thread's last error set on failure.
+static inline int uzipCheckCodecArgs(int dtype, uint32_t flags, uint32_t* log2Block, uint64_t count) {
+  if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
+  if (flags & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown flags 0x%x", flags);
+  if (*log2Block == 0) *log2Block = UZIP_LOG2_BLOCK_DEFAULT;
+  if (*log2Block < UZIP_LOG2_BLOCK_MIN || *log2Block > UZIP_LOG2_BLOCK_MAX)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "log2Block %u outside %u..%u", *log2Block, UZIP_LOG2_BLOCK_MIN,
+                        UZIP_LOG2_BLOCK_MAX);
+  // 2^48 elements and 2^32 blocks keep every offset of the format in range.
+  if (count > ((uint64_t)1 << 48) || uzip_nblocks(count, *log2Block) > 0xFFFFFFFFull)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu of dtype %d is too large for one stream",
+                        (unsigned long long)count, dtype);
+  return UZIP_OK;
+}
