@@ -30,10 +30,16 @@ namespace uzip_gpu {
 #define ENC_WORDS 8832u   /* u16[block / 2] word stage, aliased by u32[256][16] sub-histograms */
 #define ENC_HIST_BYTES 16384u /* u32[256][16] sub-histograms (aliasing the word stage) */
 
+// Blocks of more than one segment (log2Block > 14) stage their symbol words in global memory instead
+// (per warp ENC_ILP_NS regions of one segment's worst case, EncParams::scratch, L2-resident), so shared
+// memory stays at the 25 KB of the one-segment path and the segments' chains run interleaved.
+#define ENC_ILP_NS 4u
+#define ENC_SCRATCH_WORDS (ENC_ILP_NS * UZIP_ANS_SEG_SYMS) /* u16 per warp */
+__host__ __device__ inline bool enc_uses_scratch(uint32_t log2Block) { return (1u << log2Block) > UZIP_ANS_SEG_SYMS; }
 __host__ __device__ inline uint32_t enc_words_off(uint32_t) { return ENC_WORDS; }
 __host__ __device__ inline uint32_t enc_warp_bytes(uint32_t log2Block) {
-  uint32_t words = 1u << log2Block;  // u16[block / 2]: an ANS section is smaller than the raw plane
-  return enc_words_off(log2Block) + (words > ENC_HIST_BYTES ? words : ENC_HIST_BYTES);
+  uint32_t words = enc_uses_scratch(log2Block) ? 0u : 1u << log2Block;  // u16[block / 2]: an ANS section
+  return enc_words_off(log2Block) + (words > ENC_HIST_BYTES ? words : ENC_HIST_BYTES);  // < raw plane
 }
 
 // Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
@@ -178,6 +184,104 @@ __device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base
   return true;
 }
 
+// The symbol plane of a block of 2..4 segments (m > 16384 symbols, one table): the segments' chains run
+// interleaved, NS independent steps per lane and step, so their latencies overlap. Segment s codes plane
+// symbols [16384 s, 16384 s + len_s) exactly as encode_segment would, its words placed downward from
+// the top of region s of the word stage (16384 words: a segment emits at most one word per symbol, so
+// a region never overflows). nws[s], soff[s] (stage index of its first word), states[32 s + lane]
+// receive each segment's result. Chains of absent segments (s >= nseg) stay idle (valid = false).
+template <int W>
+__device__ __forceinline__ void encode_segments_ilp(const uint8_t* blk, uint32_t m, const uint4* tab, uint16_t* stage,
+                                                    uint32_t* nws, uint32_t* soff, uint32_t* states) {
+  constexpr int NS = (int)ENC_ILP_NS, U = 2;
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  uint32_t len[NS], x[NS];
+  int32_t p[NS];
+#pragma unroll
+  for (int s = 0; s < NS; s++) {
+    const uint32_t b = (uint32_t)s * UZIP_ANS_SEG_SYMS;
+    len[s] = m > b ? min(m - b, UZIP_ANS_SEG_SYMS) : 0u;
+    x[s] = UZIP_ANS_L;
+    p[s] = (int32_t)(b + UZIP_ANS_SEG_SYMS);
+  }
+  const int32_t T = (int32_t)((len[0] + 31u) / 32u);  // segment 0 is the longest
+  // valid bits: bit u * NS + s. Symbols two groups ahead, table entries one group ahead.
+  uint4 cur[U][NS];
+  uint32_t sy1[U][NS], curValid = 0, valid1 = 0;
+#pragma unroll
+  for (int u = 0; u < U; u++)
+#pragma unroll
+    for (int s = 0; s < NS; s++) {
+      bool v;
+      const uint32_t base = (uint32_t)s * UZIP_ANS_SEG_SYMS;
+      uint32_t sy = enc_symbol<W, false>(blk, base, len[s], T - 1 - u, lane, v);
+      curValid |= (uint32_t)v << (u * NS + s);
+      sy1[u][s] = enc_symbol<W, false>(blk, base, len[s], T - 1 - U - u, lane, v);
+      valid1 |= (uint32_t)v << (u * NS + s);
+      cur[u][s] = tab[sy];
+    }
+  for (int32_t t0 = T - 1; t0 >= 0; t0 -= U) {
+    uint32_t sy2[U][NS], valid2 = 0;
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int s = 0; s < NS; s++) {
+        bool v;
+        sy2[u][s] = enc_symbol<W, false>(blk, (uint32_t)s * UZIP_ANS_SEG_SYMS, len[s], t0 - 2 * U - u, lane, v);
+        valid2 |= (uint32_t)v << (u * NS + s);
+      }
+    uint4 nxt[U][NS];
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int s = 0; s < NS; s++) nxt[u][s] = tab[sy1[u][s]];
+    uint32_t mask[U][NS], word[U][NS];
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int s = 0; s < NS; s++) {  // the encode_segment step, chain s
+        const uint4 e = cur[u][s];
+        const bool valid = (curValid >> (u * NS + s)) & 1u;
+        const bool emit = valid && x[s] >= e.w;
+        word[u][s] = x[s] & 0xFFFFu;
+        const uint32_t xs = emit ? x[s] >> 16 : x[s];
+        const uint32_t q = __umulhi(xs, e.x);
+        const uint32_t r = xs - q * e.y;
+        const uint32_t gap = UZIP_ANS_M - e.y;
+        const uint32_t xn = xs + e.z + q * gap;
+        const uint32_t xn1 = xn + gap;
+        x[s] = valid ? (r >= e.y ? xn1 : xn) : x[s];
+        mask[u][s] = __ballot_sync(FULL_MASK, emit);
+      }
+#pragma unroll
+    for (int s = 0; s < NS; s++)
+#pragma unroll
+      for (int u = 0; u < U; u++) {
+        p[s] -= __popc(mask[u][s]);
+        if ((mask[u][s] >> lane) & 1u) stage[p[s] + __popc(mask[u][s] & lt)] = (uint16_t)word[u][s];
+      }
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int s = 0; s < NS; s++) {
+        cur[u][s] = nxt[u][s];
+        sy1[u][s] = sy2[u][s];
+      }
+    curValid = valid1;
+    valid1 = valid2;
+  }
+#pragma unroll
+  for (int s = 0; s < NS; s++) {
+    if (!len[s]) break;
+    states[s * 32 + lane] = x[s];
+    if (lane == 0) {
+      nws[s] = (uint32_t)s * UZIP_ANS_SEG_SYMS + UZIP_ANS_SEG_SYMS - (uint32_t)p[s];
+      soff[s] = (uint32_t)p[s];
+    }
+  }
+  __syncwarp();
+}
+
 // Publishes this block's aggregate and returns its exclusive prefix (decoupled look-back).
 __device__ uint64_t look_back(unsigned long long* lb, uint32_t b, uint64_t agg, uint32_t epoch) {
   const uint32_t lane = lane_id();
@@ -281,7 +385,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint32_t* states = (uint32_t*)(sm + ENC_STATES);
   uint32_t* nws = (uint32_t*)(sm + ENC_NW);
   uint32_t* soff = (uint32_t*)(sm + ENC_SOFF);
-  uint16_t* stage = (uint16_t*)(sm + enc_words_off(P.log2Block));
+  uint16_t* stage = enc_uses_scratch(P.log2Block)
+                        ? P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * ENC_SCRATCH_WORDS
+                        : (uint16_t*)(sm + enc_words_off(P.log2Block));
 
   const uint32_t rw = W > 1 ? W - 1 : 0;
   const bool split = (P.flags & UZIP_FLAG_SPLIT) != 0;
@@ -393,7 +499,11 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       int32_t front = 0;
       bool ok = true;
       uint32_t sec = uzip_ans_table_bytes(k);
-      for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
+      if (nsegS >= 2) {  // interleaved chains, words in the global scratch (enc_uses_scratch)
+        encode_segments_ilp<W>(blk, m, tab, stage, nws, soff, states);
+        for (uint32_t sg = 0; sg < nsegS; sg++) sec += UZIP_ANS_SEG_HEADER_BYTES + ((2u * nws[sg] + 3u) & ~3u);
+      }
+      for (uint32_t sg = 0; sg < nsegS && ok && nsegS < 2; sg++) {
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
