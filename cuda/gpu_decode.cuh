@@ -8,6 +8,7 @@
 #include "gpu_types.cuh"
 #include "uzip.h"
 #include "gpu_warp.cuh"
+#include "gpu_ilp.cuh"
 
 namespace uzip_gpu {
 
@@ -235,31 +236,6 @@ __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes
   return true;
 }
 
-// The remainder of element k for the non-ANS remainder modes (rem = the plane's bytes, or CONST), as
-// raw loaded bytes (NB of them) that are combined only when used, so a prefetch never waits on its load.
-template <int W>
-struct RemRaw {
-  static constexpr int NB = W == 4 ? 3 : 1;
-  uint32_t b[NB];
-};
-template <int W>
-__device__ __forceinline__ void rem_load(RemRaw<W>& r, const uint8_t* rem, bool isConst, uint32_t remConst, uint32_t k,
-                                         bool valid) {
-  if (W == 1 || isConst || !valid) {
-    r.b[0] = remConst;  // W == 4: a CONST remainder is whole in b[0]
-#pragma unroll
-    for (int i = 1; i < RemRaw<W>::NB; i++) r.b[i] = 0;
-    return;
-  }
-  const uint8_t* q = rem + (size_t)k * (W - 1);
-#pragma unroll
-  for (int i = 0; i < RemRaw<W>::NB; i++) r.b[i] = __ldg(q + i);
-}
-template <int W>
-__device__ __forceinline__ uint32_t rem_value(const RemRaw<W>& r) {
-  if (W == 4) return r.b[0] | (r.b[RemRaw<W>::NB > 1 ? 1 : 0] << 8) | (r.b[RemRaw<W>::NB > 2 ? 2 : 0] << 16);
-  return r.b[0];
-}
 template <int W>
 __device__ __forceinline__ uint32_t rem_at(const uint8_t* rem, bool isConst, uint32_t remConst, uint32_t k) {
   RemRaw<W> r;
@@ -338,95 +314,14 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
   return true;
 }
 
-// A word of a segment: through the read-only cache when the section is read from global memory.
-template <bool G>
-__device__ __forceinline__ uint32_t ld_word(const uint16_t* p) {
-  return G ? (uint32_t)__ldg(p) : (uint32_t)*p;
-}
-
-// The symbol plane's ANS section of a block of 2..4 segments (m > 16384, one table), decoded straight
-// into finished elements with the segments' chains interleaved: in step t every lane does step t of each
-// segment s (independent states, own word cursors), writing element 16384 s + 32 t + lane. A chain is a
-// select-only sequence (table load, multiply-add, compare, ballot, word load, select); a word index past
-// the segment's words is not loaded but flagged (corrupt). Remainders are prefetched a group ahead as in
-// decode_sym_elems. G: the section is in global memory (not staged).
+// The symbol plane's ANS section of a block of 2..4 segments: the table, then the interleaved chains
+// (gpu_ilp.cuh).
 template <int W, bool G>
 __device__ __forceinline__ bool decode_sym_elems_ilp(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                      const uint8_t* rem, bool isConst, uint32_t remConst,
                                                      uint8_t* out) {
-  constexpr int NS = 4, U = W == 4 ? 2 : 4;
-  const uint32_t lane = lane_id(), lt = lanemask_lt();
-  uint32_t off = load_ans_table(p, tab, info);
-  if (!off) return false;
-  const uint32_t nseg = uzip_ans_nseg(m);
-  uint32_t len[NS], nw[NS], x[NS], next[NS];
-  const uint16_t* wp[NS];
-  bool bad = false;
-#pragma unroll
-  for (int s = 0; s < NS; s++) {
-    const uint8_t* seg = p + off;
-    const bool here = (uint32_t)s < nseg;
-    len[s] = here ? min(m - (uint32_t)s * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS) : 0u;
-    nw[s] = here ? *(const uint32_t*)seg : 0u;
-    x[s] = here ? *(const uint32_t*)(seg + 4 + 4 * lane) : UZIP_ANS_L;
-    wp[s] = (const uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
-    next[s] = 0;
-    bad |= x[s] < UZIP_ANS_L;
-    if (here) off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw[s] + 3u) & ~3u;
-  }
-  if (__any_sync(FULL_MASK, bad)) return false;
-  const uint32_t T = (len[0] + 31u) / 32u;
-  RemRaw<W> ra[U][NS], rb[U][NS];
-#pragma unroll
-  for (int u = 0; u < U; u++)
-#pragma unroll
-    for (int s = 0; s < NS; s++) {
-      const uint32_t k = 32u * u + lane;
-      rem_load<W>(ra[u][s], rem, isConst, remConst, (uint32_t)s * UZIP_ANS_SEG_SYMS + k, k < len[s]);
-    }
-  auto group = [&](uint32_t t0, const RemRaw<W>(&use)[U][NS], RemRaw<W>(&fill)[U][NS]) {
-#pragma unroll
-    for (int u = 0; u < U; u++)
-#pragma unroll
-      for (int s = 0; s < NS; s++) {
-        const uint32_t k = 32u * (t0 + U + u) + lane;
-        rem_load<W>(fill[u][s], rem, isConst, remConst, (uint32_t)s * UZIP_ANS_SEG_SYMS + k, k < len[s]);
-      }
-#pragma unroll
-    for (int u = 0; u < U; u++) {
-      const uint32_t t = t0 + u;
-      if (t >= T) break;
-      const uint32_t k = 32u * t + lane;
-#pragma unroll
-      for (int s = 0; s < NS; s++) {
-        const bool active = k < len[s];
-        const uint32_t e = tab[x[s] & (UZIP_ANS_M - 1u)];
-        uint32_t xn = ((e >> 8) & 0xFFFu) * (x[s] >> UZIP_ANS_PROB_BITS) + (e >> 20);
-        xn = active ? xn : x[s];
-        const bool need = active && xn < UZIP_ANS_L;
-        const uint32_t mask = __ballot_sync(FULL_MASK, need);
-        const uint32_t idx = next[s] + __popc(mask & lt);
-        const bool inb = idx < nw[s];
-        const uint32_t w = need && inb ? ld_word<G>(wp[s] + idx) : 0u;
-        bad |= need && !inb;
-        x[s] = need ? (xn << 16) | w : xn;
-        next[s] += __popc(mask);
-        if (active) {
-          const uint32_t rv = W == 1 ? 0u : isConst ? remConst : rem_value<W>(use[u][s]);
-          store_elem<W>(out + (size_t)((uint32_t)s * UZIP_ANS_SEG_SYMS + k) * W, uzip_join(e & 0xFFu, rv, W));
-        }
-      }
-    }
-  };
-  for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-    group(t0, ra, rb);
-    if (t0 + U >= T) break;
-    group(t0 + U, rb, ra);
-  }
-  bool fin = bad;
-#pragma unroll
-  for (int s = 0; s < NS; s++) fin |= next[s] != nw[s] || x[s] != UZIP_ANS_L;
-  return !__any_sync(FULL_MASK, fin);
+  const uint32_t off = load_ans_table(p, tab, info);
+  return off && decode_chains_ilp<W, G>(p, off, m, tab, rem, isConst, remConst, out);
 }
 
 // Returns 0 or a uzip_status for block b.

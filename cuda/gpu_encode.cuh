@@ -13,6 +13,7 @@
 
 #include "gpu_types.cuh"
 #include "gpu_warp.cuh"
+#include "gpu_ilp.cuh"
 
 namespace uzip_gpu {
 
@@ -33,8 +34,7 @@ namespace uzip_gpu {
 // Blocks of more than one segment (log2Block > 14) stage their symbol words in global memory instead
 // (per warp ENC_ILP_NS regions of one segment's worst case, EncParams::scratch, L2-resident), so shared
 // memory stays at the 25 KB of the one-segment path and the segments' chains run interleaved.
-#define ENC_ILP_NS 4u
-#define ENC_SCRATCH_WORDS (ENC_ILP_NS * UZIP_ANS_SEG_SYMS) /* u16 per warp */
+/* ENC_ILP_NS, ENC_SCRATCH_WORDS: gpu_ilp.cuh */
 __host__ __device__ inline bool enc_uses_scratch(uint32_t log2Block) { return (1u << log2Block) > UZIP_ANS_SEG_SYMS; }
 __host__ __device__ inline uint32_t enc_words_off(uint32_t) { return ENC_WORDS; }
 __host__ __device__ inline uint32_t enc_warp_bytes(uint32_t log2Block) {
@@ -82,20 +82,6 @@ __device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs) {
   return uzip_ans_table_bytes(k);
 }
 
-// The byte of a plane: symbol of element k, or remainder byte k (element k / rw, byte k % rw).
-template <int W, bool REM>
-__device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
-  if (!REM) {
-    uint32_t v = W == 1 ? (uint32_t)__ldg(blk + k)
-               : W == 2 ? (uint32_t)__ldg((const uint16_t*)blk + k) : (uint32_t)__ldg((const uint32_t*)blk + k);
-    return uzip_symbol_of(v, W);
-  }
-  constexpr uint32_t rw = W > 1 ? W - 1 : 1;
-  uint32_t e = rw == 1 ? k : k / rw, j = k - e * rw;
-  uint32_t v = W == 2 ? (uint32_t)__ldg((const uint16_t*)blk + e) : (uint32_t)__ldg((const uint32_t*)blk + e);
-  return (uzip_remainder_of(v, W) >> (8 * j)) & 0xFFu;
-}
-
 // Encodes one segment (len symbols of the plane starting at plane index base) with the 32 lanes. Words
 // are placed downward from *pos: out[*pos - c + rank] (out may be null: count only). Returns false when
 // *pos would go under lo (the plane will be RAW). *xout gets this lane's final state.
@@ -106,14 +92,6 @@ __device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
 // runs (all loads come before the group's word stores, so no store can hold them back), a step is
 // branch-free (state -> compare -> select -> umulhi -> imad -> compare -> select), and the words of a
 // group are stored after it, once its positions are known. The state chain is the only serial part.
-template <int W, bool REM>
-__device__ __forceinline__ uint32_t enc_symbol(const uint8_t* blk, uint32_t base, uint32_t len, int32_t t,
-                                               uint32_t lane, bool& valid) {
-  const uint32_t k = 32u * (uint32_t)t + lane;
-  valid = t >= 0 && k < len;
-  return valid ? plane_byte<W, REM>(blk, base + k) : 0u;
-}
-
 template <int W, bool REM>
 __device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base, uint32_t len, const uint4* tab,
                                                uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
@@ -182,104 +160,6 @@ __device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base
   *pos = p;
   *xout = x;
   return true;
-}
-
-// The symbol plane of a block of 2..4 segments (m > 16384 symbols, one table): the segments' chains run
-// interleaved, NS independent steps per lane and step, so their latencies overlap. Segment s codes plane
-// symbols [16384 s, 16384 s + len_s) exactly as encode_segment would, its words placed downward from
-// the top of region s of the word stage (16384 words: a segment emits at most one word per symbol, so
-// a region never overflows). nws[s], soff[s] (stage index of its first word), states[32 s + lane]
-// receive each segment's result. Chains of absent segments (s >= nseg) stay idle (valid = false).
-template <int W>
-__device__ __forceinline__ void encode_segments_ilp(const uint8_t* blk, uint32_t m, const uint4* tab, uint16_t* stage,
-                                                    uint32_t* nws, uint32_t* soff, uint32_t* states) {
-  constexpr int NS = (int)ENC_ILP_NS, U = 2;
-  const uint32_t lane = lane_id(), lt = lanemask_lt();
-  uint32_t len[NS], x[NS];
-  int32_t p[NS];
-#pragma unroll
-  for (int s = 0; s < NS; s++) {
-    const uint32_t b = (uint32_t)s * UZIP_ANS_SEG_SYMS;
-    len[s] = m > b ? min(m - b, UZIP_ANS_SEG_SYMS) : 0u;
-    x[s] = UZIP_ANS_L;
-    p[s] = (int32_t)(b + UZIP_ANS_SEG_SYMS);
-  }
-  const int32_t T = (int32_t)((len[0] + 31u) / 32u);  // segment 0 is the longest
-  // valid bits: bit u * NS + s. Symbols two groups ahead, table entries one group ahead.
-  uint4 cur[U][NS];
-  uint32_t sy1[U][NS], curValid = 0, valid1 = 0;
-#pragma unroll
-  for (int u = 0; u < U; u++)
-#pragma unroll
-    for (int s = 0; s < NS; s++) {
-      bool v;
-      const uint32_t base = (uint32_t)s * UZIP_ANS_SEG_SYMS;
-      uint32_t sy = enc_symbol<W, false>(blk, base, len[s], T - 1 - u, lane, v);
-      curValid |= (uint32_t)v << (u * NS + s);
-      sy1[u][s] = enc_symbol<W, false>(blk, base, len[s], T - 1 - U - u, lane, v);
-      valid1 |= (uint32_t)v << (u * NS + s);
-      cur[u][s] = tab[sy];
-    }
-  for (int32_t t0 = T - 1; t0 >= 0; t0 -= U) {
-    uint32_t sy2[U][NS], valid2 = 0;
-#pragma unroll
-    for (int u = 0; u < U; u++)
-#pragma unroll
-      for (int s = 0; s < NS; s++) {
-        bool v;
-        sy2[u][s] = enc_symbol<W, false>(blk, (uint32_t)s * UZIP_ANS_SEG_SYMS, len[s], t0 - 2 * U - u, lane, v);
-        valid2 |= (uint32_t)v << (u * NS + s);
-      }
-    uint4 nxt[U][NS];
-#pragma unroll
-    for (int u = 0; u < U; u++)
-#pragma unroll
-      for (int s = 0; s < NS; s++) nxt[u][s] = tab[sy1[u][s]];
-    uint32_t mask[U][NS], word[U][NS];
-#pragma unroll
-    for (int u = 0; u < U; u++)
-#pragma unroll
-      for (int s = 0; s < NS; s++) {  // the encode_segment step, chain s
-        const uint4 e = cur[u][s];
-        const bool valid = (curValid >> (u * NS + s)) & 1u;
-        const bool emit = valid && x[s] >= e.w;
-        word[u][s] = x[s] & 0xFFFFu;
-        const uint32_t xs = emit ? x[s] >> 16 : x[s];
-        const uint32_t q = __umulhi(xs, e.x);
-        const uint32_t r = xs - q * e.y;
-        const uint32_t gap = UZIP_ANS_M - e.y;
-        const uint32_t xn = xs + e.z + q * gap;
-        const uint32_t xn1 = xn + gap;
-        x[s] = valid ? (r >= e.y ? xn1 : xn) : x[s];
-        mask[u][s] = __ballot_sync(FULL_MASK, emit);
-      }
-#pragma unroll
-    for (int s = 0; s < NS; s++)
-#pragma unroll
-      for (int u = 0; u < U; u++) {
-        p[s] -= __popc(mask[u][s]);
-        if ((mask[u][s] >> lane) & 1u) stage[p[s] + __popc(mask[u][s] & lt)] = (uint16_t)word[u][s];
-      }
-#pragma unroll
-    for (int u = 0; u < U; u++)
-#pragma unroll
-      for (int s = 0; s < NS; s++) {
-        cur[u][s] = nxt[u][s];
-        sy1[u][s] = sy2[u][s];
-      }
-    curValid = valid1;
-    valid1 = valid2;
-  }
-#pragma unroll
-  for (int s = 0; s < NS; s++) {
-    if (!len[s]) break;
-    states[s * 32 + lane] = x[s];
-    if (lane == 0) {
-      nws[s] = (uint32_t)s * UZIP_ANS_SEG_SYMS + UZIP_ANS_SEG_SYMS - (uint32_t)p[s];
-      soff[s] = (uint32_t)p[s];
-    }
-  }
-  __syncwarp();
 }
 
 // Publishes this block's aggregate and returns its exclusive prefix (decoupled look-back).

@@ -8,6 +8,7 @@
 
 static uint64_t g_ctx, g_stream;
 static int g_fail = 0, g_cases = 0;
+static bool g_mixSeg = false;  // run_case: the second segment of every 2^16 block holds random bytes
 
 struct DevBuf {
   uint64_t p = 0, n = 0;
@@ -34,6 +35,11 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   std::vector<uint8_t> data;
   make_data(data, dtype, count, kind, count + flags * 3 + log2);
+  if (g_mixSeg) {  // segments of one block with very different word counts under the block's one table
+    std::mt19937 r((uint32_t)count);
+    for (uint64_t i = 0; i < count * w; i++)
+      if (((i / w) & 65535u) >= 16384u && ((i / w) & 65535u) < 32768u) data[i] = (uint8_t)r();
+  }
   uint64_t bound = 0;
   CK(uzipMaxCompressedSize(dtype, count, flags, log2, &bound));
   std::vector<uint8_t> cpu(bound), gpu(bound, 0xEE), back(count * w + 1);
@@ -207,6 +213,37 @@ int main(int argc, char** argv) {
   }
   CK(uzipGpuCodecSetMaxSms(g_ctx, 0));
   printf("block sizes and small grids: %d cases, %d failures\n", g_cases, g_fail);
+  // Multi-segment blocks (log2Block 16, the default, and 15): symbol planes of 2..4 ANS segments that the
+  // GPU codes with interleaved chains; every dtype and data kind, sizes around whole blocks.
+  if (!tiny) {
+    const int before = g_fail;
+    for (int dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
+      for (int kind = 0; kind < D_KINDS; kind++) {
+        for (uint64_t sz : {(uint64_t)65535, (uint64_t)65536, (uint64_t)65537, (uint64_t)3 * 65536 + 5,
+                            (uint64_t)16384 * 3 + 7})
+          run_case(dtype, sz, kind, (uint32_t)(kind + dtype + sz) & 3u, kind & 1 ? 16u : 0u, false);
+        if (!quick || dtype == 1 || dtype == 3)
+          for (uint64_t sz : {(uint64_t)32769, (uint64_t)3 * 32768 + 5})
+            run_case(dtype, sz, kind, (uint32_t)kind & 3u, 15u, false);
+      }
+    for (int dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
+      for (int kind : {D_GAUSS, D_UNIFORM, D_SPARSE, D_SPECIAL}) {
+        if (quick && !((dtype == 1 || dtype == 3) && kind <= D_UNIFORM)) continue;
+        run_case(dtype, (uint64_t)4 << 20, kind, (uint32_t)dtype & 3u, 0, true);
+      }
+    run_case(1, (uint64_t)16 << 20, D_GAUSS, 1, 0, true);
+    run_case(3, (uint64_t)16 << 20, D_UNIFORM, 0, 0, true);
+    if (!quick) run_case(4, (uint64_t)16 << 20, D_SPARSE, 2, 0, true);
+    run_case(1, (uint64_t)64 << 20, D_GAUSS, 0, 0, true);
+    if (!quick) run_case(3, (uint64_t)64 << 20, D_RANDOM, 1, 0, true);
+    g_mixSeg = true;  // one noisy segment per block among smooth ones
+    for (int dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
+      for (int kind : {D_GAUSS, D_SPARSE, D_CONST})
+        for (uint64_t sz : {(uint64_t)65536, (uint64_t)5 * 65536 + 40000})
+          run_case(dtype, sz, kind, (uint32_t)dtype & 3u, 0, false);
+    g_mixSeg = false;
+    printf("multi-segment blocks: %d failures\n", g_fail - before);
+  }
   // Large tensors.
   if (!tiny) run_case(1, (uint64_t)8 << 20, D_GAUSS, 0, 0, true);
   if (!tiny) {

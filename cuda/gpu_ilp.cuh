@@ -1,0 +1,251 @@
+// The interleaved-chain ANS kernels' cores (blocks of 2..4 segments per plane, one table): a warp runs
+// the segments' independent chains side by side, so each lane has up to 4 steps in flight instead of one
+// dependent chain. Kept apart from gpu_encode.cuh / gpu_decode.cuh and free of shared-memory or grid
+// specifics so tests/native/ilp_host_test.cc can run this very source on the CPU (32 threads as lanes,
+// emulated warp intrinsics) against the CPU codec.
+#pragma once
+
+#include "gpu_warp.cuh"
+
+// Chains per warp of the interleaved encoder, and its global word stage per warp (one region of a
+// segment's worst case, 16384 words, per chain).
+#define ENC_ILP_NS 4u
+#define ENC_SCRATCH_WORDS (ENC_ILP_NS * UZIP_ANS_SEG_SYMS) /* u16 per warp */
+
+namespace uzip_gpu {
+
+// The byte of a plane: symbol of element k, or remainder byte k (element k / rw, byte k % rw).
+template <int W, bool REM>
+__device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
+  if (!REM) {
+    uint32_t v = W == 1 ? (uint32_t)__ldg(blk + k)
+               : W == 2 ? (uint32_t)__ldg((const uint16_t*)blk + k) : (uint32_t)__ldg((const uint32_t*)blk + k);
+    return uzip_symbol_of(v, W);
+  }
+  constexpr uint32_t rw = W > 1 ? W - 1 : 1;
+  uint32_t e = rw == 1 ? k : k / rw, j = k - e * rw;
+  uint32_t v = W == 2 ? (uint32_t)__ldg((const uint16_t*)blk + e) : (uint32_t)__ldg((const uint32_t*)blk + e);
+  return (uzip_remainder_of(v, W) >> (8 * j)) & 0xFFu;
+}
+
+template <int W, bool REM>
+__device__ __forceinline__ uint32_t enc_symbol(const uint8_t* blk, uint32_t base, uint32_t len, int32_t t,
+                                               uint32_t lane, bool& valid) {
+  const uint32_t k = 32u * (uint32_t)t + lane;
+  valid = t >= 0 && k < len;
+  return valid ? plane_byte<W, REM>(blk, base + k) : 0u;
+}
+
+// The symbol plane of a block of 2..4 segments (m > 16384 symbols, one table): the segments' chains run
+// interleaved, NS independent steps per lane and step, so their latencies overlap. Segment s codes plane
+// symbols [16384 s, 16384 s + len_s) exactly as encode_segment would, its words placed downward from
+// the top of region s of the word stage (16384 words: a segment emits at most one word per symbol, so
+// a region never overflows). nws[s], soff[s] (stage index of its first word), states[32 s + lane]
+// receive each segment's result. Chains of absent segments (s >= nseg) stay idle (valid = false).
+template <int W>
+__device__ __forceinline__ void encode_segments_ilp(const uint8_t* blk, uint32_t m, const uint4* tab, uint16_t* stage,
+                                                    uint32_t* nws, uint32_t* soff, uint32_t* states) {
+  constexpr int NS = (int)ENC_ILP_NS, U = 2;
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  uint32_t len[NS], x[NS];
+  int32_t p[NS];
+#pragma unroll
+  for (int s = 0; s < NS; s++) {
+    const uint32_t b = (uint32_t)s * UZIP_ANS_SEG_SYMS;
+    len[s] = m > b ? min(m - b, UZIP_ANS_SEG_SYMS) : 0u;
+    x[s] = UZIP_ANS_L;
+    p[s] = (int32_t)(b + UZIP_ANS_SEG_SYMS);
+  }
+  const int32_t T = (int32_t)((len[0] + 31u) / 32u);  // segment 0 is the longest
+  // valid bits: bit u * NS + s. Symbols two groups ahead, table entries one group ahead.
+  uint4 cur[U][NS];
+  uint32_t sy1[U][NS], curValid = 0, valid1 = 0;
+#pragma unroll
+  for (int u = 0; u < U; u++)
+#pragma unroll
+    for (int s = 0; s < NS; s++) {
+      bool v;
+      const uint32_t base = (uint32_t)s * UZIP_ANS_SEG_SYMS;
+      uint32_t sy = enc_symbol<W, false>(blk, base, len[s], T - 1 - u, lane, v);
+      curValid |= (uint32_t)v << (u * NS + s);
+      sy1[u][s] = enc_symbol<W, false>(blk, base, len[s], T - 1 - U - u, lane, v);
+      valid1 |= (uint32_t)v << (u * NS + s);
+      cur[u][s] = tab[sy];
+    }
+  for (int32_t t0 = T - 1; t0 >= 0; t0 -= U) {
+    uint32_t sy2[U][NS], valid2 = 0;
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int s = 0; s < NS; s++) {
+        bool v;
+        sy2[u][s] = enc_symbol<W, false>(blk, (uint32_t)s * UZIP_ANS_SEG_SYMS, len[s], t0 - 2 * U - u, lane, v);
+        valid2 |= (uint32_t)v << (u * NS + s);
+      }
+    uint4 nxt[U][NS];
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int s = 0; s < NS; s++) nxt[u][s] = tab[sy1[u][s]];
+    uint32_t mask[U][NS], word[U][NS];
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int s = 0; s < NS; s++) {  // the encode_segment step, chain s
+        const uint4 e = cur[u][s];
+        const bool valid = (curValid >> (u * NS + s)) & 1u;
+        const bool emit = valid && x[s] >= e.w;
+        word[u][s] = x[s] & 0xFFFFu;
+        const uint32_t xs = emit ? x[s] >> 16 : x[s];
+        const uint32_t q = __umulhi(xs, e.x);
+        const uint32_t r = xs - q * e.y;
+        const uint32_t gap = UZIP_ANS_M - e.y;
+        const uint32_t xn = xs + e.z + q * gap;
+        const uint32_t xn1 = xn + gap;
+        x[s] = valid ? (r >= e.y ? xn1 : xn) : x[s];
+        mask[u][s] = __ballot_sync(FULL_MASK, emit);
+      }
+#pragma unroll
+    for (int s = 0; s < NS; s++)
+#pragma unroll
+      for (int u = 0; u < U; u++) {
+        p[s] -= __popc(mask[u][s]);
+        if ((mask[u][s] >> lane) & 1u) stage[p[s] + __popc(mask[u][s] & lt)] = (uint16_t)word[u][s];
+      }
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int s = 0; s < NS; s++) {
+        cur[u][s] = nxt[u][s];
+        sy1[u][s] = sy2[u][s];
+      }
+    curValid = valid1;
+    valid1 = valid2;
+  }
+#pragma unroll
+  for (int s = 0; s < NS; s++) {
+    if (!len[s]) break;
+    states[s * 32 + lane] = x[s];
+    if (lane == 0) {
+      nws[s] = (uint32_t)s * UZIP_ANS_SEG_SYMS + UZIP_ANS_SEG_SYMS - (uint32_t)p[s];
+      soff[s] = (uint32_t)p[s];
+    }
+  }
+  __syncwarp();
+}
+
+// The remainder of element k for the non-ANS remainder modes (rem = the plane's bytes, or CONST), as
+// raw loaded bytes (NB of them) that are combined only when used, so a prefetch never waits on its load.
+template <int W>
+struct RemRaw {
+  static constexpr int NB = W == 4 ? 3 : 1;
+  uint32_t b[NB];
+};
+template <int W>
+__device__ __forceinline__ void rem_load(RemRaw<W>& r, const uint8_t* rem, bool isConst, uint32_t remConst, uint32_t k,
+                                         bool valid) {
+  if (W == 1 || isConst || !valid) {
+    r.b[0] = remConst;  // W == 4: a CONST remainder is whole in b[0]
+#pragma unroll
+    for (int i = 1; i < RemRaw<W>::NB; i++) r.b[i] = 0;
+    return;
+  }
+  const uint8_t* q = rem + (size_t)k * (W - 1);
+#pragma unroll
+  for (int i = 0; i < RemRaw<W>::NB; i++) r.b[i] = __ldg(q + i);
+}
+template <int W>
+__device__ __forceinline__ uint32_t rem_value(const RemRaw<W>& r) {
+  if (W == 4) return r.b[0] | (r.b[RemRaw<W>::NB > 1 ? 1 : 0] << 8) | (r.b[RemRaw<W>::NB > 2 ? 2 : 0] << 16);
+  return r.b[0];
+}
+// A word of a segment: through the read-only cache when the section is read from global memory.
+template <bool G>
+__device__ __forceinline__ uint32_t ld_word(const uint16_t* p) {
+  return G ? (uint32_t)__ldg(p) : (uint32_t)*p;
+}
+
+// The symbol plane's ANS section of a block of 2..4 segments (m > 16384, one table), decoded straight
+// into finished elements with the segments' chains interleaved: in step t every lane does step t of each
+// segment s (independent states, own word cursors), writing element 16384 s + 32 t + lane. A chain is a
+// select-only sequence (table load, multiply-add, compare, ballot, word load, select); a word index past
+// the segment's words is not loaded but flagged (corrupt). Remainders are prefetched a group ahead as in
+// decode_sym_elems. G: the section is in global memory (not staged).
+// p: the section, off: the table's bytes (the segments follow), tab: the decode table built from it.
+template <int W, bool G>
+__device__ __forceinline__ bool decode_chains_ilp(const uint8_t* p, uint32_t off, uint32_t m, const uint32_t* tab,
+                                                  const uint8_t* rem, bool isConst, uint32_t remConst, uint8_t* out) {
+  constexpr int NS = 4, U = W == 4 ? 2 : 4;
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  const uint32_t nseg = uzip_ans_nseg(m);
+  uint32_t len[NS], nw[NS], x[NS], next[NS];
+  const uint16_t* wp[NS];
+  bool bad = false;
+#pragma unroll
+  for (int s = 0; s < NS; s++) {
+    const uint8_t* seg = p + off;
+    const bool here = (uint32_t)s < nseg;
+    len[s] = here ? min(m - (uint32_t)s * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS) : 0u;
+    nw[s] = here ? *(const uint32_t*)seg : 0u;
+    x[s] = here ? *(const uint32_t*)(seg + 4 + 4 * lane) : UZIP_ANS_L;
+    wp[s] = (const uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
+    next[s] = 0;
+    bad |= x[s] < UZIP_ANS_L;
+    if (here) off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw[s] + 3u) & ~3u;
+  }
+  if (__any_sync(FULL_MASK, bad)) return false;
+  const uint32_t T = (len[0] + 31u) / 32u;
+  RemRaw<W> ra[U][NS], rb[U][NS];
+#pragma unroll
+  for (int u = 0; u < U; u++)
+#pragma unroll
+    for (int s = 0; s < NS; s++) {
+      const uint32_t k = 32u * u + lane;
+      rem_load<W>(ra[u][s], rem, isConst, remConst, (uint32_t)s * UZIP_ANS_SEG_SYMS + k, k < len[s]);
+    }
+  auto group = [&](uint32_t t0, const RemRaw<W>(&use)[U][NS], RemRaw<W>(&fill)[U][NS]) {
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int s = 0; s < NS; s++) {
+        const uint32_t k = 32u * (t0 + U + u) + lane;
+        rem_load<W>(fill[u][s], rem, isConst, remConst, (uint32_t)s * UZIP_ANS_SEG_SYMS + k, k < len[s]);
+      }
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      const uint32_t t = t0 + u;
+      if (t >= T) break;
+      const uint32_t k = 32u * t + lane;
+#pragma unroll
+      for (int s = 0; s < NS; s++) {
+        const bool active = k < len[s];
+        const uint32_t e = tab[x[s] & (UZIP_ANS_M - 1u)];
+        uint32_t xn = ((e >> 8) & 0xFFFu) * (x[s] >> UZIP_ANS_PROB_BITS) + (e >> 20);
+        xn = active ? xn : x[s];
+        const bool need = active && xn < UZIP_ANS_L;
+        const uint32_t mask = __ballot_sync(FULL_MASK, need);
+        const uint32_t idx = next[s] + __popc(mask & lt);
+        const bool inb = idx < nw[s];
+        const uint32_t w = need && inb ? ld_word<G>(wp[s] + idx) : 0u;
+        bad |= need && !inb;
+        x[s] = need ? (xn << 16) | w : xn;
+        next[s] += __popc(mask);
+        if (active) {
+          const uint32_t rv = W == 1 ? 0u : isConst ? remConst : rem_value<W>(use[u][s]);
+          store_elem<W>(out + (size_t)((uint32_t)s * UZIP_ANS_SEG_SYMS + k) * W, uzip_join(e & 0xFFu, rv, W));
+        }
+      }
+    }
+  };
+  for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
+    group(t0, ra, rb);
+    if (t0 + U >= T) break;
+    group(t0 + U, rb, ra);
+  }
+  bool fin = bad;
+#pragma unroll
+  for (int s = 0; s < NS; s++) fin |= next[s] != nw[s] || x[s] != UZIP_ANS_L;
+  return !__any_sync(FULL_MASK, fin);
+}
+
+}  // namespace uzip_gpu
