@@ -317,9 +317,15 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
 // The symbol plane's ANS section of a block of 2..4 segments: the table, then the interleaved chains
 // (gpu_ilp.cuh).
 template <int W, bool G>
-__device__ __forceinline__ bool decode_sym_elems_ilp(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
+__device__ __forceinline__ bool decode_sym_elems_ilp(const uint8_t* p, uint32_t secBytes, uint32_t m, uint32_t* tab,
+                                                     uint32_t* info,
                                                      const uint8_t* rem, bool isConst, uint32_t remConst,
                                                      uint8_t* out) {
+  if (G) {  // the section and the remainder plane come from HBM: start them all towards L2 now
+    for (uint32_t o = 128u * lane_id(); o < secBytes; o += 32u * 128u) prefetch_l2(p + o);
+    if (W > 1 && !isConst)
+      for (uint32_t o = 128u * lane_id(); o < m * (W > 1 ? W - 1 : 1); o += 32u * 128u) prefetch_l2(rem + o);
+  }
   const uint32_t off = load_ans_table(p, tab, info);
   return off && decode_chains_ilp<W, G>(p, off, m, tab, rem, isConst, remConst, out);
 }
@@ -374,9 +380,9 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
     bool ok;
     if (ss <= DEC_STAGE_BYTES) {
       stage_section(ps, ss, stage);
-      ok = decode_sym_elems_ilp<W, false>(stage, m, tab, info, remSrc, remIsConst, remConst, out);
+      ok = decode_sym_elems_ilp<W, false>(stage, ss, m, tab, info, remSrc, remIsConst, remConst, out);
     } else {
-      ok = decode_sym_elems_ilp<W, true>(ps, m, tab, info, remSrc, remIsConst, remConst, out);
+      ok = decode_sym_elems_ilp<W, true>(ps, ss, m, tab, info, remSrc, remIsConst, remConst, out);
     }
     if (!ok) return UZIP_ERR_CORRUPT;
   } else if (smode == UZIP_MODE_ANS) {
@@ -458,7 +464,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   return 0;
 }
 
-__global__ void __launch_bounds__(128, 2) decompress_kernel(const DecParams P) {
+__global__ void __launch_bounds__(128, 3) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * DEC_WARP_BYTES;

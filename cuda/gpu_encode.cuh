@@ -557,7 +557,7 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
 }
 
 template <int W>
-__global__ void __launch_bounds__(128) compress_kernel(const EncParams P) {
+__global__ void __launch_bounds__(128, 2) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * P.warpBytes;

@@ -11,6 +11,35 @@
 // segment's worst case, 16384 words, per chain).
 #define ENC_ILP_NS 4u
 #define ENC_SCRATCH_WORDS (ENC_ILP_NS * UZIP_ANS_SEG_SYMS) /* u16 per warp */
+// Steps per group: the encoder loads symbols two groups and table entries one group ahead; the decoder
+// loads remainders one group ahead. Longer groups hide more load latency at the cost of registers.
+#ifndef UZIP_ILP_ENC_U
+#define UZIP_ILP_ENC_U 4
+#endif
+#ifndef UZIP_ILP_DEC_U
+#define UZIP_ILP_DEC_U 4 /* one- and two-byte elements (8 spills under the 168-register cap of 12 warps/SM) */
+#endif
+#ifndef UZIP_ILP_DEC_U4
+#define UZIP_ILP_DEC_U4 2 /* fp32 (3 remainder bytes per element) */
+#endif
+// Distance, in words, at which the decoder prefetches a segment's words into L1 (2 lines ahead).
+#define UZIP_ILP_WORD_PREFETCH 96u
+
+// Non-blocking cache prefetches (no-ops in the host build of tests/native/ilp_host_test.cc).
+__device__ __forceinline__ void prefetch_l1(const void* p) {
+#ifdef __CUDA_ARCH__
+  asm volatile("prefetch.global.L1 [%0];" ::"l"(p));
+#else
+  (void)p;
+#endif
+}
+__device__ __forceinline__ void prefetch_l2(const void* p) {
+#ifdef __CUDA_ARCH__
+  asm volatile("prefetch.global.L2 [%0];" ::"l"(p));
+#else
+  (void)p;
+#endif
+}
 
 namespace uzip_gpu {
 
@@ -45,7 +74,7 @@ __device__ __forceinline__ uint32_t enc_symbol(const uint8_t* blk, uint32_t base
 template <int W>
 __device__ __forceinline__ void encode_segments_ilp(const uint8_t* blk, uint32_t m, const uint4* tab, uint16_t* stage,
                                                     uint32_t* nws, uint32_t* soff, uint32_t* states) {
-  constexpr int NS = (int)ENC_ILP_NS, U = 2;
+  constexpr int NS = (int)ENC_ILP_NS, U = UZIP_ILP_ENC_U;
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   uint32_t len[NS], x[NS];
   int32_t p[NS];
@@ -175,7 +204,7 @@ __device__ __forceinline__ uint32_t ld_word(const uint16_t* p) {
 template <int W, bool G>
 __device__ __forceinline__ bool decode_chains_ilp(const uint8_t* p, uint32_t off, uint32_t m, const uint32_t* tab,
                                                   const uint8_t* rem, bool isConst, uint32_t remConst, uint8_t* out) {
-  constexpr int NS = 4, U = W == 4 ? 2 : 4;
+  constexpr int NS = 4, U = W == 4 ? UZIP_ILP_DEC_U4 : UZIP_ILP_DEC_U;
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const uint32_t nseg = uzip_ans_nseg(m);
   uint32_t len[NS], nw[NS], x[NS], next[NS];
@@ -204,6 +233,14 @@ __device__ __forceinline__ bool decode_chains_ilp(const uint8_t* p, uint32_t off
       rem_load<W>(ra[u][s], rem, isConst, remConst, (uint32_t)s * UZIP_ANS_SEG_SYMS + k, k < len[s]);
     }
   auto group = [&](uint32_t t0, const RemRaw<W>(&use)[U][NS], RemRaw<W>(&fill)[U][NS]) {
+    if (G && lane < (uint32_t)NS) {  // lane s brings chain s's words two lines ahead into L1
+      uint32_t nwl = 0, nxl = 0;
+      const uint16_t* wpl = wp[0];
+#pragma unroll
+      for (int s = 0; s < NS; s++)
+        if (lane == (uint32_t)s) { nwl = nw[s]; nxl = next[s]; wpl = wp[s]; }
+      if (nwl) prefetch_l1(wpl + min(nxl + UZIP_ILP_WORD_PREFETCH, nwl - 1u));
+    }
 #pragma unroll
     for (int u = 0; u < U; u++)
 #pragma unroll
