@@ -321,11 +321,8 @@ __device__ __forceinline__ bool decode_sym_elems_ilp(const uint8_t* p, uint32_t 
                                                      uint32_t* info,
                                                      const uint8_t* rem, bool isConst, uint32_t remConst,
                                                      uint8_t* out) {
-  if (G) {  // the section and the remainder plane come from HBM: start them all towards L2 now
+  if (G)  // the section comes from HBM: start all of it towards L2 now (remainders: ahead, in the loop)
     for (uint32_t o = 128u * lane_id(); o < secBytes; o += 32u * 128u) prefetch_l2(p + o);
-    if (W > 1 && !isConst)
-      for (uint32_t o = 128u * lane_id(); o < m * (W > 1 ? W - 1 : 1); o += 32u * 128u) prefetch_l2(rem + o);
-  }
   const uint32_t off = load_ans_table(p, tab, info);
   return off && decode_chains_ilp<W, G>(p, off, m, tab, rem, isConst, remConst, out);
 }

@@ -22,8 +22,11 @@
 #ifndef UZIP_ILP_DEC_U4
 #define UZIP_ILP_DEC_U4 2 /* fp32 (3 remainder bytes per element) */
 #endif
-// Distance, in words, at which the decoder prefetches a segment's words into L1 (2 lines ahead).
+// Distance, in words, at which the decoder prefetches a segment's words into L1 (2 lines ahead), and in
+// steps, at which it prefetches remainders into L2 (a block's whole remainder plane, prefetched at once
+// by every resident warp, would not fit in L2).
 #define UZIP_ILP_WORD_PREFETCH 96u
+#define UZIP_ILP_REM_AHEAD 32u
 
 // Non-blocking cache prefetches (no-ops in the host build of tests/native/ilp_host_test.cc).
 __device__ __forceinline__ void prefetch_l1(const void* p) {
@@ -240,6 +243,18 @@ __device__ __forceinline__ bool decode_chains_ilp(const uint8_t* p, uint32_t off
       for (int s = 0; s < NS; s++)
         if (lane == (uint32_t)s) { nwl = nw[s]; nxl = next[s]; wpl = wp[s]; }
       if (nwl) prefetch_l1(wpl + min(nxl + UZIP_ILP_WORD_PREFETCH, nwl - 1u));
+    }
+    if (W > 1 && !isConst) {  // the remainders of each chain UZIP_ILP_REM_AHEAD steps on, towards L2
+      constexpr uint32_t RB = (W > 1 ? W - 1 : 1), LINES = (RB * 32u * U + 127u) / 128u + 1u;
+      const uint32_t s = lane / LINES, j = lane - s * LINES;
+      if (s < (uint32_t)NS) {
+        uint32_t ls = 0;
+#pragma unroll
+        for (int c = 0; c < NS; c++)
+          if (s == (uint32_t)c) ls = len[c];
+        const uint32_t e = 32u * (t0 + UZIP_ILP_REM_AHEAD), byte = e * RB + 128u * j;
+        if (byte < ls * RB) prefetch_l2(rem + ((size_t)s * UZIP_ANS_SEG_SYMS) * RB + byte);
+      }
     }
 #pragma unroll
     for (int u = 0; u < U; u++)
