@@ -321,10 +321,15 @@ __device__ __forceinline__ bool decode_sym_elems_ilp(const uint8_t* p, uint32_t 
                                                      uint32_t* info,
                                                      const uint8_t* rem, bool isConst, uint32_t remConst,
                                                      uint8_t* out) {
+  UZIP_CLK_DECL;
   if (G)  // the section comes from HBM: start all of it towards L2 now (remainders: ahead, in the loop)
     for (uint32_t o = 128u * lane_id(); o < secBytes; o += 32u * 128u) prefetch_l2(p + o);
   const uint32_t off = load_ans_table(p, tab, info);
-  return off && decode_chains_ilp<W, G>(p, off, m, tab, rem, isConst, remConst, out);
+  if (!off) return false;
+  UZIP_CLK(18);
+  const bool ok = decode_chains_ilp<W, G>(p, off, m, tab, rem, isConst, remConst, out);
+  UZIP_CLK(19);
+  return ok;
 }
 
 // Returns 0 or a uzip_status for block b.
@@ -382,6 +387,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       ok = decode_sym_elems_ilp<W, true>(ps, ss, m, tab, info, remSrc, remIsConst, remConst, out);
     }
     if (!ok) return UZIP_ERR_CORRUPT;
+    UZIP_CLK(20);
   } else if (smode == UZIP_MODE_ANS) {
     bool ok;
     if (ss <= DEC_STAGE_BYTES) {
