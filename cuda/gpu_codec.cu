@@ -11,6 +11,7 @@
 #include "cuda_util.h"
 #include "gpu_decode.cuh"
 #include "gpu_encode.cuh"
+#include "codec_args.h"
 #include "status.h"
 #include "uzip.h"
 
@@ -227,14 +228,7 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   uzipClearError();
   GpuCodec* c;
   if (int st = get_ctx(ctx, &c)) return st;
-  if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
-  if (flags & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown flags 0x%x", flags);
-  if (log2Block == 0) log2Block = UZIP_LOG2_BLOCK_DEFAULT;
-  if (log2Block < UZIP_LOG2_BLOCK_MIN || log2Block > UZIP_LOG2_BLOCK_MAX)
-    return uzipSetError(UZIP_ERR_INVALID_ARG, "log2Block %u outside %u..%u", log2Block, UZIP_LOG2_BLOCK_MIN,
-                        UZIP_LOG2_BLOCK_MAX);
-  if (count > ((uint64_t)1 << 48) || uzip_nblocks(count, log2Block) > 0xFFFFFFFFull)
-    return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu is too large for one stream", (unsigned long long)count);
+  if (int st = uzipCheckCodecArgs(dtype, flags, &log2Block, count)) return st;
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   if (!src && count) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
   if (src % w) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is not aligned to the %u-byte element", w);
