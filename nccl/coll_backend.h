@@ -34,8 +34,8 @@ class CollBackend {
   virtual int decompress(const void* src, uint64_t srcBytes, void* dst, uint64_t count, int dtype) = 0;
   // out = a op b.
   virtual int reduce(void* out, const void* a, const void* b, uint64_t count, int dtype, int op) = 0;
-  // out = out / nranks (the end of avg).
-  virtual int finishAvg(void* out, uint64_t count, int dtype, int nranks) = 0;
+  // out = in * (1/nranks), elementwise as coll_premul_avg (the start of avg); out may equal in.
+  virtual int premulAvg(void* out, const void* in, uint64_t count, int dtype, int nranks) = 0;
   // out = decode(stream) op local.
   virtual int decodeReduce(void* out, const void* local, const void* stream, uint64_t streamBytes,
                            uint64_t count, int dtype, int op) = 0;

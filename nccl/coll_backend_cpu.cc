@@ -70,10 +70,10 @@ class CpuBackend final : public CollBackend {
       coll_store(out, i, w, coll_reduce_elem(coll_load(a, i, w), coll_load(b, i, w), dtype, op));
     return UZIP_OK;
   }
-  int finishAvg(void* out, uint64_t count, int dtype, int nranks) override {
+  int premulAvg(void* out, const void* in, uint64_t count, int dtype, int nranks) override {
     uint32_t w = uzip_dtype_width((uint32_t)dtype);
     for (uint64_t i = 0; i < count; i++)
-      coll_store(out, i, w, coll_finish_avg(coll_load(out, i, w), dtype, nranks));
+      coll_store(out, i, w, coll_premul_avg(coll_load(in, i, w), dtype, nranks));
     return UZIP_OK;
   }
   int decodeReduce(void* out, const void* local, const void* stream, uint64_t streamBytes, uint64_t count,

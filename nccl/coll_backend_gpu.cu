@@ -57,10 +57,10 @@ __global__ void reduceScalarKernel(void* out, const void* a, const void* b, uint
 }
 
 template <int W>
-__global__ void avgKernel(void* out, uint64_t count, int dtype, int nranks) {
+__global__ void premulAvgKernel(void* out, const void* in, uint64_t count, int dtype, int nranks) {
   const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
   for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += stride)
-    coll_store(out, i, W, coll_finish_avg(coll_load(out, i, W), dtype, nranks));
+    coll_store(out, i, W, coll_premul_avg(coll_load(in, i, W), dtype, nranks));
 }
 
 class GpuBackend final : public CollBackend {
@@ -153,13 +153,13 @@ class GpuBackend final : public CollBackend {
     CUDA_TRY(cudaGetLastError());
     return UZIP_OK;
   }
-  int finishAvg(void* out, uint64_t count, int dtype, int nranks) override {
+  int premulAvg(void* out, const void* in, uint64_t count, int dtype, int nranks) override {
     if (!count) return UZIP_OK;
     const uint32_t w = uzip_dtype_width((uint32_t)dtype);
     int blocks = (int)std::min<uint64_t>((count + 255) / 256, (uint64_t)prop_.multiProcessorCount * 8);
-    if (w == 4) avgKernel<4><<<blocks, 256, 0, st()>>>(out, count, dtype, nranks);
-    else if (w == 2) avgKernel<2><<<blocks, 256, 0, st()>>>(out, count, dtype, nranks);
-    else avgKernel<1><<<blocks, 256, 0, st()>>>(out, count, dtype, nranks);
+    if (w == 4) premulAvgKernel<4><<<blocks, 256, 0, st()>>>(out, in, count, dtype, nranks);
+    else if (w == 2) premulAvgKernel<2><<<blocks, 256, 0, st()>>>(out, in, count, dtype, nranks);
+    else premulAvgKernel<1><<<blocks, 256, 0, st()>>>(out, in, count, dtype, nranks);
     CUDA_TRY(cudaGetLastError());
     return UZIP_OK;
   }

@@ -13,7 +13,9 @@
 //   commutative bit for bit, NaNs included.
 // - max / min ignore a NaN operand (IEEE maxNum/minNum, like fmaxf and NCCL); both NaN gives the
 //   canonical NaN; +0 is greater than -0. They are commutative bit for bit.
-// - avg = the sum, then one division by the number of ranks in fp32, rounded once.
+// - avg is NCCL's: every rank's contribution is first multiplied by s = 1/n rounded to the dtype, the
+//   product rounded to the dtype (NCCL's premultiplied sum: __hmul for bf16/fp16, a float multiply for
+//   fp32), then the products are summed like sum. On two ranks this is NCCL's ncclAvg bit for bit.
 #pragma once
 
 #include <stdint.h>
@@ -124,7 +126,7 @@ COLL_HD float coll_min(float a, float b) {
   return a < b ? a : b;
 }
 
-// a op b on codes of `dtype`. AVG reduces like SUM; coll_finish_avg divides at the end.
+// a op b on codes of `dtype`. AVG reduces like SUM, over contributions coll_premul_avg has scaled.
 COLL_HD uint32_t coll_reduce_elem(uint32_t a, uint32_t b, int dtype, int op) {
   float x = coll_widen(a, dtype), y = coll_widen(b, dtype), r;
   switch (op) {
@@ -136,8 +138,11 @@ COLL_HD uint32_t coll_reduce_elem(uint32_t a, uint32_t b, int dtype, int op) {
   return coll_narrow(r, dtype);
 }
 
-COLL_HD uint32_t coll_finish_avg(uint32_t s, int dtype, int nranks) {
-  return coll_narrow(coll_widen(s, dtype) / (float)nranks, dtype);
+// x * (1/nranks), NCCL's pre-multiplication for avg: the scalar is 1/n rounded to the dtype and the
+// product (exact in fp32 for the narrow types) is rounded once to the dtype.
+COLL_HD uint32_t coll_premul_avg(uint32_t x, int dtype, int nranks) {
+  const float s = coll_widen(coll_narrow(1.0f / (float)nranks, dtype), dtype);
+  return coll_narrow(coll_widen(x, dtype) * s, dtype);
 }
 
 COLL_HD int coll_dtype_reducible(int dtype) { return dtype >= COLL_BF16 && dtype <= COLL_E5M2; }

@@ -16,7 +16,8 @@ namespace uzip {
 namespace {
 
 // Scratch slots of the backend.
-enum Slot { kEncOut = 0, kEncIn = 1, kTmp = 2, kAcc = 3, kSizes = 4, kA2aOut = 5, kA2aIn = 6, kXOut = 7, kXIn = 8 };
+enum Slot { kEncOut = 0, kEncIn = 1, kTmp = 2, kAcc = 3, kSizes = 4, kA2aOut = 5, kA2aIn = 6, kXOut = 7, kXIn = 8,
+            kAvgIn = 9 };
 
 // Default pipeline chunks (elements). On a device, the ring collectives that run through the pipelined
 // exchange take large slices (64 Mi elements: a 256 MiB bf16 all-reduce on 2 ranks is one slice) because
@@ -174,7 +175,6 @@ int allReduce(Ctx& c) {
     auto localOf = [&](int k) -> const void* { return c.at(c.a.send, startOf(k)); };
     auto segOf = [&](int k) -> void* { return c.at(c.a.recv, startOf(k)); };
     TRY(ringReduceScatter(c, localOf, lenOf, segOf, segOf(c.r)));
-    if (c.a.op == UZIP_OP_AVG && lenOf(c.r)) TRY(c.b.finishAvg(segOf(c.r), lenOf(c.r), c.a.dtype, c.n));
     TRY(ringAllGather(c, segOf, lenOf, segOf(c.r)));
   }
   return UZIP_OK;
@@ -192,7 +192,6 @@ int reduceScatter(Ctx& c) {
     auto partialOf = [&](int) -> void* { return acc; };
     void* out = c.at(c.a.recv, off);
     TRY(ringReduceScatter(c, localOf, lenOf, partialOf, out));
-    if (c.a.op == UZIP_OP_AVG) TRY(c.b.finishAvg(out, len, c.a.dtype, c.n));
   }
   return UZIP_OK;
 }
@@ -347,7 +346,6 @@ int reduce(Ctx& c) {
       }
       if (next >= 0) TRY(plainExchange(c, src, len * c.w, next, nullptr, 0, -1));
     }
-    if (next < 0 && c.a.op == UZIP_OP_AVG) TRY(c.b.finishAvg(out, len, c.a.dtype, n));
   }
   return UZIP_OK;
 }
@@ -390,13 +388,26 @@ int collValidate(const CollArgs& a, int nranks) {
   return UZIP_OK;
 }
 
-int runCollective(Transport& t, CollBackend& b, const CollArgs& a) {
+int runCollective(Transport& t, CollBackend& b, const CollArgs& args) {
   const int n = t.size(), r = t.rank();
-  TRY(collValidate(a, n));
+  TRY(collValidate(args, n));
   uint64_t sendElems = 0, recvElems = 0;
-  collBufferElems(a, n, r, &sendElems, &recvElems);
-  if ((sendElems && !a.send) || (recvElems && !a.recv))
+  collBufferElems(args, n, r, &sendElems, &recvElems);
+  if ((sendElems && !args.send) || (recvElems && !args.recv))
     return uzipSetError(UZIP_ERR_INVALID_ARG, "rank %d: null buffer for a non-empty collective", r);
+  CollArgs a = args;
+  const bool reduces = a.kind == UZIP_COLL_ALLREDUCE || a.kind == UZIP_COLL_REDUCESCATTER ||
+                       a.kind == UZIP_COLL_REDUCE;
+  if (reduces && a.op == UZIP_OP_AVG && n > 1) {
+    // avg = the sum of contributions pre-multiplied by 1/n (NCCL's definition): scale a copy of this
+    // rank's send buffer once, then run the sum schedule on it.
+    void* scaled = nullptr;
+    const uint64_t w = uzip_dtype_width((uint32_t)a.dtype);
+    if (sendElems) TRY(b.scratch(kAvgIn, sendElems * w, &scaled));
+    if (sendElems) TRY(b.premulAvg(scaled, a.send, sendElems, a.dtype, n));
+    a.send = scaled;
+    a.op = UZIP_OP_SUM;
+  }
   const bool ring = a.kind == UZIP_COLL_ALLREDUCE || a.kind == UZIP_COLL_REDUCESCATTER ||
                     a.kind == UZIP_COLL_ALLGATHER;
   uint64_t chunk = a.chunkElems ? a.chunkElems

@@ -145,14 +145,17 @@ function widen(code: number, dtype: FloatDType): number {
 }
 
 // Folds element e of the ranks' codes in the documented order: start at rank `first`, then first+1,
-// ... (mod n), n ranks in all; avg divides the sum by n at the end.
+// ... (mod n), n ranks in all. avg is NCCL's premultiplied sum: each contribution times 1/n (the scalar
+// and the product rounded to the dtype), then summed in the same order.
 function fold(codesOf: Uint32Array[], e: number, first: number, op: ReduceOp, dtype: FloatDType): number {
   const n = codesOf.length;
-  let code = codesOf[first][e];
+  const scale = op === "avg" && n > 1 ? widen(narrow(Math.fround(1 / n), dtype), dtype) : 1;
+  const contribution = (c: number) =>
+    op === "avg" && n > 1 ? narrow(Math.fround(widen(c, dtype) * scale), dtype) : c;
+  let code = contribution(codesOf[first][e]);
   for (let j = 1; j < n; j++) {
-    code = step(widen(code, dtype), widen(codesOf[(first + j) % n][e], dtype), op, dtype);
+    code = step(widen(code, dtype), widen(contribution(codesOf[(first + j) % n][e]), dtype), op, dtype);
   }
-  if (op === "avg" && n > 1) code = narrow(Math.fround(widen(code, dtype) / n), dtype);
   return code;
 }
 
