@@ -52,7 +52,8 @@ __device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
   if (!REM) {
     uint32_t v = W == 1 ? (uint32_t)__ldg(blk + k)
                : W == 2 ? (uint32_t)__ldg((const uint16_t*)blk + k) : (uint32_t)__ldg((const uint32_t*)blk + k);
-    return uzip_symbol_of(v, W);
+    // uzip_symbol_of(v, W) without the rotation: the symbol is bits 7..14 (W 2), 23..30 (W 4) of v.
+    return W == 1 ? v : W == 2 ? (v >> 7) & 0xFFu : (v >> 23) & 0xFFu;
   }
   constexpr uint32_t rw = W > 1 ? W - 1 : 1;
   uint32_t e = rw == 1 ? k : k / rw, j = k - e * rw;
@@ -63,8 +64,8 @@ __device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
 template <int W, bool REM>
 __device__ __forceinline__ uint32_t enc_symbol(const uint8_t* blk, uint32_t base, uint32_t len, int32_t t,
                                                uint32_t lane, bool& valid) {
-  const uint32_t k = 32u * (uint32_t)t + lane;
-  valid = t >= 0 && k < len;
+  const uint32_t k = 32u * (uint32_t)t + lane;  // t < 0 (>= -3 groups of steps): k wraps far past len
+  valid = k < len;
   return valid ? plane_byte<W, REM>(blk, base + k) : 0u;
 }
 
@@ -75,8 +76,10 @@ __device__ __forceinline__ uint32_t enc_symbol(const uint8_t* blk, uint32_t base
 // a region never overflows). nws[s], soff[s] (stage index of its first word), states[32 s + lane]
 // receive each segment's result. Chains of absent segments (s >= nseg) stay idle (valid = false).
 template <int W>
-__device__ __forceinline__ void encode_segments_ilp(const uint8_t* blk, uint32_t m, const uint4* tab, uint16_t* stage,
-                                                    uint32_t* nws, uint32_t* soff, uint32_t* states) {
+__device__ __forceinline__ void encode_segments_ilp(const uint8_t* __restrict__ blk, uint32_t m,
+                                                    const uint4* __restrict__ tab, uint16_t* __restrict__ stage,
+                                                    uint32_t* __restrict__ nws, uint32_t* __restrict__ soff,
+                                                    uint32_t* __restrict__ states) {
   constexpr int NS = (int)ENC_ILP_NS, U = UZIP_ILP_ENC_U;
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   uint32_t len[NS], x[NS];
@@ -119,30 +122,38 @@ __device__ __forceinline__ void encode_segments_ilp(const uint8_t* blk, uint32_t
     for (int u = 0; u < U; u++)
 #pragma unroll
       for (int s = 0; s < NS; s++) nxt[u][s] = tab[sy1[u][s]];
-    uint32_t mask[U][NS], word[U][NS];
+    // Arithmetic only: the U steps of the NS chains, chain-interleaved (step u of chain s needs step u - 1
+    // of chain s alone), no ballot, shuffle, store or branch between them, so the NS state chains overlap.
+    uint32_t word[U][NS];
+    bool emit[U][NS];
 #pragma unroll
     for (int u = 0; u < U; u++)
 #pragma unroll
       for (int s = 0; s < NS; s++) {  // the encode_segment step, chain s
         const uint4 e = cur[u][s];
         const bool valid = (curValid >> (u * NS + s)) & 1u;
-        const bool emit = valid && x[s] >= e.w;
-        word[u][s] = x[s] & 0xFFFFu;
-        const uint32_t xs = emit ? x[s] >> 16 : x[s];
+        emit[u][s] = valid && x[s] >= e.w;
+        word[u][s] = x[s];  // stored as its low 16 bits
+        const uint32_t xs = emit[u][s] ? x[s] >> 16 : x[s];
         const uint32_t q = __umulhi(xs, e.x);
         const uint32_t r = xs - q * e.y;
         const uint32_t gap = UZIP_ANS_M - e.y;
         const uint32_t xn = xs + e.z + q * gap;
         const uint32_t xn1 = xn + gap;
         x[s] = valid ? (r >= e.y ? xn1 : xn) : x[s];
-        mask[u][s] = __ballot_sync(FULL_MASK, emit);
       }
+    // Then the group's ballots (off the state chains), then its word stores (predicated, no branch).
+    uint32_t mask[U][NS];
 #pragma unroll
-    for (int s = 0; s < NS; s++)
+    for (int u = 0; u < U; u++)
 #pragma unroll
-      for (int u = 0; u < U; u++) {
+      for (int s = 0; s < NS; s++) mask[u][s] = __ballot_sync(FULL_MASK, emit[u][s]);
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int s = 0; s < NS; s++) {
         p[s] -= __popc(mask[u][s]);
-        if ((mask[u][s] >> lane) & 1u) stage[p[s] + __popc(mask[u][s] & lt)] = (uint16_t)word[u][s];
+        if (emit[u][s]) stage[p[s] + __popc(mask[u][s] & lt)] = (uint16_t)word[u][s];
       }
 #pragma unroll
     for (int u = 0; u < U; u++)
@@ -205,8 +216,9 @@ __device__ __forceinline__ uint32_t ld_word(const uint16_t* p) {
 // decode_sym_elems. G: the section is in global memory (not staged).
 // p: the section, off: the table's bytes (the segments follow), tab: the decode table built from it.
 template <int W, bool G>
-__device__ __forceinline__ bool decode_chains_ilp(const uint8_t* p, uint32_t off, uint32_t m, const uint32_t* tab,
-                                                  const uint8_t* rem, bool isConst, uint32_t remConst, uint8_t* out) {
+__device__ __forceinline__ bool decode_chains_ilp(const uint8_t* __restrict__ p, uint32_t off, uint32_t m,
+                                                  const uint32_t* __restrict__ tab, const uint8_t* __restrict__ rem,
+                                                  bool isConst, uint32_t remConst, uint8_t* __restrict__ out) {
   constexpr int NS = 4, U = W == 4 ? UZIP_ILP_DEC_U4 : UZIP_ILP_DEC_U;
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const uint32_t nseg = uzip_ans_nseg(m);
@@ -268,25 +280,44 @@ __device__ __forceinline__ bool decode_chains_ilp(const uint8_t* p, uint32_t off
       const uint32_t t = t0 + u;
       if (t >= T) break;
       const uint32_t k = 32u * t + lane;
+      // Step t of the NS chains in phases, each phase over all chains, so that no chain's load waits behind
+      // another chain's ballot or store: table loads; decode arithmetic; ballots; word indices; word loads
+      // (predicated); selects; element stores last (nothing is loaded after them in the step).
+      uint32_t e[NS], xn[NS], mask[NS], idx[NS], w[NS];
+      bool active[NS], need[NS], take[NS];
 #pragma unroll
       for (int s = 0; s < NS; s++) {
-        const bool active = k < len[s];
-        const uint32_t e = tab[x[s] & (UZIP_ANS_M - 1u)];
-        uint32_t xn = ((e >> 8) & 0xFFFu) * (x[s] >> UZIP_ANS_PROB_BITS) + (e >> 20);
-        xn = active ? xn : x[s];
-        const bool need = active && xn < UZIP_ANS_L;
-        const uint32_t mask = __ballot_sync(FULL_MASK, need);
-        const uint32_t idx = next[s] + __popc(mask & lt);
-        const bool inb = idx < nw[s];
-        const uint32_t w = need && inb ? ld_word<G>(wp[s] + idx) : 0u;
-        bad |= need && !inb;
-        x[s] = need ? (xn << 16) | w : xn;
-        next[s] += __popc(mask);
-        if (active) {
-          const uint32_t rv = W == 1 ? 0u : isConst ? remConst : rem_value<W>(use[u][s]);
-          store_elem<W>(out + (size_t)((uint32_t)s * UZIP_ANS_SEG_SYMS + k) * W, uzip_join(e & 0xFFu, rv, W));
-        }
+        active[s] = k < len[s];
+        e[s] = tab[x[s] & (UZIP_ANS_M - 1u)];
       }
+#pragma unroll
+      for (int s = 0; s < NS; s++) {
+        const uint32_t d = ((e[s] >> 8) & 0xFFFu) * (x[s] >> UZIP_ANS_PROB_BITS) + (e[s] >> 20);
+        xn[s] = active[s] ? d : x[s];
+        need[s] = active[s] && xn[s] < UZIP_ANS_L;
+      }
+#pragma unroll
+      for (int s = 0; s < NS; s++) mask[s] = __ballot_sync(FULL_MASK, need[s]);
+#pragma unroll
+      for (int s = 0; s < NS; s++) {
+        idx[s] = next[s] + __popc(mask[s] & lt);
+        const bool inb = idx[s] < nw[s];
+        take[s] = need[s] && inb;
+        bad |= need[s] && !inb;
+      }
+#pragma unroll
+      for (int s = 0; s < NS; s++) w[s] = take[s] ? ld_word<G>(wp[s] + idx[s]) : 0u;
+#pragma unroll
+      for (int s = 0; s < NS; s++) {
+        x[s] = need[s] ? (xn[s] << 16) | w[s] : xn[s];
+        next[s] += __popc(mask[s]);
+      }
+#pragma unroll
+      for (int s = 0; s < NS; s++)
+        if (active[s]) {
+          const uint32_t rv = W == 1 ? 0u : isConst ? remConst : rem_value<W>(use[u][s]);
+          store_elem<W>(out + (size_t)((uint32_t)s * UZIP_ANS_SEG_SYMS + k) * W, uzip_join(e[s] & 0xFFu, rv, W));
+        }
     }
   };
   for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
