@@ -241,7 +241,7 @@ struct Run {
 
 uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage) {
   // About CHUNKS_PER_MESSAGE chunks per message, at least MIN_CHUNK_BYTES and at most chunkBytes, in
-  // whole blocks of the default size (2^16 elements). Each chunk costs two NCCL operations (head, body) and its fill/drain
+  // whole 2^14-element blocks. Each chunk costs two NCCL operations (head, body) and its fill/drain
   // (the first compress, the last decode); with a codec >= 1 TB/s against a ~37 GB/s link a 64 MiB
   // message needs only a few chunks to overlap the three stages. Both sides compute the same, and
   // src/policy.ts mirrors this formula.

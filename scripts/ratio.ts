@@ -84,7 +84,7 @@ function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** Compresses one data set with the CPU codec, checks the round trip and compares to the bound. */
-export function measure(dataset: string, dtype: DType, raw: Uint8Array, log2Block = 16): RatioRow {
+export function measure(dataset: string, dtype: DType, raw: Uint8Array, log2Block = 14): RatioRow {
   const t0 = performance.now();
   const stream = compress(raw, dtype, { log2Block });
   const t1 = performance.now();
@@ -171,7 +171,7 @@ async function main(): Promise<number> {
       count: { type: "string", default: String(1 << 22) },
       datasets: { type: "string" },
       dtypes: { type: "string" },
-      "log2-block": { type: "string", default: "16" },
+      "log2-block": { type: "string", default: "14" },
       json: { type: "string" },
       help: { type: "boolean", short: "h" },
     },

@@ -13,7 +13,7 @@ export const FLAG_CHECKSUM = 0x01;
 /** Header flag: split layout, the raw remainder plane stored whole at offset 64. */
 export const FLAG_SPLIT = 0x02;
 /** Smallest and largest log2 of the block size (elements per block), and the default. */
-export const LOG2_BLOCK = { min: 10, max: 16, default: 16 } as const;
+export const LOG2_BLOCK = { min: 10, max: 16, default: 14 } as const;
 
 /** Options of {@linkcode compress} and {@linkcode maxCompressedSize}. */
 export interface CompressOptions {

@@ -53,7 +53,7 @@ export interface PlaneEntropy {
 
 /** Options of planeEntropy. */
 export interface PlaneEntropyOptions {
-  /** Block size for blockBoundRatio, as log2 of elements; default 16 (the codec's default). */
+  /** Block size for blockBoundRatio, as log2 of elements; default 14 (the codec's default). */
   log2Block?: number;
 }
 
@@ -129,7 +129,7 @@ export function planeHistograms(bytes: Uint8Array, dtype: DType): PlaneHistogram
 /** Plane entropies and ratio bounds of raw little-endian bytes of `dtype`. */
 export function planeEntropy(bytes: Uint8Array, dtype: DType, opts: PlaneEntropyOptions = {}): PlaneEntropy {
   const width = dtypeWidth(dtype);
-  const log2Block = opts.log2Block ?? 16;
+  const log2Block = opts.log2Block ?? 14;
   if (!Number.isInteger(log2Block) || log2Block < 0 || log2Block > 30) {
     throw new RangeError(`log2Block must be an integer in 0..30, got ${log2Block}`);
   }

@@ -50,7 +50,7 @@ export interface LinkModel {
 export function chunkCount(bytes: number, width: number, chunkBytes: number): number {
   const count = Math.floor(bytes / width);
   if (count === 0) return 0;
-  const block = 1 << 16;
+  const block = 1 << 14;
   const target = Math.max(Math.floor(count / 4), Math.floor((4 << 20) / width));
   const limit = Math.max(Math.floor(chunkBytes / width), block);
   const n = Math.max(block, Math.floor(Math.min(target, limit) / block) * block);
