@@ -30,8 +30,6 @@ struct GpuCodec {
   GpuSlot* slots;                // device: slots[2], then the look-back words
   unsigned long long* lookback;  // device
   uint64_t lbCap;                // look-back words allocated
-  uint16_t* scratch;             // device: symbol word stages of multi-segment blocks (gpu_encode.cuh)
-  uint64_t scratchWarps;         // warps the scratch holds
   GpuHostWords* host;            // host-mapped
   GpuHostWords* hostDev;         // its device address
   Launch enc[3][UZIP_LOG2_BLOCK_MAX + 1];
@@ -119,18 +117,6 @@ int enc_shape(GpuCodec* c, uint32_t log2, Launch* out) {
   return UZIP_OK;
 }
 
-// Grows the global word stages to hold `warps` warps (log2Block > 14 only; contents need no init).
-int ensure_scratch(GpuCodec* c, uint64_t warps) {
-  if (warps <= c->scratchWarps) return UZIP_OK;
-  void* p = nullptr;
-  if (int st = uzipCudaCheck(cudaMalloc(&p, warps * ENC_SCRATCH_WORDS * 2), "cudaMalloc (encode word stage)"))
-    return st;
-  if (c->scratch) cudaFree(c->scratch);  // synchronizes: no kernel still uses the old stage
-  c->scratch = (uint16_t*)p;
-  c->scratchWarps = warps;
-  return UZIP_OK;
-}
-
 int sm_budget(GpuCodec* c) { return c->maxSms > 0 && c->maxSms < c->sms ? c->maxSms : c->sms; }
 
 template <int W>
@@ -143,10 +129,6 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   if (ctas < 1) ctas = 1;
   EncParams q = p;
   q.warpBytes = uzip_gpu::enc_warp_bytes(p.log2Block);
-  if (uzip_gpu::enc_uses_scratch(p.log2Block)) {
-    if (int st = ensure_scratch(c, ctas * L.warps)) return st;
-    q.scratch = c->scratch;
-  }
   uzip_gpu::compress_kernel<W><<<(unsigned)ctas, 32 * L.warps, (size_t)q.warpBytes * L.warps, s>>>(q);
   return uzipCudaCheck(cudaGetLastError(), "compress kernel launch");
 }
@@ -207,7 +189,6 @@ UZIP_API int uzipGpuCodecDestroy(uint64_t ctx) {
   c->magic = 0;
   cudaFree(c->slots);
   if (c->lookback) cudaFree(c->lookback);
-  if (c->scratch) cudaFree(c->scratch);
   cudaFreeHost(c->host);
   delete c;
   return UZIP_OK;

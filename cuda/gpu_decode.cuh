@@ -8,7 +8,6 @@
 #include "gpu_types.cuh"
 #include "uzip.h"
 #include "gpu_warp.cuh"
-#include "gpu_ilp.cuh"
 
 namespace uzip_gpu {
 
@@ -17,7 +16,7 @@ namespace uzip_gpu {
 #define DEC_TAB 0u             /* u32[2048] slot -> symbol | freq << 8 | (slot - cum) << 20 */
 #define DEC_INFO 8192u         /* u32[256] present symbols in order: symbol | freq << 8 | cum << 20 */
 #define DEC_STAGE 9216u        /* the staged plane section */
-#define DEC_STAGE_BYTES 8192u  /* most symbol sections of 2^14 blocks; 2^16 blocks read words via __ldg */
+#define DEC_STAGE_BYTES 16384u /* a bf16/fp16/fp32 symbol section at the default block always fits */
 #define DEC_WARP_BYTES (DEC_STAGE + DEC_STAGE_BYTES)
 
 struct Hdr {
@@ -236,6 +235,31 @@ __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes
   return true;
 }
 
+// The remainder of element k for the non-ANS remainder modes (rem = the plane's bytes, or CONST), as
+// raw loaded bytes (NB of them) that are combined only when used, so a prefetch never waits on its load.
+template <int W>
+struct RemRaw {
+  static constexpr int NB = W == 4 ? 3 : 1;
+  uint32_t b[NB];
+};
+template <int W>
+__device__ __forceinline__ void rem_load(RemRaw<W>& r, const uint8_t* rem, bool isConst, uint32_t remConst, uint32_t k,
+                                         bool valid) {
+  if (W == 1 || isConst || !valid) {
+    r.b[0] = remConst;  // W == 4: a CONST remainder is whole in b[0]
+#pragma unroll
+    for (int i = 1; i < RemRaw<W>::NB; i++) r.b[i] = 0;
+    return;
+  }
+  const uint8_t* q = rem + (size_t)k * (W - 1);
+#pragma unroll
+  for (int i = 0; i < RemRaw<W>::NB; i++) r.b[i] = __ldg(q + i);
+}
+template <int W>
+__device__ __forceinline__ uint32_t rem_value(const RemRaw<W>& r) {
+  if (W == 4) return r.b[0] | (r.b[RemRaw<W>::NB > 1 ? 1 : 0] << 8) | (r.b[RemRaw<W>::NB > 2 ? 2 : 0] << 16);
+  return r.b[0];
+}
 template <int W>
 __device__ __forceinline__ uint32_t rem_at(const uint8_t* rem, bool isConst, uint32_t remConst, uint32_t k) {
   RemRaw<W> r;
@@ -314,24 +338,6 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
   return true;
 }
 
-// The symbol plane's ANS section of a block of 2..4 segments: the table, then the interleaved chains
-// (gpu_ilp.cuh).
-template <int W, bool G>
-__device__ __forceinline__ bool decode_sym_elems_ilp(const uint8_t* p, uint32_t secBytes, uint32_t m, uint32_t* tab,
-                                                     uint32_t* info,
-                                                     const uint8_t* rem, bool isConst, uint32_t remConst,
-                                                     uint8_t* out) {
-  UZIP_CLK_DECL;
-  if (G)  // the section comes from HBM: start all of it towards L2 now (remainders: ahead, in the loop)
-    for (uint32_t o = 128u * lane_id(); o < secBytes; o += 32u * 128u) prefetch_l2(p + o);
-  const uint32_t off = load_ans_table(p, tab, info);
-  if (!off) return false;
-  UZIP_CLK(18);
-  const bool ok = decode_chains_ilp<W, G>(p, off, m, tab, rem, isConst, remConst, out);
-  UZIP_CLK(19);
-  return ok;
-}
-
 // Returns 0 or a uzip_status for block b.
 template <int W>
 __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
@@ -378,17 +384,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   auto emitSym = [&](uint32_t k, uint32_t s) { store_elem<W>(out + (size_t)k * W, s << (8 * (W - 1))); };
   uint8_t* stage = sm + DEC_STAGE;
   UZIP_CLK(16);
-  if (smode == UZIP_MODE_ANS && !remAns && uzip_ans_nseg(m) >= 2) {
-    bool ok;
-    if (ss <= DEC_STAGE_BYTES) {
-      stage_section(ps, ss, stage);
-      ok = decode_sym_elems_ilp<W, false>(stage, ss, m, tab, info, remSrc, remIsConst, remConst, out);
-    } else {
-      ok = decode_sym_elems_ilp<W, true>(ps, ss, m, tab, info, remSrc, remIsConst, remConst, out);
-    }
-    if (!ok) return UZIP_ERR_CORRUPT;
-    UZIP_CLK(20);
-  } else if (smode == UZIP_MODE_ANS) {
+  if (smode == UZIP_MODE_ANS) {
     bool ok;
     if (ss <= DEC_STAGE_BYTES) {
       stage_section(ps, ss, stage);
@@ -467,7 +463,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   return 0;
 }
 
-__global__ void __launch_bounds__(128, 3) decompress_kernel(const DecParams P) {
+__global__ void __launch_bounds__(128) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * DEC_WARP_BYTES;

@@ -13,7 +13,6 @@
 
 #include "gpu_types.cuh"
 #include "gpu_warp.cuh"
-#include "gpu_ilp.cuh"
 
 namespace uzip_gpu {
 
@@ -31,15 +30,10 @@ namespace uzip_gpu {
 #define ENC_WORDS 8832u   /* u16[block / 2] word stage, aliased by u32[256][16] sub-histograms */
 #define ENC_HIST_BYTES 16384u /* u32[256][16] sub-histograms (aliasing the word stage) */
 
-// Blocks of more than one segment (log2Block > 14) stage their symbol words in global memory instead
-// (per warp ENC_ILP_NS regions of one segment's worst case, EncParams::scratch, L2-resident), so shared
-// memory stays at the 25 KB of the one-segment path and the segments' chains run interleaved.
-/* ENC_ILP_NS, ENC_SCRATCH_WORDS: gpu_ilp.cuh */
-__host__ __device__ inline bool enc_uses_scratch(uint32_t log2Block) { return (1u << log2Block) > UZIP_ANS_SEG_SYMS; }
 __host__ __device__ inline uint32_t enc_words_off(uint32_t) { return ENC_WORDS; }
 __host__ __device__ inline uint32_t enc_warp_bytes(uint32_t log2Block) {
-  uint32_t words = enc_uses_scratch(log2Block) ? 0u : 1u << log2Block;  // u16[block / 2]: an ANS section
-  return enc_words_off(log2Block) + (words > ENC_HIST_BYTES ? words : ENC_HIST_BYTES);  // < raw plane
+  uint32_t words = 1u << log2Block;  // u16[block / 2]: an ANS section is smaller than the raw plane
+  return enc_words_off(log2Block) + (words > ENC_HIST_BYTES ? words : ENC_HIST_BYTES);
 }
 
 // Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
@@ -82,6 +76,20 @@ __device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs) {
   return uzip_ans_table_bytes(k);
 }
 
+// The byte of a plane: symbol of element k, or remainder byte k (element k / rw, byte k % rw).
+template <int W, bool REM>
+__device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
+  if (!REM) {
+    uint32_t v = W == 1 ? (uint32_t)__ldg(blk + k)
+               : W == 2 ? (uint32_t)__ldg((const uint16_t*)blk + k) : (uint32_t)__ldg((const uint32_t*)blk + k);
+    return uzip_symbol_of(v, W);
+  }
+  constexpr uint32_t rw = W > 1 ? W - 1 : 1;
+  uint32_t e = rw == 1 ? k : k / rw, j = k - e * rw;
+  uint32_t v = W == 2 ? (uint32_t)__ldg((const uint16_t*)blk + e) : (uint32_t)__ldg((const uint32_t*)blk + e);
+  return (uzip_remainder_of(v, W) >> (8 * j)) & 0xFFu;
+}
+
 // Encodes one segment (len symbols of the plane starting at plane index base) with the 32 lanes. Words
 // are placed downward from *pos: out[*pos - c + rank] (out may be null: count only). Returns false when
 // *pos would go under lo (the plane will be RAW). *xout gets this lane's final state.
@@ -92,6 +100,14 @@ __device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs) {
 // runs (all loads come before the group's word stores, so no store can hold them back), a step is
 // branch-free (state -> compare -> select -> umulhi -> imad -> compare -> select), and the words of a
 // group are stored after it, once its positions are known. The state chain is the only serial part.
+template <int W, bool REM>
+__device__ __forceinline__ uint32_t enc_symbol(const uint8_t* blk, uint32_t base, uint32_t len, int32_t t,
+                                               uint32_t lane, bool& valid) {
+  const uint32_t k = 32u * (uint32_t)t + lane;
+  valid = t >= 0 && k < len;
+  return valid ? plane_byte<W, REM>(blk, base + k) : 0u;
+}
+
 template <int W, bool REM>
 __device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base, uint32_t len, const uint4* tab,
                                                uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
@@ -265,9 +281,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint32_t* states = (uint32_t*)(sm + ENC_STATES);
   uint32_t* nws = (uint32_t*)(sm + ENC_NW);
   uint32_t* soff = (uint32_t*)(sm + ENC_SOFF);
-  uint16_t* stage = enc_uses_scratch(P.log2Block)
-                        ? P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * ENC_SCRATCH_WORDS
-                        : (uint16_t*)(sm + enc_words_off(P.log2Block));
+  uint16_t* stage = (uint16_t*)(sm + enc_words_off(P.log2Block));
 
   const uint32_t rw = W > 1 ? W - 1 : 0;
   const bool split = (P.flags & UZIP_FLAG_SPLIT) != 0;
@@ -379,11 +393,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       int32_t front = 0;
       bool ok = true;
       uint32_t sec = uzip_ans_table_bytes(k);
-      if (nsegS >= 2) {  // interleaved chains, words in the global scratch (enc_uses_scratch)
-        encode_segments_ilp<W>(blk, m, tab, stage, nws, soff, states);
-        for (uint32_t sg = 0; sg < nsegS; sg++) sec += UZIP_ANS_SEG_HEADER_BYTES + ((2u * nws[sg] + 3u) & ~3u);
-      }
-      for (uint32_t sg = 0; sg < nsegS && ok && nsegS < 2; sg++) {
+      for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
@@ -557,7 +567,7 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
 }
 
 template <int W>
-__global__ void __launch_bounds__(128, 2) compress_kernel(const EncParams P) {
+__global__ void __launch_bounds__(128) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * P.warpBytes;

@@ -40,7 +40,6 @@ struct EncParams {
   uint32_t epoch;            // >= 1
   uint32_t srcAligned16;
   uint32_t warpBytes;        // dynamic shared memory per warp
-  uint16_t* scratch;         // log2Block > 14: ENC_SCRATCH_WORDS word stage per launched warp (global)
 };
 
 struct DecParams {

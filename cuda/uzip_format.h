@@ -45,11 +45,10 @@
 #define UZIP_FLAG_SPLIT 0x02u    /* split layout: the remainder plane is stored raw, whole, at offset 64 */
 #define UZIP_FLAGS_KNOWN (UZIP_FLAG_CHECKSUM | UZIP_FLAG_SPLIT)
 
-// Block size: 2^log2 elements per block; the encoder default is 2^16 = 65536 (a symbol plane of 4 ANS
-// segments that share one table: the GPU runs their 4 chains interleaved in one warp).
+// Block size: 2^log2 elements per block; the encoder default is 2^14 = 16384.
 #define UZIP_LOG2_BLOCK_MIN 10u
 #define UZIP_LOG2_BLOCK_MAX 16u
-#define UZIP_LOG2_BLOCK_DEFAULT 16u
+#define UZIP_LOG2_BLOCK_DEFAULT 14u
 
 // ---------------------------------------------------------------------------------------------------
 // Data types. Each element is rotated left by one bit inside its own width (so the sign moves to bit 0

@@ -3,7 +3,7 @@
 // size in the same run. Throughput = input (uncompressed) bytes / time. Prints a table; writes JSON.
 // Usage: gpu_bench OUT.json [--max-mib N] [--reps N] [--commit SHA] [--cmd "..."]
 //                  [--dtypes 1,3] [--sizes-kib 64,1024] [--sms 0,8]   (filters; default: everything)
-//                  [--log2 K]   (block size 2^K; default 0 = the library's default, 2^16 since the ILP codec)
+//                  [--log2 K]   (block size 2^K; default 0 = the library's default, 2^14)
 #include <algorithm>
 #include <string>
 #include <vector>
