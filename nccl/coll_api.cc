@@ -116,6 +116,10 @@ uint64_t autoMinBytesEnv() {
   if (e && *e) return strtoull(e, nullptr, 10);
   return UINT64_MAX;
 }
+bool autoReductionsEnv() {
+  const char* e = getenv("UZIP_COLL_AUTO_REDUCTIONS");
+  return e && strcmp(e, "1") == 0;
+}
 bool slowLinkEnv() {
   const char* e = getenv("NCCL_P2P_DISABLE");
   return e && strcmp(e, "1") == 0;
@@ -135,6 +139,11 @@ int resolve(uint64_t comm, int kind, int nranks, uint64_t bytesPerRank, int dtyp
     if (!slowLinkEnv() || minBytes == UINT64_MAX || bytesPerRank < minBytes) return UZIP_COLL_NEVER;
     return (kind == UZIP_COLL_ALLREDUCE || kind == UZIP_COLL_ALLGATHER) ? UZIP_COLL_ALWAYS : UZIP_COLL_NEVER;
   }
+  // Reductions stay plain under auto unless UZIP_COLL_AUTO_REDUCTIONS=1: on 2x H200 with
+  // NCCL_P2P_DISABLE=1 the model predicted a gain for bf16 all-reduce at 64-256 MiB but the compressed
+  // ring measured 0.86-0.90x NCCL's all-reduce (bench/results/h200x2-2026-11-30T1401-final), so the model
+  // is not trusted there until the pipelined executor overlaps its phases. All-gather measured 0.98-1.04x.
+  if (kind != UZIP_COLL_ALLGATHER && !autoReductionsEnv()) return UZIP_COLL_NEVER;
   double plain = 0, zip = 0;
   if (bytesPerRank < kAutoMinBytes || !predict(kind, nranks, bytesPerRank, dtype, m, &plain, &zip))
     return UZIP_COLL_NEVER;
