@@ -9,3 +9,8 @@ export UZIP_LIB="$PWD/.carry-run/libuzip.so"
 export UZIP_WEIGHTS_DIR="$PWD/.carry-run/weights"
 export UZIP_GIT_COMMIT="$(cat .carry-run/commit)"
 export DENO_NO_UPDATE_CHECK=1
+# Results go under $OUT/r; pack re-packs them into $OUT/results.tgz (the device tool returns at most 8
+# files, so scripts call pack after each stage and a run cut short still returns what it measured).
+R=$OUT/r
+mkdir -p "$R"
+pack() { tar -C "$OUT" -czf "$OUT/results.tgz.tmp" r && mv "$OUT/results.tgz.tmp" "$OUT/results.tgz"; }

@@ -3,9 +3,6 @@
 # previous kernels, and the 2-rank collectives exactness test. Same bundle as scripts/gpu_session.sh.
 set -u
 source scripts/device_env.sh
-R=$OUT/r
-mkdir -p "$R"
-pack() { tar -C "$OUT" -czf "$OUT/results.tgz.tmp" r && mv "$OUT/results.tgz.tmp" "$OUT/results.tgz"; }
 nvidia-smi --query-gpu=index,name,driver_version,clocks.sm --format=csv > "$R/gpus.csv"
 timeout 60 .carry-run/gpu/gpu_check --quick > "$R/gpu_check.log" 2>&1
 echo "gpu_check rc=$?"; grep -E 'PASSED|FAILED|failures' "$R/gpu_check.log" | tail -3

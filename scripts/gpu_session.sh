@@ -12,9 +12,6 @@
 # 5 native kernels new vs old. Usage on the device: bash scripts/gpu_session.sh
 set -u
 source scripts/device_env.sh
-R=$OUT/r
-mkdir -p "$R"
-pack() { tar -C "$OUT" -czf "$OUT/results.tgz.tmp" r && mv "$OUT/results.tgz.tmp" "$OUT/results.tgz"; }
 stamp() { echo "== $(date +%T) $*" | tee -a "$R/session.log"; }
 C=$UZIP_GIT_COMMIT
 nvidia-smi --query-gpu=index,name,driver_version,clocks.sm,clocks.mem,temperature.gpu,power.draw \
