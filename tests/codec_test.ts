@@ -223,3 +223,13 @@ Deno.test("256 MiB of bf16 round-trips bit for bit with its checksum", () => {
   }
   assertEquals(firstDiff, -1, `first differing byte at ${firstDiff}`);
 });
+
+Deno.test("compress into a caller buffer returns a view of the same bytes; too small is BufferTooSmallError", () => {
+  const data = makeDataset("gaussian", "bf16", 100_003, 5);
+  const fresh = compress(data, "bf16", { checksum: true });
+  const into = new Uint8Array(maxCompressedSize(100_003, "bf16", { checksum: true }));
+  const view = compress(data, "bf16", { checksum: true, into });
+  assertEquals(view.buffer, into.buffer);
+  assertEquals(view, fresh);
+  assertThrowsTyped(() => compress(data, "bf16", { into: new Uint8Array(64) }), BufferTooSmallError);
+});
