@@ -8,6 +8,7 @@ timeout 60 .carry-run/gpu/gpu_check --quick > "$R/gpu_check.log" 2>&1
 echo "gpu_check rc=$?"; grep -E 'PASSED|FAILED|failures' "$R/gpu_check.log" | tail -3
 for cfg in "gpu 16" "gpu 14" "old 14"; do
   set -- $cfg
+  [ -x ".carry-run/$1/gpu_bench" ] || continue  # old/ is optional (scripts/pack_device.sh)
   L=(--log2 "$2"); [ "$1" = old ] && L=()  # the old tool has no --log2; its library defaults to 14
   timeout 25 ".carry-run/$1/gpu_bench" "$R/native_$1_$2.json" "${L[@]}" --dtypes 1,3 \
     --sizes-kib 1024,16384,262144,1048576 --sms 0 --reps 10 > "$R/native_$1_$2.log" 2>&1

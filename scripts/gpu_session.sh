@@ -6,7 +6,7 @@
 # Expects (made here by scripts/pack_device.sh and the GPU codec's scripts/gpu_check.sh --build):
 #   .carry-run/   deno.xz, libuzip.so (this tree), weights/*.onnx, commit
 #   .carry-run/gpu/   gpu_check, gpu_bench, libuzip.so (this tree's native tools)
-#   .carry-run/old/   gpu_check, gpu_bench, libuzip.so (the previous kernels: the fallback and the baseline)
+#   .carry-run/old/   optional: gpu_check, gpu_bench, libuzip.so of earlier kernels (fallback and baseline)
 # Stages: 1 codec bit-exactness (new kernels; fall back to old ones if they fail), 2 codec CLI bench and the
 # Deno GPU test suite (one GPU each, in parallel), 3 collectives test + bench, 4 P2P bench (slow path),
 # 5 native kernels new vs old. Usage on the device: bash scripts/gpu_session.sh
@@ -22,9 +22,12 @@ stamp "1 codec bit-exactness: gpu_check --quick (new kernels)"
 if timeout 80 .carry-run/gpu/gpu_check --quick > "$R/gpu_check_new.log" 2>&1; then
   stamp "new kernels PASS"
 else
-  stamp "new kernels FAILED (rc=$?): falling back to the old library for everything below"
+  stamp "new kernels FAILED (rc=$?)"
   tail -5 "$R/gpu_check_new.log" | tee -a "$R/session.log"
-  export UZIP_LIB=$PWD/.carry-run/old/libuzip.so
+  if [ -f .carry-run/old/libuzip.so ]; then
+    stamp "falling back to the old library for everything below"
+    export UZIP_LIB=$PWD/.carry-run/old/libuzip.so
+  fi
 fi
 grep -E 'PASS|FAIL|mismatch|cases' "$R/gpu_check_new.log" | tail -3
 pack
@@ -70,6 +73,7 @@ pack
 
 stamp "5 native kernels, new vs old (bf16, fp32)"
 for v in gpu old; do
+  [ -x ".carry-run/$v/gpu_bench" ] || continue
   timeout 30 ".carry-run/$v/gpu_bench" "$R/native_$v.json" --dtypes 1,3 --sizes-kib 1024,16384,262144,1048576 \
     --sms 0 --reps 10 > "$R/native_$v.log" 2>&1
   echo "native $v rc=$?" | tee -a "$R/session.log"

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Packs what a GPU machine without network, Node or Deno needs into the ignored folder .carry-run/:
-# libuzip.so (built here), the Deno binary (xz), the model weights (.onnx from node_modules). Name
-# ".carry-run" in the device tool's `carry`; on the device, source scripts/device_env.sh first.
+# libuzip.so (built here), the native GPU tools in gpu/ (gpu_check, gpu_bench), the Deno binary (xz), the
+# model weights (.onnx from node_modules), and, when .carry/old/ holds an earlier build of the tools, that
+# build in old/ as a baseline. Name ".carry-run" in the device tool's `carry`; on the device, source
+# scripts/device_env.sh first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/build.sh
-rm -rf .carry-run && mkdir -p .carry-run/weights
+./scripts/gpu_check.sh --build  # builds build/libuzip.so and the native tools into .carry/gpu/
+rm -rf .carry-run && mkdir -p .carry-run/weights .carry-run/gpu
 cp build/libuzip.so .carry-run/
+cp .carry/gpu/gpu_check .carry/gpu/gpu_bench .carry/gpu/libuzip.so .carry-run/gpu/
+if [ -x .carry/old/gpu_bench ]; then mkdir -p .carry-run/old && cp .carry/old/gpu_check .carry/old/gpu_bench .carry/old/libuzip.so .carry-run/old/; fi
 if [ -f .carry/deno.xz ] && [ .carry/deno.xz -nt node_modules/deno/deno ]; then
   cp .carry/deno.xz .carry-run/deno.xz
 else
