@@ -20,8 +20,34 @@ namespace {
 const uint64_t kCtxMagic = 0x5558544347505A55ull;
 
 struct Launch {  // cached launch shape of the compress kernel for one (width, log2Block)
-  int warps = 0, perSm = 0;
+  int perSm = 0;
 };
+constexpr int kEncWarps = 4;  // warps per compress CTA
+
+// Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
+// default; UZIP_GPU_ENC_VARIANT / UZIP_GPU_DEC_VARIANT pick another, for tuning on new hardware.
+using EncKernel = void (*)(const EncParams);
+template <int W>
+EncKernel enc_kernel(int variant) {
+  switch (variant) {
+    case 1: return uzip_gpu::compress_kernel<W, 8, 4>;
+    case 2: return uzip_gpu::compress_kernel<W, 2, 5>;
+    default: return uzip_gpu::compress_kernel<W, 4, 5>;
+  }
+}
+using DecKernel = void (*)(const DecParams);
+DecKernel dec_kernel(int variant) {
+  switch (variant) {
+    case 1: return uzip_gpu::decompress_kernel<16, 4>;
+    case 2: return uzip_gpu::decompress_kernel<8, 5>;
+    default: return uzip_gpu::decompress_kernel<4, 6>;
+  }
+}
+int env_variant(const char* name) {
+  const char* v = getenv(name);
+  int x = v ? atoi(v) : 0;
+  return x >= 0 && x <= 2 ? x : 0;
+}
 
 struct GpuCodec {
   uint64_t magic;
@@ -32,6 +58,9 @@ struct GpuCodec {
   uint64_t lbCap;                // look-back words allocated
   GpuHostWords* host;            // host-mapped
   GpuHostWords* hostDev;         // its device address
+  uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
+  uint64_t scratchCap;           // bytes
+  int encVariant, decVariant;
   Launch enc[3][UZIP_LOG2_BLOCK_MAX + 1];
   int decPerSm;
   std::mutex mu;
@@ -72,6 +101,17 @@ int ensure_lookback(GpuCodec* c, uint64_t n, cudaStream_t s) {
   return UZIP_OK;
 }
 
+// Grows the compress kernel's word stages to `bytes` (contents need not survive a call).
+int ensure_scratch(GpuCodec* c, uint64_t bytes) {
+  if (bytes <= c->scratchCap) return UZIP_OK;
+  void* p = nullptr;
+  if (int st = uzipCudaCheck(cudaMalloc(&p, bytes), "cudaMalloc (compress word stages)")) return st;
+  if (c->scratch) cudaFree(c->scratch);  // synchronizes: no kernel still uses the old stages
+  c->scratch = (uint8_t*)p;
+  c->scratchCap = bytes;
+  return UZIP_OK;
+}
+
 // Next epoch; on a wrap of the look-back tag every word is cleared once.
 int next_epoch(GpuCodec* c, cudaStream_t s) {
   c->epoch++;
@@ -89,29 +129,18 @@ void reset_slots(GpuCodec* c, cudaStream_t s) { cudaMemsetAsync(c->slots, 0, 2 *
 template <int W>
 int enc_shape(GpuCodec* c, uint32_t log2, Launch* out) {
   Launch& L = c->enc[W == 4 ? 2 : W - 1][log2];
-  if (!L.warps) {
-    const uint32_t wb = uzip_gpu::enc_warp_bytes(log2);
-    int bestWarps = 0, bestPer = 0;
-    for (int warps = 4; warps >= 1; warps /= 2) {
-      size_t smem = (size_t)wb * warps;
-      if (smem > (size_t)c->maxSmemOptin) continue;
-      if (int st = uzipCudaCheck(cudaFuncSetAttribute(uzip_gpu::compress_kernel<W>,
-                                                      cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
-                                 "cudaFuncSetAttribute"))
-        return st;
-      int per = 0;
-      if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                                     &per, uzip_gpu::compress_kernel<W>, 32 * warps, smem),
-                                 "cudaOccupancyMaxActiveBlocksPerMultiprocessor"))
-        return st;
-      if (per * warps > bestPer * bestWarps) { bestWarps = warps; bestPer = per; }
-    }
-    if (!bestWarps) return uzipSetError(UZIP_ERR_INTERNAL, "compress kernel does not fit the device");
-    // Leave the attribute at the largest size any shape needs.
-    cudaFuncSetAttribute(uzip_gpu::compress_kernel<W>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                         (int)((size_t)wb * bestWarps > 0 ? c->maxSmemOptin : 0));
-    L.warps = bestWarps;
-    L.perSm = bestPer;
+  if (!L.perSm) {
+    const size_t smem = (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps;
+    EncKernel k = enc_kernel<W>(c->encVariant);
+    if (int st = uzipCudaCheck(cudaFuncSetAttribute((const void*)k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
+                               "cudaFuncSetAttribute"))
+      return st;
+    int per = 0;
+    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * kEncWarps, smem),
+                               "cudaOccupancyMaxActiveBlocksPerMultiprocessor"))
+      return st;
+    if (per < 1) return uzipSetError(UZIP_ERR_INTERNAL, "compress kernel does not fit the device");
+    L.perSm = per;
   }
   *out = L;
   return UZIP_OK;
@@ -124,13 +153,17 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   Launch L;
   if (int st = enc_shape<W>(c, p.log2Block, &L)) return st;
   uint64_t ctas = (uint64_t)sm_budget(c) * L.perSm;
-  uint64_t need = (p.nblocks + L.warps - 1) / L.warps;
+  uint64_t need = (p.nblocks + kEncWarps - 1) / kEncWarps;
   if (need < ctas) ctas = need;
   if (ctas < 1) ctas = 1;
   EncParams q = p;
-  q.warpBytes = uzip_gpu::enc_warp_bytes(p.log2Block);
-  uzip_gpu::compress_kernel<W><<<(unsigned)ctas, 32 * L.warps, (size_t)q.warpBytes * L.warps, s>>>(q);
-  return uzipCudaCheck(cudaGetLastError(), "compress kernel launch");
+  q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block);
+  if (int st = ensure_scratch(c, ctas * kEncWarps * q.stageBytes)) return st;
+  q.scratch = c->scratch;
+  void* args[] = {&q};
+  return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(c->encVariant), dim3((unsigned)ctas),
+                                        dim3(32 * kEncWarps), args, (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps, s),
+                       "compress kernel launch");
 }
 
 }  // namespace
@@ -149,6 +182,8 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   if (!c) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate a codec context");
   c->device = device;
   c->maxSms = maxSms;
+  c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT");
+  c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT");
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;
@@ -161,12 +196,12 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   if (!st) {
     memset(c->host, 0, sizeof(GpuHostWords));
     int per = 0;
-    st = uzipCudaCheck(cudaFuncSetAttribute(uzip_gpu::decompress_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                            4 * DEC_WARP_BYTES),
+    st = uzipCudaCheck(cudaFuncSetAttribute((const void*)dec_kernel(c->decVariant),
+                                            cudaFuncAttributeMaxDynamicSharedMemorySize, 4 * uzip_gpu::DEC_WARP_BYTES),
                        "cudaFuncSetAttribute (decompress)");
     if (!st)
-      st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, uzip_gpu::decompress_kernel, 128,
-                                                                     4 * DEC_WARP_BYTES),
+      st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, dec_kernel(c->decVariant), 128,
+                                                                     4 * uzip_gpu::DEC_WARP_BYTES),
                        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     c->decPerSm = per > 0 ? per : 1;
   }
@@ -189,6 +224,7 @@ UZIP_API int uzipGpuCodecDestroy(uint64_t ctx) {
   c->magic = 0;
   cudaFree(c->slots);
   if (c->lookback) cudaFree(c->lookback);
+  if (c->scratch) cudaFree(c->scratch);
   cudaFreeHost(c->host);
   delete c;
   return UZIP_OK;
@@ -275,8 +311,10 @@ UZIP_API int uzipGpuDecompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, ui
   uint64_t need = (maxBlocks + 3) / 4;
   if (need < ctas) ctas = need;
   if (ctas < 1) ctas = 1;
-  uzip_gpu::decompress_kernel<<<(unsigned)ctas, 128, 4 * DEC_WARP_BYTES, s>>>(p);
-  int st = uzipCudaCheck(cudaGetLastError(), "decompress kernel launch");
+  void* args[] = {&p};
+  int st = uzipCudaCheck(cudaLaunchKernel((const void*)dec_kernel(c->decVariant), dim3((unsigned)ctas), dim3(128), args,
+                                          4 * uzip_gpu::DEC_WARP_BYTES, s),
+                         "decompress kernel launch");
   if (st) reset_slots(c, s);
   return st;
 }

@@ -11,13 +11,12 @@
 
 namespace uzip_gpu {
 
-// Per-warp shared memory. A plane section that fits is copied into the stage first, so the ANS chain
-// (table lookup, word reads) touches shared memory only.
+// Per-warp shared memory: 9 KB, so that 24 warps fit on an SM (each warp's ANS chain is serial, so
+// throughput comes from warps in flight). The ANS words are not staged here: a window of them rides in
+// registers (WordWindow), loaded ahead from global memory.
 #define DEC_TAB 0u             /* u32[2048] slot -> symbol | freq << 8 | (slot - cum) << 20 */
 #define DEC_INFO 8192u         /* u32[256] present symbols in order: symbol | freq << 8 | cum << 20 */
-#define DEC_STAGE 9216u        /* the staged plane section */
-#define DEC_STAGE_BYTES 16384u /* a bf16/fp16/fp32 symbol section at the default block always fits */
-#define DEC_WARP_BYTES (DEC_STAGE + DEC_STAGE_BYTES)
+constexpr uint32_t DEC_WARP_BYTES = 9216u;
 
 struct Hdr {
   uint32_t status, dtype, flags, log2, width, checksum;
@@ -130,15 +129,27 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
   return (uint32_t)padded;
 }
 
-// Copies a validated section (16-aligned, bytes a multiple of 16) into the warp's stage with
-// asynchronous 16-byte copies, all in flight at once.
-__device__ __forceinline__ void stage_section(const uint8_t* src, uint32_t bytes, uint8_t* stage) {
-  __syncwarp();  // the previous plane's readers are done with the stage
-  const uint32_t base = (uint32_t)__cvta_generic_to_shared(stage);
-  for (uint32_t i = lane_id(); i < bytes / 16u; i += 32)
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(base + 16u * i), "l"(src + 16u * i) : "memory");
-  asm volatile("cp.async.wait_all;\n" ::: "memory");
-  __syncwarp();
+// The next words of an ANS segment, spread over the warp's registers: a = words [base, base + 64) (lane l
+// holds words base + 2l and base + 2l + 1 as one u32), b = the 64 after, c and d the two windows after
+// those, already loading. A step consumes at most 32 words and starts with next - base < 64, so its words
+// are in a or b and one shuffle of each delivers them; windows shift by 64 words. Loads stop at the
+// segment's validated end (npairs), so a damaged stream never reads past its section.
+struct WordWindow {
+  const uint32_t* w32;
+  uint32_t npairs, base, a, b, c, d;
+};
+__device__ __forceinline__ uint32_t ww_load(const WordWindow& w, uint32_t pair) {
+  return pair < w.npairs ? __ldg(w.w32 + pair) : 0u;
+}
+__device__ __forceinline__ void ww_init(WordWindow& w, const uint8_t* words, uint32_t nw) {
+  const uint32_t lane = lane_id();
+  w.w32 = (const uint32_t*)words;  // 4-aligned: sections are 16-aligned, tables and segments 4-padded
+  w.npairs = (nw + 1u) / 2u;
+  w.base = 0;
+  w.a = ww_load(w, lane);
+  w.b = ww_load(w, 32u + lane);
+  w.c = ww_load(w, 64u + lane);
+  w.d = ww_load(w, 96u + lane);
 }
 
 // Validates the ANS table at p and builds the decode table. Returns the table bytes, 0 if corrupt.
@@ -186,10 +197,10 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
   return tb;
 }
 
-// One decode step of a lane (inactive lanes keep their state); reads words from wp. Returns false when
-// the words run out (corrupt). s gets the symbol.
+// One decode step of a lane (inactive lanes keep their state). Returns false when the words run out
+// (corrupt). s gets the symbol.
 __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t nw, bool active, const uint32_t* tab,
-                                         const uint16_t* wp, uint32_t lt, uint32_t& s) {
+                                         WordWindow& ww, uint32_t lt, uint32_t& s) {
   const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
   s = e & 0xFFu;
   uint32_t xn = ((e >> 8) & 0xFFFu) * (x >> UZIP_ANS_PROB_BITS) + (e >> 20);
@@ -198,9 +209,20 @@ __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t n
   const uint32_t mask = __ballot_sync(FULL_MASK, need);
   const uint32_t c = __popc(mask);
   if (next + c > nw) return false;
-  if (need) xn = (xn << 16) | wp[next + __popc(mask & lt)];
+  const uint32_t rel = next + __popc(mask & lt) - ww.base;
+  const uint32_t src = (rel >> 1) & 31u;
+  const uint32_t va = __shfl_sync(FULL_MASK, ww.a, src), vb = __shfl_sync(FULL_MASK, ww.b, src);
+  const uint32_t w = ((rel < 64u ? va : vb) >> ((rel & 1u) << 4)) & 0xFFFFu;
+  if (need) xn = (xn << 16) | w;
   x = xn;
   next += c;
+  if (next - ww.base >= 64u) {  // warp-uniform
+    ww.a = ww.b;
+    ww.b = ww.c;
+    ww.c = ww.d;
+    ww.base += 64u;
+    ww.d = ww_load(ww, ww.base / 2u + 96u + lane_id());
+  }
   return true;
 }
 
@@ -219,14 +241,15 @@ __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes
     const uint32_t nw = *(const uint32_t*)seg;
     uint32_t x = *(const uint32_t*)(seg + 4 + 4 * lane);
     if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
-    const uint16_t* wp = (const uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
+    WordWindow ww;
+    ww_init(ww, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
     uint32_t next = 0;
     const uint32_t T = (len + 31u) / 32u;
     const uint32_t base = sg * UZIP_ANS_SEG_SYMS;
     for (uint32_t t = 0; t < T; t++) {
       const uint32_t k = 32u * t + lane;
       uint32_t s;
-      if (!dec_step(x, next, nw, k < len, tab, wp, lt, s)) return false;
+      if (!dec_step(x, next, nw, k < len, tab, ww, lt, s)) return false;
       if (k < len) emit(base + k, s);
     }
     if (next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
@@ -271,7 +294,7 @@ __device__ __forceinline__ uint32_t rem_at(const uint8_t* rem, bool isConst, uin
 // next group fill `fill`. Returns false on corrupt input.
 template <int W, int U>
 __device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t nw, uint32_t t0, uint32_t T, uint32_t len,
-                                          uint32_t base, const uint32_t* tab, const uint16_t* wp, uint32_t lt,
+                                          uint32_t base, const uint32_t* tab, WordWindow& ww, uint32_t lt,
                                           const RemRaw<W> (&use)[U], RemRaw<W> (&fill)[U], const uint8_t* rem,
                                           bool isConst, uint32_t remConst, uint8_t* out) {
   const uint32_t lane = lane_id();
@@ -286,7 +309,7 @@ __device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t 
     if (t >= T) break;
     const uint32_t k = 32u * t + lane;
     uint32_t s;
-    if (!dec_step(x, next, nw, k < len, tab, wp, lt, s)) return false;
+    if (!dec_step(x, next, nw, k < len, tab, ww, lt, s)) return false;
     if (k < len) {
       uint32_t rv = W == 1 ? 0u : isConst ? remConst : rem_value<W>(use[u]);
       store_elem<W>(out + (size_t)(base + k) * W, uzip_join(s, rv, W));
@@ -298,7 +321,7 @@ __device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t 
 // The symbol plane's ANS section decoded straight into finished elements. Remainders are prefetched a
 // whole group of U steps ahead into alternating register buffers (no copies, which would wait on the
 // loads), so no global load sits in the ANS chain.
-template <int W>
+template <int W, int U>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                  const uint8_t* rem, bool isConst, uint32_t remConst, uint8_t* out) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
@@ -307,14 +330,14 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
   if (!off) return false;
   UZIP_CLK(18);
   const uint32_t nseg = uzip_ans_nseg(m);
-  constexpr int U = W == 4 ? 8 : 16;
   for (uint32_t sg = 0; sg < nseg; sg++) {
     const uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
     const uint8_t* seg = p + off;
     const uint32_t nw = *(const uint32_t*)seg;
     uint32_t x = *(const uint32_t*)(seg + 4 + 4 * lane);
     if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
-    const uint16_t* wp = (const uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
+    WordWindow ww;
+    ww_init(ww, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
     uint32_t next = 0;
     const uint32_t T = (len + 31u) / 32u;
     const uint32_t base = sg * UZIP_ANS_SEG_SYMS;
@@ -325,10 +348,10 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
       rem_load<W>(ra[u], rem, isConst, remConst, base + k, k < len);
     }
     for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-      if (!dec_group<W, U>(x, next, nw, t0, T, len, base, tab, wp, lt, ra, rb, rem, isConst, remConst, out))
+      if (!dec_group<W, U>(x, next, nw, t0, T, len, base, tab, ww, lt, ra, rb, rem, isConst, remConst, out))
         return false;
       if (t0 + U >= T) break;
-      if (!dec_group<W, U>(x, next, nw, t0 + U, T, len, base, tab, wp, lt, rb, ra, rem, isConst, remConst, out))
+      if (!dec_group<W, U>(x, next, nw, t0 + U, T, len, base, tab, ww, lt, rb, ra, rem, isConst, remConst, out))
         return false;
     }
     if (next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
@@ -339,7 +362,7 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
 }
 
 // Returns 0 or a uzip_status for block b.
-template <int W>
+template <int W, int U>
 __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
   UZIP_CLK_DECL;
@@ -382,19 +405,10 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   const bool remIsConst = rmode == UZIP_MODE_CONST;
   // Symbol pass: final elements, or (remainder ANS) the unrotated symbol byte in place.
   auto emitSym = [&](uint32_t k, uint32_t s) { store_elem<W>(out + (size_t)k * W, s << (8 * (W - 1))); };
-  uint8_t* stage = sm + DEC_STAGE;
   UZIP_CLK(16);
   if (smode == UZIP_MODE_ANS) {
-    bool ok;
-    if (ss <= DEC_STAGE_BYTES) {
-      stage_section(ps, ss, stage);
-      UZIP_CLK(17);
-      ok = remAns ? decode_ans(stage, m, tab, info, emitSym)
-                  : decode_sym_elems<W>(stage, m, tab, info, remSrc, remIsConst, remConst, out);
-    } else {
-      ok = remAns ? decode_ans(ps, m, tab, info, emitSym)
-                  : decode_sym_elems<W>(ps, m, tab, info, remSrc, remIsConst, remConst, out);
-    }
+    const bool ok = remAns ? decode_ans(ps, m, tab, info, emitSym)
+                           : decode_sym_elems<W, U>(ps, m, tab, info, remSrc, remIsConst, remConst, out);
     if (!ok) return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else {
@@ -422,14 +436,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       uint32_t el = rw <= 1 ? k : k / (rw ? rw : 1u), j = k - el * rw;
       out[(size_t)el * W + j] = (uint8_t)byte;
     };
-    bool ok;
-    if (rs <= DEC_STAGE_BYTES) {
-      stage_section(pr, rs, stage);
-      ok = decode_ans(stage, m * rw, tab, info, emitRem);
-    } else {
-      ok = decode_ans(pr, m * rw, tab, info, emitRem);
-    }
-    if (!ok) return UZIP_ERR_CORRUPT;
+    if (!decode_ans(pr, m * rw, tab, info, emitRem)) return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
     for (uint32_t k = lane; k < m; k += 32) {
@@ -463,7 +470,10 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   return 0;
 }
 
-__global__ void __launch_bounds__(128) decompress_kernel(const DecParams P) {
+// U: steps per unrolled group (bf16/fp16/bytes; fp32 uses U / 2); MINB: CTAs (of 4 warps) per SM that
+// the registers must allow.
+template <int U, int MINB>
+__global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * DEC_WARP_BYTES;
@@ -482,9 +492,9 @@ __global__ void __launch_bounds__(128) decompress_kernel(const DecParams P) {
   if (!st) {
     for (uint64_t b = gw; b < h.nblocks; b += warps) {
       switch (h.width) {
-        case 1: st = decompress_block<1>(P, h, sm, b, &csum); break;
-        case 2: st = decompress_block<2>(P, h, sm, b, &csum); break;
-        default: st = decompress_block<4>(P, h, sm, b, &csum); break;
+        case 1: st = decompress_block<1, U>(P, h, sm, b, &csum); break;
+        case 2: st = decompress_block<2, U>(P, h, sm, b, &csum); break;
+        default: st = decompress_block<4, (U > 2 ? U / 2 : 1)>(P, h, sm, b, &csum); break;
       }
       if (st) break;
     }

@@ -16,25 +16,25 @@
 
 namespace uzip_gpu {
 
-// Per-warp shared memory layout (bytes). The word stage doubles as the 16 sub-histograms of the first
-// pass. Symbols are not staged (the ANS loop reloads them from L2, prefetched): 25 KB per warp, 8 warps
-// per SM.
+// Per-warp shared memory layout (bytes): 10.6 KB, so that 20 warps fit on an SM (the ANS chain of a warp
+// is serial, so throughput comes from warps in flight). The ANS words are staged in global scratch (one
+// region per resident warp, see EncParams::scratch; it stays in L2), not here. The union region holds
+// the packed sub-histograms during the first pass and the frequency tables after it.
 #define ENC_CNT 0u        /* u32[256] symbol counts */
 #define ENC_CNTR 1024u    /* u32[256] remainder byte counts */
-#define ENC_FSYM 2048u    /* u32[256] symbol freqs */
-#define ENC_FREM 3072u    /* u32[256] remainder freqs */
-#define ENC_TAB 4096u     /* uint4[256] {reciprocal, freq, cum, freq << 21} of the plane being coded */
-#define ENC_STATES 8192u  /* u32[4][32] final states of the symbol segments */
-#define ENC_NW 8704u      /* u32[16] words per segment: [0..3] symbol, [4..15] remainder */
-#define ENC_SOFF 8768u    /* u32[4] where each symbol segment's words start in the word stage (u16 index) */
-#define ENC_WORDS 8832u   /* u16[block / 2] word stage, aliased by u32[256][16] sub-histograms */
-#define ENC_HIST_BYTES 16384u /* u32[256][16] sub-histograms (aliasing the word stage) */
+#define ENC_STATES 2048u  /* u32[4][32] final states of the symbol segments */
+#define ENC_NW 2560u      /* u32[16] words per segment: [0..3] symbol, [4..15] remainder */
+#define ENC_SOFF 2624u    /* u32[4] where each symbol segment's words start in the word stage (u16 index) */
+#define ENC_UNION 2688u   /* union: u32[128][16] packed sub-histograms | {fsym, frem, tab} */
+#define ENC_FSYM (ENC_UNION)           /* u32[256] symbol freqs */
+#define ENC_FREM (ENC_UNION + 1024u)   /* u32[256] remainder freqs */
+#define ENC_TAB (ENC_UNION + 2048u)    /* uint4[256] {reciprocal, freq, cum, freq << 21} */
+#define ENC_HIST_BYTES 8192u
+constexpr uint32_t ENC_WARP_BYTES = ENC_UNION + ENC_HIST_BYTES;
 
-__host__ __device__ inline uint32_t enc_words_off(uint32_t) { return ENC_WORDS; }
-__host__ __device__ inline uint32_t enc_warp_bytes(uint32_t log2Block) {
-  uint32_t words = 1u << log2Block;  // u16[block / 2]: an ANS section is smaller than the raw plane
-  return enc_words_off(log2Block) + (words > ENC_HIST_BYTES ? words : ENC_HIST_BYTES);
-}
+// Bytes of global word stage per warp: an ANS section is smaller than the raw plane, so its words
+// (u16[block / 2]) fit in block bytes; 16 more for the payload writer's one-word over-read.
+__host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block) { return (1u << log2Block) + 16u; }
 
 // Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
 // An entry holds everything one step needs, so the step does no unpacking on its dependent chain.
@@ -108,12 +108,11 @@ __device__ __forceinline__ uint32_t enc_symbol(const uint8_t* blk, uint32_t base
   return valid ? plane_byte<W, REM>(blk, base + k) : 0u;
 }
 
-template <int W, bool REM>
+template <int W, bool REM, int U>
 __device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base, uint32_t len, const uint4* tab,
                                                uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const int32_t T = (int32_t)((len + 31u) / 32u);
-  constexpr int U = 8;
   uint32_t x = UZIP_ANS_L;
   int32_t p = *pos;
   // Group g = steps T-1-gU .. T-gU-U. Symbols are loaded two groups ahead (global, usually L2), table
@@ -270,8 +269,9 @@ __device__ __forceinline__ void zero_words(uint8_t* p, uint32_t from, uint32_t t
   for (uint32_t o = from + 4u * lane_id(); o < to; o += 128u) *(uint32_t*)(p + o) = 0;
 }
 
-template <int W>
-__device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint32_t* csumAcc) {
+template <int W, int U>
+__device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
+                                               uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
   uint32_t* cnt = (uint32_t*)(sm + ENC_CNT);
   uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
@@ -281,7 +281,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint32_t* states = (uint32_t*)(sm + ENC_STATES);
   uint32_t* nws = (uint32_t*)(sm + ENC_NW);
   uint32_t* soff = (uint32_t*)(sm + ENC_SOFF);
-  uint16_t* stage = (uint16_t*)(sm + enc_words_off(P.log2Block));
 
   const uint32_t rw = W > 1 ? W - 1 : 0;
   const bool split = (P.flags & UZIP_FLAG_SPLIT) != 0;
@@ -292,9 +291,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const bool aligned = P.srcAligned16 != 0;
   UZIP_CLK_DECL;
 
-  // 1. Histograms (symbols: 16 sub-histograms, lane & 15, in the word stage, so that the few exponents
-  //    that dominate a block do not serialize the atomics), constant tests, checksum.
-  uint32_t* hist = (uint32_t*)(sm + enc_words_off(P.log2Block));
+  // 1. Histograms (symbols: 16 sub-histograms, lane & 15, so that the few exponents that dominate a block
+  //    do not serialize the atomics; two 16-bit counters per word, bins 2j and 2j+1, since a sub-histogram
+  //    sees at most 2^16 / 16 elements), constant tests, checksum.
+  uint32_t* hist = (uint32_t*)(sm + ENC_UNION);
   for (uint32_t i = lane; i < ENC_HIST_BYTES / 16u; i += 32) ((uint4*)hist)[i] = make_uint4(0, 0, 0, 0);
 #pragma unroll
   for (int i = 0; i < 8; i++) cntr[lane + 32 * i] = 0;
@@ -324,7 +324,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
 #pragma unroll
         for (int i = 0; i < 16; i++) {
           uint32_t s = uzip_symbol_of(v[i], W);
-          atomicAdd(&hist[s * 16u + sub], 1u);
+          atomicAdd(&hist[(s >> 1) * 16u + sub], 1u << ((s & 1u) << 4));
           dS |= s ^ sym0;
           if (doRem) {
             uint32_t r = uzip_remainder_of(v[i], W);
@@ -340,7 +340,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       for (int i = 0; i < 16; i++) {
         uint32_t s = uzip_symbol_of(v[i], W);
         if ((uint32_t)i < valid) {
-          atomicAdd(&hist[s * 16u + sub], 1u);
+          atomicAdd(&hist[(s >> 1) * 16u + sub], 1u << ((s & 1u) << 4));
           constS &= s == sym0;
           if (doRem) {
             uint32_t r = uzip_remainder_of(v[i], W);
@@ -364,10 +364,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   for (int i = 0; i < 8; i++) {  // fold the sub-histograms (rotated start: 2-way bank conflicts at most)
     uint32_t s = lane + 32u * i, c = 0;
 #pragma unroll
-    for (uint32_t j = 0; j < 16u; j++) c += hist[s * 16u + ((j + lane) & 15u)];
+    for (uint32_t j = 0; j < 16u; j++) c += (hist[(s >> 1) * 16u + ((j + lane) & 15u)] >> ((s & 1u) << 4)) & 0xFFFFu;
     cnt[s] = c;
   }
-  __syncwarp();
+  __syncwarp();  // the folds are read before the union region becomes the frequency tables
   constS = __all_sync(FULL_MASK, constS);
   constR = __all_sync(FULL_MASK, constR);
   if (doSum) *csumAcc += warp_sum_u32(csum);
@@ -397,7 +397,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
-        ok = encode_segment<W, false>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+        ok = encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
         if (!ok) break;
         int32_t nw = cap - pos;
         if (sg + 1 < nsegS) {
@@ -449,7 +449,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           uint32_t len = min(raw - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
           int32_t before = pos;
           uint32_t x;
-          ok = encode_segment<W, true>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, nullptr, &pos, -budget, &x);
+          ok = encode_segment<W, true, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, nullptr, &pos, -budget, &x);
           if (!ok) break;
           uint32_t nw = (uint32_t)(before - pos);
           if (lane == 0) nws[4 + sg] = nw;
@@ -494,10 +494,14 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       if (lane == 0) *(uint32_t*)seg = nw;
       *(uint32_t*)(seg + 4 + 4 * lane) = states[sg * 32 + lane];
       uint32_t* wd = (uint32_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);  // 4-aligned; pairs of words
-      const uint16_t* sw = stage + so;
+      // Pairs of words as u32 loads of the stage (which starts on a word of either parity): a funnel
+      // shift realigns them; the last odd word is masked.
+      const uint32_t* s32 = (const uint32_t*)(stage + (so & ~1u));
+      const uint32_t sh = (so & 1u) << 4;
       for (uint32_t i = lane; 2u * i < nw; i += 32) {
-        uint32_t lo = sw[2u * i], hi = 2u * i + 1u < nw ? (uint32_t)sw[2u * i + 1u] : 0u;
-        wd[i] = lo | (hi << 16);
+        uint32_t v = __funnelshift_r(s32[i], sh ? s32[i + 1] : 0u, sh);
+        if (2u * i + 1u == nw) v &= 0xFFFFu;
+        wd[i] = v;
       }
       off += UZIP_ANS_SEG_HEADER_BYTES + ((2u * nw + 3u) & ~3u);
     }
@@ -521,7 +525,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t len = min(raw - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = (int32_t)nw;
         uint32_t x;
-        encode_segment<W, true>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES),
+        encode_segment<W, true, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES),
                                 &pos, 0, &x);
         if (lane == 0) *(uint32_t*)seg = nw;
         *(uint32_t*)(seg + 4 + 4 * lane) = x;
@@ -566,11 +570,13 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
   *(volatile int*)&P.host->status = 0;
 }
 
-template <int W>
-__global__ void __launch_bounds__(128) compress_kernel(const EncParams P) {
+// U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow.
+template <int W, int U, int MINB>
+__global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
-  uint8_t* sm = smem + (size_t)wib * P.warpBytes;
+  uint8_t* sm = smem + (size_t)wib * ENC_WARP_BYTES;
+  uint16_t* stage = (uint16_t*)(P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * P.stageBytes);
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
     GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
@@ -584,7 +590,7 @@ __global__ void __launch_bounds__(128) compress_kernel(const EncParams P) {
     t = __shfl_sync(FULL_MASK, t, 0);
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
-    compress_block<W>(P, sm, (uint32_t)t, &csum);
+    compress_block<W, U>(P, sm, stage, (uint32_t)t, &csum);
   }
   if (lane == 0) {
     if (csum) atomicAdd(&slot->sum, csum);

@@ -39,7 +39,8 @@ struct EncParams {
   uint32_t dtype, flags, log2Block, nblocks;
   uint32_t epoch;            // >= 1
   uint32_t srcAligned16;
-  uint32_t warpBytes;        // dynamic shared memory per warp
+  uint8_t* scratch;          // global word stage: stageBytes per resident warp (ctas * warps of them)
+  uint32_t stageBytes;
 };
 
 struct DecParams {
