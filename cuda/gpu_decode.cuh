@@ -11,12 +11,13 @@
 
 namespace uzip_gpu {
 
-// Per-warp shared memory: 9 KB, so that 24 warps fit on an SM (each warp's ANS chain is serial, so
-// throughput comes from warps in flight). The ANS words are not staged here: a window of them rides in
-// registers (WordWindow), loaded ahead from global memory.
+// Per-warp shared memory: 10 KB, so that 20 warps fit on an SM (each warp's ANS chain is serial, so
+// throughput comes from warps in flight). The ANS words stream through a 2 KB ring (WordRing) that
+// aliases the symbol list, which is needed only while the decode table is built.
 #define DEC_TAB 0u             /* u32[2048] slot -> symbol | freq << 8 | (slot - cum) << 20 */
 #define DEC_INFO 8192u         /* u32[256] present symbols in order: symbol | freq << 8 | cum << 20 */
-constexpr uint32_t DEC_WARP_BYTES = 9216u;
+#define DEC_RING 8192u         /* u16[1024] ring of ANS words (aliases DEC_INFO) */
+constexpr uint32_t DEC_WARP_BYTES = 10240u;
 
 struct Hdr {
   uint32_t status, dtype, flags, log2, width, checksum;
@@ -129,27 +130,53 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
   return (uint32_t)padded;
 }
 
-// The next words of an ANS segment, spread over the warp's registers: a = words [base, base + 64) (lane l
-// holds words base + 2l and base + 2l + 1 as one u32), b = the 64 after, c and d the two windows after
-// those, already loading. A step consumes at most 32 words and starts with next - base < 64, so its words
-// are in a or b and one shuffle of each delivers them; windows shift by 64 words. Loads stop at the
-// segment's validated end (npairs), so a damaged stream never reads past its section.
-struct WordWindow {
-  const uint32_t* w32;
-  uint32_t npairs, base, a, b, c, d;
+// The words of an ANS segment stream from global memory through a ring of 1024 words in shared memory, in
+// quarters of 256 words copied with cp.async. At every step the quarter holding `next` and the one after
+// it have landed (a step takes at most 32 words), and the two after those are in flight; crossing into a
+// new quarter refills the one just left. Copies stop at the segment's validated end, so a damaged stream
+// never reads past its section (ring slots past the end hold stale words that the final check rejects).
+#define RING_WORDS 1024u
+#define RING_QUARTER 256u
+struct WordRing {
+  const uint32_t* w32;  // the segment's words as u32 pairs (4-aligned: sections are 16-aligned, tables
+                        // and segments 4-padded)
+  uint32_t npairs, q, sbase;
+  const uint16_t* ring;
 };
-__device__ __forceinline__ uint32_t ww_load(const WordWindow& w, uint32_t pair) {
-  return pair < w.npairs ? __ldg(w.w32 + pair) : 0u;
+__device__ __forceinline__ void ring_fill(const WordRing& r, uint32_t quarter) {
+  const uint32_t dst = r.sbase + (quarter & 3u) * (RING_QUARTER * 2u);
+#pragma unroll
+  for (uint32_t j = 0; j < RING_QUARTER / 64u; j++) {  // 128 pairs: 4 per lane
+    const uint32_t i = lane_id() + 32u * j, pair = quarter * (RING_QUARTER / 2u) + i;
+    if (pair < r.npairs)
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(dst + 4u * i), "l"(r.w32 + pair) : "memory");
+  }
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
 }
-__device__ __forceinline__ void ww_init(WordWindow& w, const uint8_t* words, uint32_t nw) {
-  const uint32_t lane = lane_id();
-  w.w32 = (const uint32_t*)words;  // 4-aligned: sections are 16-aligned, tables and segments 4-padded
-  w.npairs = (nw + 1u) / 2u;
-  w.base = 0;
-  w.a = ww_load(w, lane);
-  w.b = ww_load(w, 32u + lane);
-  w.c = ww_load(w, 64u + lane);
-  w.d = ww_load(w, 96u + lane);
+__device__ __forceinline__ void ring_init(WordRing& r, uint8_t* ringSmem, const uint8_t* words, uint32_t nw) {
+  r.w32 = (const uint32_t*)words;
+  r.npairs = (nw + 1u) / 2u;
+  r.q = 0;
+  r.ring = (const uint16_t*)ringSmem;
+  r.sbase = (uint32_t)__cvta_generic_to_shared(ringSmem);
+  __syncwarp();  // earlier readers of the ring (or of the symbol list it aliases) are done
+  for (uint32_t k = 0; k < 4u; k++) ring_fill(r, k);
+  asm volatile("cp.async.wait_group 2;\n" ::: "memory");
+  __syncwarp();
+}
+// After a step moved `next`: on entering a new quarter, refill the one left and wait for the one after.
+__device__ __forceinline__ void ring_advance(WordRing& r, uint32_t next) {
+  if ((next / RING_QUARTER) != r.q) {  // warp-uniform
+    __syncwarp();                      // every lane's reads of the quarter left are done
+    ring_fill(r, r.q + 4u);
+    r.q++;
+    asm volatile("cp.async.wait_group 2;\n" ::: "memory");
+    __syncwarp();
+  }
+}
+__device__ __forceinline__ void ring_end() {
+  asm volatile("cp.async.wait_all;\n" ::: "memory");
+  __syncwarp();
 }
 
 // Validates the ANS table at p and builds the decode table. Returns the table bytes, 0 if corrupt.
@@ -200,7 +227,7 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
 // One decode step of a lane (inactive lanes keep their state). Returns false when the words run out
 // (corrupt). s gets the symbol.
 __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t nw, bool active, const uint32_t* tab,
-                                         WordWindow& ww, uint32_t lt, uint32_t& s) {
+                                         WordRing& wr, uint32_t lt, uint32_t& s) {
   const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
   s = e & 0xFFu;
   uint32_t xn = ((e >> 8) & 0xFFFu) * (x >> UZIP_ANS_PROB_BITS) + (e >> 20);
@@ -209,20 +236,10 @@ __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t n
   const uint32_t mask = __ballot_sync(FULL_MASK, need);
   const uint32_t c = __popc(mask);
   if (next + c > nw) return false;
-  const uint32_t rel = next + __popc(mask & lt) - ww.base;
-  const uint32_t src = (rel >> 1) & 31u;
-  const uint32_t va = __shfl_sync(FULL_MASK, ww.a, src), vb = __shfl_sync(FULL_MASK, ww.b, src);
-  const uint32_t w = ((rel < 64u ? va : vb) >> ((rel & 1u) << 4)) & 0xFFFFu;
-  if (need) xn = (xn << 16) | w;
+  if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (RING_WORDS - 1u)];
   x = xn;
   next += c;
-  if (next - ww.base >= 64u) {  // warp-uniform
-    ww.a = ww.b;
-    ww.b = ww.c;
-    ww.c = ww.d;
-    ww.base += 64u;
-    ww.d = ww_load(ww, ww.base / 2u + 96u + lane_id());
-  }
+  ring_advance(wr, next);
   return true;
 }
 
@@ -230,7 +247,7 @@ __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t n
 // emit(k, byte). Returns false when the stream is corrupt.
 template <typename Emit>
 __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
-                                           Emit emit) {
+                                           uint8_t* ringSmem, Emit emit) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   uint32_t off = load_ans_table(p, tab, info);
   if (!off) return false;
@@ -241,18 +258,20 @@ __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes
     const uint32_t nw = *(const uint32_t*)seg;
     uint32_t x = *(const uint32_t*)(seg + 4 + 4 * lane);
     if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
-    WordWindow ww;
-    ww_init(ww, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
+    WordRing wr;
+    ring_init(wr, ringSmem, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
     uint32_t next = 0;
     const uint32_t T = (len + 31u) / 32u;
     const uint32_t base = sg * UZIP_ANS_SEG_SYMS;
-    for (uint32_t t = 0; t < T; t++) {
+    bool ok = true;
+    for (uint32_t t = 0; t < T && ok; t++) {
       const uint32_t k = 32u * t + lane;
       uint32_t s;
-      if (!dec_step(x, next, nw, k < len, tab, ww, lt, s)) return false;
-      if (k < len) emit(base + k, s);
+      ok = dec_step(x, next, nw, k < len, tab, wr, lt, s);
+      if (ok && k < len) emit(base + k, s);
     }
-    if (next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
+    ring_end();
+    if (!ok || next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
     off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
   }
   return true;
@@ -290,11 +309,11 @@ __device__ __forceinline__ uint32_t rem_at(const uint8_t* rem, bool isConst, uin
   return W == 1 ? 0u : rem_value<W>(r);
 }
 
-// U steps of the symbol plane: decode with the remainders in `use`, while the loads of the group after
-// next group fill `fill`. Returns false on corrupt input.
+// U steps of the symbol plane: decode with the remainders in `use`, while the loads of the next group
+// fill `fill`. Returns false on corrupt input.
 template <int W, int U>
 __device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t nw, uint32_t t0, uint32_t T, uint32_t len,
-                                          uint32_t base, const uint32_t* tab, WordWindow& ww, uint32_t lt,
+                                          uint32_t base, const uint32_t* tab, WordRing& wr, uint32_t lt,
                                           const RemRaw<W> (&use)[U], RemRaw<W> (&fill)[U], const uint8_t* rem,
                                           bool isConst, uint32_t remConst, uint8_t* out) {
   const uint32_t lane = lane_id();
@@ -309,7 +328,7 @@ __device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t 
     if (t >= T) break;
     const uint32_t k = 32u * t + lane;
     uint32_t s;
-    if (!dec_step(x, next, nw, k < len, tab, ww, lt, s)) return false;
+    if (!dec_step(x, next, nw, k < len, tab, wr, lt, s)) return false;
     if (k < len) {
       uint32_t rv = W == 1 ? 0u : isConst ? remConst : rem_value<W>(use[u]);
       store_elem<W>(out + (size_t)(base + k) * W, uzip_join(s, rv, W));
@@ -318,12 +337,47 @@ __device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t 
   return true;
 }
 
+// dec_group for the common case: every step with all 32 lanes (T a multiple of U). No per-step validity
+// and no per-step word-count check (a step reads at most 32 ring words, always inside the ring; the
+// segment's final check next == nw rejects a stream whose words ran out), one pointer per group with
+// constant offsets for the remainder loads and the element stores. Same results as dec_group.
+template <int W, int U>
+__device__ __forceinline__ void dec_group_full(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, uint32_t base,
+                                               const uint32_t* tab, WordRing& wr, uint32_t lt,
+                                               const RemRaw<W> (&use)[U], RemRaw<W> (&fill)[U], const uint8_t* rem,
+                                               bool isConst, uint32_t remConst, uint8_t* out) {
+  const uint32_t lane = lane_id();
+  constexpr uint32_t RW = W > 1 ? W - 1 : 1;
+  if (W > 1 && !isConst && t0 + U < T) {
+    const uint8_t* rq = rem + (size_t)(base + 32u * (t0 + U) + lane) * RW;
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int i = 0; i < RemRaw<W>::NB; i++) fill[u].b[i] = __ldg(rq + 32u * RW * u + i);
+  }
+  uint8_t* op = out + (size_t)(base + 32u * t0 + lane) * W;
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+    const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
+    uint32_t xn = ((e >> 8) & 0xFFFu) * (x >> UZIP_ANS_PROB_BITS) + (e >> 20);
+    const bool need = xn < UZIP_ANS_L;
+    const uint32_t mask = __ballot_sync(FULL_MASK, need);
+    if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (RING_WORDS - 1u)];
+    x = xn;
+    next += __popc(mask);
+    ring_advance(wr, next);
+    const uint32_t rv = W == 1 ? 0u : isConst ? remConst : rem_value<W>(use[u]);
+    store_elem<W>(op + 32u * W * u, uzip_join(e & 0xFFu, rv, W));
+  }
+}
+
 // The symbol plane's ANS section decoded straight into finished elements. Remainders are prefetched a
 // whole group of U steps ahead into alternating register buffers (no copies, which would wait on the
 // loads), so no global load sits in the ANS chain.
 template <int W, int U>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
-                                                 const uint8_t* rem, bool isConst, uint32_t remConst, uint8_t* out) {
+                                                 uint8_t* ringSmem, const uint8_t* rem, bool isConst,
+                                                 uint32_t remConst, uint8_t* out) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   UZIP_CLK_DECL;
   uint32_t off = load_ans_table(p, tab, info);
@@ -336,8 +390,8 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
     const uint32_t nw = *(const uint32_t*)seg;
     uint32_t x = *(const uint32_t*)(seg + 4 + 4 * lane);
     if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
-    WordWindow ww;
-    ww_init(ww, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
+    WordRing wr;
+    ring_init(wr, ringSmem, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
     uint32_t next = 0;
     const uint32_t T = (len + 31u) / 32u;
     const uint32_t base = sg * UZIP_ANS_SEG_SYMS;
@@ -347,14 +401,21 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
       const uint32_t k = 32u * u + lane;
       rem_load<W>(ra[u], rem, isConst, remConst, base + k, k < len);
     }
-    for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-      if (!dec_group<W, U>(x, next, nw, t0, T, len, base, tab, ww, lt, ra, rb, rem, isConst, remConst, out))
-        return false;
-      if (t0 + U >= T) break;
-      if (!dec_group<W, U>(x, next, nw, t0 + U, T, len, base, tab, ww, lt, rb, ra, rem, isConst, remConst, out))
-        return false;
+    bool ok = true;
+    if (len % (32u * U) == 0) {
+      for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
+        dec_group_full<W, U>(x, next, t0, T, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out);
+        dec_group_full<W, U>(x, next, t0 + U, T, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out);
+      }
+    } else {
+      for (uint32_t t0 = 0; t0 < T && ok; t0 += 2 * U) {
+        ok = dec_group<W, U>(x, next, nw, t0, T, len, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out);
+        if (!ok || t0 + U >= T) break;
+        ok = dec_group<W, U>(x, next, nw, t0 + U, T, len, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out);
+      }
     }
-    if (next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
+    ring_end();
+    if (!ok || next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
     off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
   }
   UZIP_CLK(19);
@@ -368,6 +429,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   UZIP_CLK_DECL;
   uint32_t* tab = (uint32_t*)(sm + DEC_TAB);
   uint32_t* info = (uint32_t*)(sm + DEC_INFO);
+  uint8_t* ring = sm + DEC_RING;
   const uint32_t rw = W > 1 ? W - 1 : 0;
   const bool split = (h.flags & UZIP_FLAG_SPLIT) != 0;
   const uint8_t* dir = P.src + h.dirOff;
@@ -407,8 +469,8 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   auto emitSym = [&](uint32_t k, uint32_t s) { store_elem<W>(out + (size_t)k * W, s << (8 * (W - 1))); };
   UZIP_CLK(16);
   if (smode == UZIP_MODE_ANS) {
-    const bool ok = remAns ? decode_ans(ps, m, tab, info, emitSym)
-                           : decode_sym_elems<W, U>(ps, m, tab, info, remSrc, remIsConst, remConst, out);
+    const bool ok = remAns ? decode_ans(ps, m, tab, info, ring, emitSym)
+                           : decode_sym_elems<W, U>(ps, m, tab, info, ring, remSrc, remIsConst, remConst, out);
     if (!ok) return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else {
@@ -436,7 +498,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       uint32_t el = rw <= 1 ? k : k / (rw ? rw : 1u), j = k - el * rw;
       out[(size_t)el * W + j] = (uint8_t)byte;
     };
-    if (!decode_ans(pr, m * rw, tab, info, emitRem)) return UZIP_ERR_CORRUPT;
+    if (!decode_ans(pr, m * rw, tab, info, ring, emitRem)) return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
     for (uint32_t k = lane; k < m; k += 32) {

@@ -177,6 +177,69 @@ __device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base
   return true;
 }
 
+// Byte offset of the table entry (uint4) of an element's symbol, straight from the element's bits.
+template <int W>
+__device__ __forceinline__ uint32_t enc_tab_off(uint32_t v) {
+  if (W == 1) return (v & 0xFFu) << 4;
+  if (W == 2) return (v >> 3) & 0xFF0u;  // symbol = (v >> 7) & 0xFF
+  return (v >> 19) & 0xFF0u;             // symbol = (v >> 23) & 0xFF
+}
+
+// encode_segment for the common case: the symbol plane, every step with all 32 lanes (len a multiple of
+// 32 * U). No per-step validity, one element load per step at a constant offset from one pointer, table
+// entries looked up at the start of each group and elements loaded one group ahead (with ~20 warps per
+// SM, the other warps hide the rest). Same bytes as encode_segment.
+template <int W, int U>
+__device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
+                                                    uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  const uint8_t* lp = blk + (size_t)(base + lane) * W;  // this lane's element of step 0
+  const char* tb = (const char*)tab;
+  uint32_t x = UZIP_ANS_L;
+  int32_t p = *pos;
+  uint32_t raw[U];
+#pragma unroll
+  for (int u = 0; u < U; u++) raw[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
+  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= U) {
+    uint32_t rawn[U];
+    if (t0 >= U) {
+      const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - U);
+#pragma unroll
+      for (int u = 0; u < U; u++) rawn[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
+    }
+    uint4 e[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W>(raw[u]));
+    uint32_t mask[U], word[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) {  // e = {rcp, f, cum, f << 21}
+      const bool emit = x >= e[u].w;
+      word[u] = x;
+      const uint32_t xs = emit ? x >> 16 : x;
+      const uint32_t q = __umulhi(xs, e[u].x);  // floor(xs / f) or one less
+      const uint32_t r = xs - q * e[u].y;
+      const uint32_t gap = UZIP_ANS_M - e[u].y;
+      const uint32_t xn = xs + e[u].z + q * gap;  // = (q << 11) + r + cum
+      x = r >= e[u].y ? xn + gap : xn;
+      mask[u] = __ballot_sync(FULL_MASK, emit);
+    }
+    int32_t c = 0;
+#pragma unroll
+    for (int u = 0; u < U; u++) c += __popc(mask[u]);
+    if (p - c < lo) return false;
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      p -= __popc(mask[u]);
+      if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)word[u];
+    }
+#pragma unroll
+    for (int u = 0; u < U; u++) raw[u] = rawn[u];
+  }
+  *pos = p;
+  *xout = x;
+  return true;
+}
+
 // Publishes this block's aggregate and returns its exclusive prefix (decoupled look-back).
 __device__ uint64_t look_back(unsigned long long* lb, uint32_t b, uint64_t agg, uint32_t epoch) {
   const uint32_t lane = lane_id();
@@ -188,6 +251,7 @@ __device__ uint64_t look_back(unsigned long long* lb, uint32_t b, uint64_t agg, 
   if (lane == 0) st_volatile_u64(&lb[b], tag | (UZIP_LB_FLAG_AGG << 40) | agg);
   uint64_t excl = 0;
   int64_t j = (int64_t)b - 1;
+  uint32_t sleep = 64;  // ns, doubling to 2 us: a waiting warp must not take issue slots from working ones
   while (true) {
     int64_t idx = j - (int64_t)lane;
     uint64_t val = 0, flag = UZIP_LB_FLAG_INC;
@@ -198,7 +262,8 @@ __device__ uint64_t look_back(unsigned long long* lb, uint32_t b, uint64_t agg, 
         val = w & UZIP_DIR_END_MASK;
       }
       if (__all_sync(FULL_MASK, flag != 0)) break;
-      __nanosleep(32);
+      __nanosleep(sleep);
+      sleep = sleep < 2048u ? 2u * sleep : 2048u;
     }
     uint32_t inc = __ballot_sync(FULL_MASK, flag == UZIP_LB_FLAG_INC);
     if (inc) {
@@ -397,7 +462,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
-        ok = encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+        ok = len % (32u * U) == 0
+                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
+                 : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
         if (!ok) break;
         int32_t nw = cap - pos;
         if (sg + 1 < nsegS) {

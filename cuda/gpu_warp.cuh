@@ -76,6 +76,13 @@ __device__ __forceinline__ uint32_t load_elem(const uint8_t* p) {
   if (W == 2) return *(const uint16_t*)p;
   return *(const uint32_t*)p;
 }
+// The same through the read-only path (input that no kernel of this call writes).
+template <int W>
+__device__ __forceinline__ uint32_t load_elem_nc(const uint8_t* p) {
+  if (W == 1) return __ldg(p);
+  if (W == 2) return __ldg((const uint16_t*)p);
+  return __ldg((const uint32_t*)p);
+}
 template <int W>
 __device__ __forceinline__ void store_elem(uint8_t* p, uint32_t v) {
   if (W == 1) *p = (uint8_t)v;
