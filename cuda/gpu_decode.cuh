@@ -402,7 +402,7 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
       rem_load<W>(ra[u], rem, isConst, remConst, base + k, k < len);
     }
     bool ok = true;
-    if (len % (32u * U) == 0) {
+    if (len % (64u * U) == 0) {  // whole pairs of full groups
       for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
         dec_group_full<W, U>(x, next, t0, T, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out);
         dec_group_full<W, U>(x, next, t0 + U, T, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out);

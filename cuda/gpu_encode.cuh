@@ -278,6 +278,35 @@ __device__ uint64_t look_back(unsigned long long* lb, uint32_t b, uint64_t agg, 
   return excl;
 }
 
+// Stores the remainders of a whole group of 16 elements at out (16-aligned): 16 bytes for two-byte types,
+// 48 for fp32 (3 bytes each, packed). `limit` bounds the fp32 stores (section end).
+template <int W>
+__device__ __forceinline__ void store_rem_group(const uint32_t v[16], uint8_t* out, uint32_t off, uint32_t limit) {
+  if (W == 2) {
+    uint32_t w[4];
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+      w[i] = uzip_remainder_of(v[4 * i], 2) | (uzip_remainder_of(v[4 * i + 1], 2) << 8) |
+             (uzip_remainder_of(v[4 * i + 2], 2) << 16) | (uzip_remainder_of(v[4 * i + 3], 2) << 24);
+    *(uint4*)(out + off) = make_uint4(w[0], w[1], w[2], w[3]);
+  } else if (W == 4) {
+    uint32_t r[16], w[12];
+#pragma unroll
+    for (int i = 0; i < 16; i++) r[i] = uzip_remainder_of(v[i], 4);
+#pragma unroll
+    for (int q = 0; q < 4; q++) {  // 4 elements -> 3 words
+      w[3 * q] = r[4 * q] | (r[4 * q + 1] << 24);
+      w[3 * q + 1] = (r[4 * q + 1] >> 8) | (r[4 * q + 2] << 16);
+      w[3 * q + 2] = (r[4 * q + 2] >> 16) | (r[4 * q + 3] << 8);
+    }
+#pragma unroll
+    for (int q = 0; q < 3; q++) {
+      uint32_t o = off + 16u * q;
+      if (o < limit) *(uint4*)(out + o) = make_uint4(w[4 * q], w[4 * q + 1], w[4 * q + 2], w[4 * q + 3]);
+    }
+  }
+}
+
 // Writes the plane as RAW sections from the input: symbols (REM false) or remainders, groups of 16
 // elements per lane; out is 16-aligned, `limit` = padded section bytes (stores past it are skipped).
 template <int W, bool REM>
@@ -301,29 +330,8 @@ __device__ void write_raw_plane(const uint8_t* blk, uint32_t m, bool aligned, ui
         w[i] = uzip_symbol_of(v[4 * i], W) | (uzip_symbol_of(v[4 * i + 1], W) << 8) |
                (uzip_symbol_of(v[4 * i + 2], W) << 16) | (uzip_symbol_of(v[4 * i + 3], W) << 24);
       *(uint4*)(out + 16u * g) = make_uint4(w[0], w[1], w[2], w[3]);
-    } else if (W == 2) {
-      uint32_t w[4];
-#pragma unroll
-      for (int i = 0; i < 4; i++)
-        w[i] = uzip_remainder_of(v[4 * i], 2) | (uzip_remainder_of(v[4 * i + 1], 2) << 8) |
-               (uzip_remainder_of(v[4 * i + 2], 2) << 16) | (uzip_remainder_of(v[4 * i + 3], 2) << 24);
-      *(uint4*)(out + 16u * g) = make_uint4(w[0], w[1], w[2], w[3]);
-    } else if (W == 4) {
-      // 16 remainders of 3 bytes = 48 bytes = 12 words.
-      uint32_t r[16], w[12];
-#pragma unroll
-      for (int i = 0; i < 16; i++) r[i] = uzip_remainder_of(v[i], 4);
-#pragma unroll
-      for (int q = 0; q < 4; q++) {  // 4 elements -> 3 words
-        w[3 * q] = r[4 * q] | (r[4 * q + 1] << 24);
-        w[3 * q + 1] = (r[4 * q + 1] >> 8) | (r[4 * q + 2] << 16);
-        w[3 * q + 2] = (r[4 * q + 2] >> 16) | (r[4 * q + 3] << 8);
-      }
-#pragma unroll
-      for (int q = 0; q < 3; q++) {
-        uint32_t off = 48u * g + 16u * q;
-        if (off < limit) *(uint4*)(out + off) = make_uint4(w[4 * q], w[4 * q + 1], w[4 * q + 2], w[4 * q + 3]);
-      }
+    } else {
+      store_rem_group<W>(v, out, 16u * (W - 1) * g, limit);
     }
    }
   }
@@ -366,13 +374,18 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   __syncwarp();
   const uint32_t v0 = load_elem<W>(blk);
   const uint32_t sym0 = uzip_symbol_of(v0, W), rem0 = uzip_remainder_of(v0, W);
-  bool constS = true, constR = true;
+  bool constR = true;
   uint32_t csum = 0;
   const bool doSum = (P.flags & UZIP_FLAG_CHECKSUM) != 0;
   const uint64_t word0 = start * W / 4;
   const uint32_t ng = (m + 15u) / 16u;
   const uint32_t sub = lane & 15u;
   constexpr int D = W == 4 ? 2 : 4;  // groups of 16 elements in flight per lane
+  // Split layout: the remainder plane's place is known before any look-back, so this pass, which has the
+  // elements in registers, writes it (when every group is whole) instead of a second read of the block.
+  const bool fusedRem = W > 1 && split && aligned && (m & 15u) == 0;
+  uint8_t* const remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
+  const uint32_t remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
   for (uint32_t g0 = lane; g0 < ng; g0 += 32u * D) {
     uint4 q[D][W];
 #pragma unroll
@@ -385,12 +398,12 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       unpack_group<W>(blk, g, m, aligned, q[d], v);
       uint32_t valid = m - 16u * g;
       if (valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
-        uint32_t dS = 0, dR = 0;
+        uint32_t dR = 0;
+        if (fusedRem) store_rem_group<W>(v, remOut, 16u * rw * g, remLimit);
 #pragma unroll
         for (int i = 0; i < 16; i++) {
           uint32_t s = uzip_symbol_of(v[i], W);
           atomicAdd(&hist[(s >> 1) * 16u + sub], 1u << ((s & 1u) << 4));
-          dS |= s ^ sym0;
           if (doRem) {
             uint32_t r = uzip_remainder_of(v[i], W);
             dR |= r ^ rem0;
@@ -398,7 +411,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
           }
         }
-        constS &= dS == 0;
         constR &= dR == 0;
       } else {
 #pragma unroll
@@ -406,7 +418,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t s = uzip_symbol_of(v[i], W);
         if ((uint32_t)i < valid) {
           atomicAdd(&hist[(s >> 1) * 16u + sub], 1u << ((s & 1u) << 4));
-          constS &= s == sym0;
           if (doRem) {
             uint32_t r = uzip_remainder_of(v[i], W);
             constR &= r == rem0;
@@ -433,7 +444,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     cnt[s] = c;
   }
   __syncwarp();  // the folds are read before the union region becomes the frequency tables
-  constS = __all_sync(FULL_MASK, constS);
+  const bool constS = cnt[sym0] == m;  // every symbol equals the first
   constR = __all_sync(FULL_MASK, constR);
   if (doSum) *csumAcc += warp_sum_u32(csum);
   UZIP_CLK(1);
@@ -580,7 +591,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       if (lane == 0) *(uint4*)ro = make_uint4(rem0, 0, 0, 0);
     } else if (remMode == UZIP_MODE_RAW) {
       write_raw_plane<W, true>(blk, m, aligned, ro, remPad);
-    } else if (remMode == UZIP_MODE_EXTERNAL) {
+    } else if (remMode == UZIP_MODE_EXTERNAL && !fusedRem) {
       write_raw_plane<W, true>(blk, m, aligned, P.dst + UZIP_HEADER_BYTES + start * rw,
                                (uint32_t)uzip_pad16((uint64_t)m * rw));
     } else {  // ANS: table, then code again straight into place
