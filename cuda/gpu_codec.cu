@@ -148,15 +148,32 @@ int enc_shape(GpuCodec* c, uint32_t log2, Launch* out) {
 
 int sm_budget(GpuCodec* c) { return c->maxSms > 0 && c->maxSms < c->sms ? c->maxSms : c->sms; }
 
+// CTAs to launch for `need` CTAs of work at perSm resident CTAs per SM. Under an SM budget the codec must
+// leave whole SMs free (a kernel of NCCL beside it needs a whole SM's registers; fewer CTAs would still be
+// spread over every SM): a large job launches a full grid and the CTAs that land on SMs >= budget take no
+// work (*smLimit = budget, see sm_gated). A job that needs fewer CTAs than the budget allows just gets them.
+void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t* smLimit) {
+  const uint64_t budget = (uint64_t)sm_budget(c) * perSm;
+  *smLimit = 0;
+  if (need < 1) need = 1;
+  if (need <= budget) {
+    *ctas = need;
+  } else if (sm_budget(c) < c->sms) {
+    *ctas = (uint64_t)c->sms * perSm;
+    *smLimit = (uint64_t)sm_budget(c);
+  } else {
+    *ctas = budget;
+  }
+}
+
 template <int W>
 int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   Launch L;
   if (int st = enc_shape<W>(c, p.log2Block, &L)) return st;
-  uint64_t ctas = (uint64_t)sm_budget(c) * L.perSm;
-  uint64_t need = (p.nblocks + kEncWarps - 1) / kEncWarps;
-  if (need < ctas) ctas = need;
-  if (ctas < 1) ctas = 1;
+  uint64_t ctas, smLimit;
+  grid_shape(c, L.perSm, (p.nblocks + kEncWarps - 1) / kEncWarps, &ctas, &smLimit);
   EncParams q = p;
+  q.smLimit = (uint32_t)smLimit;
   q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block);
   if (int st = ensure_scratch(c, ctas * kEncWarps * q.stageBytes)) return st;
   q.scratch = c->scratch;
@@ -307,10 +324,9 @@ UZIP_API int uzipGpuDecompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, ui
   p.epoch = c->epoch;
   // Every block costs at least 16 payload bytes and 8 directory bytes: that bounds the blocks to decode.
   uint64_t maxBlocks = srcBytes > UZIP_HEADER_BYTES ? (srcBytes - UZIP_HEADER_BYTES) / 24 : 0;
-  uint64_t ctas = (uint64_t)sm_budget(c) * c->decPerSm;
-  uint64_t need = (maxBlocks + 3) / 4;
-  if (need < ctas) ctas = need;
-  if (ctas < 1) ctas = 1;
+  uint64_t ctas, smLimit;
+  grid_shape(c, c->decPerSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
+  p.smLimit = (uint32_t)smLimit;
   void* args[] = {&p};
   int st = uzipCudaCheck(cudaLaunchKernel((const void*)dec_kernel(c->decVariant), dim3((unsigned)ctas), dim3(128), args,
                                           4 * uzip_gpu::DEC_WARP_BYTES, s),

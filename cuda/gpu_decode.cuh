@@ -545,14 +545,19 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
     o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0;
   }
   const uint32_t warps = gridDim.x * (blockDim.x >> 5);
-  const uint32_t gw = blockIdx.x * (blockDim.x >> 5) + wib;
   Hdr h;
   UZIP_CLK_DECL;
   read_header_dev(P, h);
   UZIP_CLK(22);
   uint32_t csum = 0, st = h.status;
-  if (!st) {
-    for (uint64_t b = gw; b < h.nblocks; b += warps) {
+  // Blocks are handed out by a ticket counter, so warps of CTAs that stay off the SMs reserved for others
+  // (sm_gated) simply take none.
+  if (!st && !sm_gated(P.smLimit)) {
+    while (true) {
+      unsigned long long b = 0;
+      if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
+      b = __shfl_sync(FULL_MASK, b, 0);
+      if (b >= h.nblocks) break;
       switch (h.width) {
         case 1: st = decompress_block<1, U>(P, h, sm, b, &csum); break;
         case 2: st = decompress_block<2, U>(P, h, sm, b, &csum); break;

@@ -197,15 +197,19 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   const char* tb = (const char*)tab;
   uint32_t x = UZIP_ANS_L;
   int32_t p = *pos;
-  uint32_t raw[U];
+  // Elements two groups ahead: an L2 load takes longer than one group of steps.
+  uint32_t raw[U], raw1[U];
 #pragma unroll
-  for (int u = 0; u < U; u++) raw[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
+  for (int u = 0; u < U; u++) {
+    raw[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
+    raw1[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
+  }
   for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= U) {
-    uint32_t rawn[U];
-    if (t0 >= U) {
-      const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - U);
+    uint32_t raw2[U];
+    if (t0 >= 2 * U) {
+      const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
 #pragma unroll
-      for (int u = 0; u < U; u++) rawn[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
+      for (int u = 0; u < U; u++) raw2[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
     }
     uint4 e[U];
 #pragma unroll
@@ -233,7 +237,10 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
       if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)word[u];
     }
 #pragma unroll
-    for (int u = 0; u < U; u++) raw[u] = rawn[u];
+    for (int u = 0; u < U; u++) {
+      raw[u] = raw1[u];
+      raw1[u] = raw2[u];
+    }
   }
   *pos = p;
   *xout = x;
@@ -394,9 +401,37 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     for (int d = 0; d < D; d++) {
       const uint32_t g = g0 + 32u * d;
       if (g >= ng) break;
+      uint32_t valid = m - 16u * g;
+      if (W == 2 && !doRem && valid >= 16u && aligned) {
+        // Two-byte types, whole group: work on the 8 loaded words (two elements each) directly. Symbol
+        // s = (e >> 7) & 0xFF; its counter is row s >> 1 (64 bytes a row), half s & 1.
+        const uint32_t* wd = (const uint32_t*)q[d];
+        char* hb = (char*)hist + 4u * sub;
+#pragma unroll
+        for (int i = 0; i < 8; i++) {
+          const uint32_t w = wd[i];
+          atomicAdd((uint32_t*)(hb + ((w >> 2) & 0x1FC0u)), 1u << ((w >> 3) & 16u));
+          atomicAdd((uint32_t*)(hb + ((w >> 18) & 0x1FC0u)), 1u << ((w >> 19) & 16u));
+        }
+        if (fusedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
+          uint32_t pk[4];
+#pragma unroll
+          for (int j = 0; j < 4; j++) {
+            const uint32_t a = wd[2 * j], b = wd[2 * j + 1];
+            const uint32_t ra = ((a & 0x007F007Fu) << 1) | ((a >> 15) & 0x00010001u);
+            const uint32_t rb = ((b & 0x007F007Fu) << 1) | ((b >> 15) & 0x00010001u);
+            pk[j] = __byte_perm(ra, rb, 0x6420);
+          }
+          *(uint4*)(remOut + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
+        }
+        if (doSum) {
+#pragma unroll
+          for (int i = 0; i < 8; i++) csum += uzip_checksum_term(wd[i], word0 + 8u * g + i);
+        }
+        continue;
+      }
       uint32_t v[16];
       unpack_group<W>(blk, g, m, aligned, q[d], v);
-      uint32_t valid = m - 16u * g;
       if (valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
         uint32_t dR = 0;
         if (fusedRem) store_rem_group<W>(v, remOut, 16u * rw * g, remLimit);
@@ -591,9 +626,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       if (lane == 0) *(uint4*)ro = make_uint4(rem0, 0, 0, 0);
     } else if (remMode == UZIP_MODE_RAW) {
       write_raw_plane<W, true>(blk, m, aligned, ro, remPad);
-    } else if (remMode == UZIP_MODE_EXTERNAL && !fusedRem) {
-      write_raw_plane<W, true>(blk, m, aligned, P.dst + UZIP_HEADER_BYTES + start * rw,
-                               (uint32_t)uzip_pad16((uint64_t)m * rw));
+    } else if (remMode == UZIP_MODE_EXTERNAL) {
+      if (!fusedRem)
+        write_raw_plane<W, true>(blk, m, aligned, P.dst + UZIP_HEADER_BYTES + start * rw,
+                                 (uint32_t)uzip_pad16((uint64_t)m * rw));
     } else {  // ANS: table, then code again straight into place
       const uint32_t raw = m * rw, nsegR = uzip_ans_nseg(raw);
       uint32_t off = write_ans_table(ro, frem);
@@ -661,7 +697,8 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0;
   }
   uint32_t csum = 0;
-  while (true) {
+  const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels: take no blocks
+  while (!gated) {
     UZIP_CLK_DECL;
     unsigned long long t = 0;
     if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);

@@ -41,6 +41,7 @@ struct EncParams {
   uint32_t srcAligned16;
   uint8_t* scratch;          // global word stage: stageBytes per resident warp (ctas * warps of them)
   uint32_t stageBytes;
+  uint32_t smLimit;          // CTAs on SMs >= this take no blocks (0: no limit); see sm_gated
 };
 
 struct DecParams {
@@ -51,4 +52,5 @@ struct DecParams {
   unsigned int* statusDev;
   uint64_t srcBytes, dstCapacity;
   uint32_t epoch;
+  uint32_t smLimit;
 };

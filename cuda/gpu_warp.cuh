@@ -31,6 +31,13 @@ __device__ __forceinline__ void uzip_clk_mark(int i, long long& t) {
 #define UZIP_CLK_DECL (void)0
 #define UZIP_CLK(i) (void)0
 #endif
+// True when this CTA runs on an SM that the caller left to other kernels (smLimit = SMs the codec may use,
+// 0 = all). The host launches a full grid in that case, so SM 0 always holds working CTAs.
+__device__ __forceinline__ bool sm_gated(uint32_t smLimit) {
+  uint32_t id;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+  return smLimit != 0 && id >= smLimit;
+}
 __device__ __forceinline__ uint32_t lanemask_lt() { return (1u << lane_id()) - 1u; }
 
 __device__ __forceinline__ uint32_t warp_sum_u32(uint32_t v) {
