@@ -17,7 +17,10 @@ const registry = new FinalizationRegistry<bigint>((ctx) => void native().uzipGpu
 
 /** Options of {@linkcode GpuCodec.create}. */
 export interface GpuCodecOptions {
-  /** The most SMs the codec's kernels may occupy (0 or absent: the whole chip). */
+  /**
+   * The most SMs the codec's kernels may occupy (0 or absent: the whole chip). Large calls then leave the
+   * other SMs free of codec work, for kernels on other streams (communication) to run beside them.
+   */
   maxSms?: number;
 }
 
