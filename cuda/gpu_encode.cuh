@@ -32,9 +32,17 @@ namespace uzip_gpu {
 #define ENC_HIST_BYTES 8192u
 constexpr uint32_t ENC_WARP_BYTES = ENC_UNION + ENC_HIST_BYTES;
 
-// Bytes of global word stage per warp: an ANS section is smaller than the raw plane, so its words
-// (u16[block / 2]) fit in block bytes; 16 more for the payload writer's one-word over-read.
-__host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block) { return (1u << log2Block) + 16u; }
+// Bytes of one global word stage: an ANS section is smaller than the raw plane, so its words (u16[block /
+// 2]) fit in block bytes; 64 more for the copy's over-read. Each resident warp has two (EncParams::scratch
+// holds 2 * stageBytes per warp): a deferred block keeps its stage while the warp codes the next one.
+__host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block) { return (1u << log2Block) + 64u; }
+
+// What finishing a coded block needs (see compress_block / finish_deferred).
+struct BlockPlan {
+  uint32_t b, m, symMode, remMode, symSec, remSec, sym0, rem0;
+  uint32_t secStart;  // deferred ANS symbol section: its byte offset in the stage (complete, in final form)
+  bool fusedRem, deferred;
+};
 
 // Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
 // An entry holds everything one step needs, so the step does no unpacking on its dependent chain.
@@ -54,7 +62,7 @@ __device__ void build_enc_table(const uint32_t* freqs, uint4* tab) {
   __syncwarp();
 }
 
-// Writes the ANS table (u16 K, u16 0, bitmap, freqs, pad to 4) at p; returns its size.
+// Writes the ANS table (u16 K, u16 0, bitmap, freqs, pad to 4) at p (2-aligned); returns its size.
 __device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs) {
   const uint32_t lane = lane_id();
   uint32_t f[8], bits = 0;
@@ -69,8 +77,9 @@ __device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs) {
 #pragma unroll
   for (int i = 0; i < 8; i++)
     if (f[i]) *(uint16_t*)(p + 36 + 2 * rank++) = (uint16_t)f[i];
-  if (lane == 0) {
-    *(uint32_t*)p = k;
+  if (lane == 0) {  // 16-bit stores: p may be only 2-aligned (a section built in the stage)
+    ((uint16_t*)p)[0] = (uint16_t)k;
+    ((uint16_t*)p)[1] = 0;
     if (k & 1u) *(uint16_t*)(p + 36 + 2 * k) = 0;
   }
   return uzip_ans_table_bytes(k);
@@ -247,15 +256,18 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   return true;
 }
 
-// Publishes this block's aggregate and returns its exclusive prefix (decoupled look-back).
-__device__ uint64_t look_back(unsigned long long* lb, uint32_t b, uint64_t agg, uint32_t epoch) {
+// Decoupled look-back, in two halves so that a warp can publish a block's aggregate, code its next block,
+// and only then resolve the first one's prefix (by then its predecessors have published: no waiting).
+// lb_publish: block b's aggregate (block 0: its inclusive prefix, which is the aggregate).
+__device__ __forceinline__ void lb_publish(unsigned long long* lb, uint32_t b, uint64_t agg, uint32_t epoch) {
+  const uint64_t tag = (uint64_t)(epoch & ((1u << UZIP_LB_EPOCH_BITS) - 1u)) << 42;
+  if (lane_id() == 0) st_volatile_u64(&lb[b], tag | ((b == 0 ? UZIP_LB_FLAG_INC : UZIP_LB_FLAG_AGG) << 40) | agg);
+}
+// lb_resolve: block b's exclusive prefix (after lb_publish); publishes its inclusive prefix.
+__device__ uint64_t lb_resolve(unsigned long long* lb, uint32_t b, uint64_t agg, uint32_t epoch) {
   const uint32_t lane = lane_id();
   const uint64_t tag = (uint64_t)(epoch & ((1u << UZIP_LB_EPOCH_BITS) - 1u)) << 42;
-  if (b == 0) {
-    if (lane == 0) st_volatile_u64(&lb[0], tag | (UZIP_LB_FLAG_INC << 40) | agg);
-    return 0;
-  }
-  if (lane == 0) st_volatile_u64(&lb[b], tag | (UZIP_LB_FLAG_AGG << 40) | agg);
+  if (b == 0) return 0;
   uint64_t excl = 0;
   int64_t j = (int64_t)b - 1;
   uint32_t sleep = 64;  // ns, doubling to 2 us: a waiting warp must not take issue slots from working ones
@@ -349,9 +361,12 @@ __device__ __forceinline__ void zero_words(uint8_t* p, uint32_t from, uint32_t t
   for (uint32_t o = from + 4u * lane_id(); o < to; o += 128u) *(uint32_t*)(p + o) = 0;
 }
 
+// Codes block b. A block whose symbol plane is one ANS segment (or not ANS) and whose remainder plane is
+// not ANS is "deferred": its symbol section is left complete in the stage, its aggregate published, and
+// finish_deferred writes it later (after the warp's next block). Other blocks are finished here.
 template <int W, int U>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
-                                               uint32_t* csumAcc) {
+                                               uint32_t* csumAcc, BlockPlan& plan) {
   const uint32_t lane = lane_id();
   uint32_t* cnt = (uint32_t*)(sm + ENC_CNT);
   uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
@@ -501,9 +516,13 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       build_enc_table(fsym, tab);
       UZIP_CLK(3);
       const int32_t cap = (int32_t)(m / 2u);
-      int32_t front = 0;
+      const uint32_t tb = uzip_ans_table_bytes(k);
+      // One segment: its words stay where they are coded and the table and segment header go right
+      // before them, so the stage holds the finished section. Keeping that room cannot change the mode:
+      // words that reach into it make the section at least the raw plane's size, i.e. RAW anyway.
+      int32_t front = nsegS == 1 ? (int32_t)((tb + UZIP_ANS_SEG_HEADER_BYTES + 1u) / 2u) : 0;
       bool ok = true;
-      uint32_t sec = uzip_ans_table_bytes(k);
+      uint32_t sec = tb;
       for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
@@ -534,6 +553,18 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       if (ok && sec < m) {
         symMode = UZIP_MODE_ANS;
         symSec = sec;
+        if (nsegS == 1) {  // the finished section: table | nw | states | words | pad
+          const uint32_t pos = soff[0], nw = nws[0];
+          const uint32_t st0 = 2u * pos - UZIP_ANS_SEG_HEADER_BYTES - tb;
+          uint8_t* sb = (uint8_t*)stage;
+          write_ans_table(sb + st0, fsym);  // st0 is only 2-aligned: 16-bit stores throughout
+          uint16_t* h16 = (uint16_t*)(sb + st0 + tb);
+          if (lane == 0) { h16[0] = (uint16_t)nw; h16[1] = (uint16_t)(nw >> 16); }
+          h16[2 + 2 * lane] = (uint16_t)states[lane];
+          h16[3 + 2 * lane] = (uint16_t)(states[lane] >> 16);
+          if ((nw & 1u) && lane == 0) stage[cap] = 0;
+          plan.secStart = st0;
+        }
       }
     }
   }
@@ -578,10 +609,22 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   }
 
   UZIP_CLK(5);
-  // 3. Offset by look-back.
+  // 3. Offset by look-back: publish now; resolve now, or (deferred) after the warp's next block.
   const uint32_t symPad = (uint32_t)uzip_pad16(symSec), remPad = (uint32_t)uzip_pad16(remSec);
   const uint64_t agg = (uint64_t)symPad + remPad;
-  const uint64_t excl = look_back(P.lookback, b, agg, P.epoch);
+  lb_publish(P.lookback, b, agg, P.epoch);
+  plan.b = b;
+  plan.m = m;
+  plan.symMode = symMode;
+  plan.remMode = remMode;
+  plan.symSec = symSec;
+  plan.remSec = remSec;
+  plan.sym0 = sym0;
+  plan.rem0 = rem0;
+  plan.fusedRem = fusedRem;
+  plan.deferred = (symMode != UZIP_MODE_ANS || nsegS == 1) && remMode != UZIP_MODE_ANS;
+  if (plan.deferred) return;
+  const uint64_t excl = lb_resolve(P.lookback, b, agg, P.epoch);
   const uint64_t end = excl + agg;
   UZIP_CLK(6);
   uint8_t* dir = P.dst + P.dirOff;
@@ -656,6 +699,83 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
 #endif
 }
 
+// Copies a finished section of `bytes` bytes from src (2-aligned) to out (16-aligned) and zero-fills it
+// to padBytes (a multiple of 16). u32 loads realigned by a funnel shift; 4 words per lane in flight.
+__device__ __forceinline__ void copy_section(const uint8_t* src, uint32_t bytes, uint8_t* out, uint32_t padBytes) {
+  const uint32_t mis = (uint32_t)((uintptr_t)src & 3u), sh = mis * 8u;
+  const uint32_t* s32 = (const uint32_t*)(src - mis);
+  uint32_t* o32 = (uint32_t*)out;
+  const uint32_t n4 = padBytes / 4u;
+  for (uint32_t i0 = lane_id(); i0 < n4; i0 += 128u) {
+    uint32_t lo[4], hi[4];
+#pragma unroll
+    for (int j = 0; j < 4; j++) {
+      const uint32_t i = i0 + 32u * j;
+      lo[j] = i < n4 ? s32[i] : 0u;
+      hi[j] = (i < n4 && sh) ? s32[i + 1] : 0u;
+    }
+#pragma unroll
+    for (int j = 0; j < 4; j++) {
+      const uint32_t i = i0 + 32u * j;
+      if (i >= n4) break;
+      uint32_t v = __funnelshift_r(lo[j], hi[j], sh);
+      const uint32_t b0 = 4u * i;
+      if (b0 >= bytes) v = 0;
+      else if (bytes - b0 < 4u) v &= (1u << (8u * (bytes - b0))) - 1u;
+      o32[i] = v;
+    }
+  }
+}
+
+// Finishes a deferred block: resolves its prefix (its predecessors published long ago), then writes its
+// directory entry and payload, the symbol section from the stage, the rest from the input.
+template <int W>
+__device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_t* stageB, const BlockPlan& pl) {
+  const uint32_t lane = lane_id();
+  const uint32_t rw = W > 1 ? W - 1 : 0;
+  const uint32_t symPad = (uint32_t)uzip_pad16(pl.symSec), remPad = (uint32_t)uzip_pad16(pl.remSec);
+  const uint64_t agg = (uint64_t)symPad + remPad;
+  UZIP_CLK_DECL;
+  const uint64_t excl = lb_resolve(P.lookback, pl.b, agg, P.epoch);
+  const uint64_t end = excl + agg;
+  UZIP_CLK(6);
+  uint8_t* dir = P.dst + P.dirOff;
+  if (lane == 0) {
+    *(unsigned long long*)(dir + 8ull * pl.b) = uzip_dir_entry(end, pl.symMode, pl.remMode);
+    if (pl.b == P.nblocks - 1) {
+      if (P.nblocks & 1u) *(unsigned long long*)(dir + 8ull * P.nblocks) = 0;
+      P.slots[P.epoch & 1u].total = P.payloadOff + end;
+    }
+  }
+  const uint64_t start = (uint64_t)pl.b << P.log2Block;
+  const uint8_t* blk = P.src + start * W;
+  const bool aligned = P.srcAligned16 != 0;
+  uint8_t* out = P.dst + P.payloadOff + excl;
+  if (pl.symMode == UZIP_MODE_CONST) {
+    if (lane == 0) *(uint4*)out = make_uint4(pl.sym0, 0, 0, 0);
+  } else if (pl.symMode == UZIP_MODE_RAW) {
+    write_raw_plane<W, false>(blk, pl.m, aligned, out, symPad);
+  } else {
+    copy_section(stageB + pl.secStart, pl.symSec, out, symPad);
+  }
+  if (W > 1) {
+    uint8_t* ro = out + symPad;
+    if (pl.remMode == UZIP_MODE_CONST) {
+      if (lane == 0) *(uint4*)ro = make_uint4(pl.rem0, 0, 0, 0);
+    } else if (pl.remMode == UZIP_MODE_RAW) {
+      write_raw_plane<W, true>(blk, pl.m, aligned, ro, remPad);
+    } else if (!pl.fusedRem) {  // EXTERNAL
+      write_raw_plane<W, true>(blk, pl.m, aligned, P.dst + UZIP_HEADER_BYTES + start * rw,
+                               (uint32_t)uzip_pad16((uint64_t)pl.m * rw));
+    }
+  }
+  __syncwarp();
+  UZIP_CLK(7);
+#ifdef UZIP_STAGE_CLOCKS
+  if (lane == 0) atomicAdd(&g_uzip_stage_clk[15], 1ull);
+#endif
+}
+
 // The last warp: header (with the checksum of every block), the size words.
 __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t sum) {
   uint32_t w[16];
@@ -690,7 +810,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * ENC_WARP_BYTES;
-  uint16_t* stage = (uint16_t*)(P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * P.stageBytes);
+  uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * 2u * P.stageBytes;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
     GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
@@ -698,6 +818,10 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   }
   uint32_t csum = 0;
   const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels: take no blocks
+  // A deferred block (pending) is finished after the warp has coded its next block, from its own stage.
+  BlockPlan pending;
+  bool havePending = false;
+  uint32_t cur = 0;  // the stage the next block codes into
   while (!gated) {
     UZIP_CLK_DECL;
     unsigned long long t = 0;
@@ -705,8 +829,16 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     t = __shfl_sync(FULL_MASK, t, 0);
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
-    compress_block<W, U>(P, sm, stage, (uint32_t)t, &csum);
+    BlockPlan plan;
+    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, plan);
+    if (havePending) finish_deferred<W>(P, stages + (cur ^ 1u) * P.stageBytes, pending);
+    havePending = plan.deferred;
+    if (havePending) {
+      pending = plan;
+      cur ^= 1u;
+    }
   }
+  if (havePending) finish_deferred<W>(P, stages + (cur ^ 1u) * P.stageBytes, pending);
   if (lane == 0) {
     if (csum) atomicAdd(&slot->sum, csum);
     __threadfence();

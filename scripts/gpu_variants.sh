@@ -15,6 +15,10 @@ for v in $VARS; do
     --cmd "UZIP_GPU_ENC_VARIANT=$v UZIP_GPU_DEC_VARIANT=$v gpu_bench" \
     --sizes-kib 1024,16384,262144,1048576 --sms 0 --reps 10 > "$R/native_v$v.log" 2>&1
   echo "   bench rc=$?"; grep -E '^(bf16|fp32) ' "$R/native_v$v.log" | cut -c1-100
+  timeout 30 .carry-run/gpu/gpu_bench "$R/native_split_v$v.json" --dtypes 1 --flags 2 --commit "$UZIP_GIT_COMMIT" \
+    --cmd "UZIP_GPU_ENC_VARIANT=$v gpu_bench --flags 2" --sizes-kib 1024,16384,262144,1048576 --sms 0 --reps 10 \
+    > "$R/native_split_v$v.log" 2>&1
+  echo "   split layout rc=$?"; grep -E '^bf16 ' "$R/native_split_v$v.log" | cut -c1-100
   pack
 done
 unset UZIP_GPU_ENC_VARIANT UZIP_GPU_DEC_VARIANT

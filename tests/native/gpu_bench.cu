@@ -4,6 +4,7 @@
 // Usage: gpu_bench OUT.json [--max-mib N] [--reps N] [--commit SHA] [--cmd "..."]
 //                  [--dtypes 1,3] [--sizes-kib 64,1024] [--sms 0,8]   (filters; default: everything)
 //                  [--log2 K]   (block size 2^K; default 0 = the library's default, 2^14)
+//                  [--flags F]  (header flags: 2 = split layout, 1 = checksum; default 0)
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -38,7 +39,7 @@ int main(int argc, char** argv) {
   int reps = 15;
   std::string commit = "unknown", cmd = "";
   std::vector<uint64_t> onlyDtypes, onlySizesKib, onlySms;
-  uint32_t log2 = 0;
+  uint32_t log2 = 0, flags = 0;
   for (int i = 2; i + 1 < argc; i += 2) {
     if (!strcmp(argv[i], "--dtypes")) onlyDtypes = parse_list(argv[i + 1]);
     else if (!strcmp(argv[i], "--sizes-kib")) onlySizesKib = parse_list(argv[i + 1]);
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
     else if (!strcmp(argv[i], "--commit")) commit = argv[i + 1];
     else if (!strcmp(argv[i], "--cmd")) cmd = argv[i + 1];
     else if (!strcmp(argv[i], "--log2")) log2 = (uint32_t)atoi(argv[i + 1]);
+    else if (!strcmp(argv[i], "--flags")) flags = (uint32_t)atoi(argv[i + 1]);
   }
   int32_t n = 0;
   CK(uzipCudaDeviceCount(&n));
@@ -62,9 +64,9 @@ int main(int argc, char** argv) {
   CK(uzipEventCreate(0, &e1));
   FILE* js = fopen(argv[1], "w");
   if (!js) { perror(argv[1]); return 2; }
-  fprintf(js, "{\"gpu\":\"%s\",\"sms\":%llu,\"driver\":%llu,\"runtime\":%llu,\"commit\":\"%s\",\"command\":\"%s\",\"reps\":%d,\"log2Block\":%u,\"results\":[\n",
+  fprintf(js, "{\"gpu\":\"%s\",\"sms\":%llu,\"driver\":%llu,\"runtime\":%llu,\"commit\":\"%s\",\"command\":\"%s\",\"reps\":%d,\"log2Block\":%u,\"flags\":%u,\"results\":[\n",
           name, (unsigned long long)info[0], (unsigned long long)info[6], (unsigned long long)info[7], commit.c_str(),
-          cmd.c_str(), reps, log2);
+          cmd.c_str(), reps, log2, flags);
   printf("%-7s %9s %6s %8s %10s %10s %10s %9s %9s\n", "dtype", "size", "maxSms", "ratio", "comp TB/s", "decomp TB/s",
          "copy TB/s", "comp us", "dec us");
   const int dtypes[] = {1, 2, 3, 4};
@@ -80,7 +82,7 @@ int main(int argc, char** argv) {
   uint64_t maxBytes = sizes.back();
   uint64_t in = 0, cmp = 0, out = 0, sizeDev = 0;
   uint64_t bound = 0;
-  CK(uzipMaxCompressedSize(4, maxBytes, 0, log2, &bound));  // one-byte types have the largest bound
+  CK(uzipMaxCompressedSize(4, maxBytes, flags, log2, &bound));  // one-byte types have the largest bound
   CK(uzipCudaMalloc(0, maxBytes, &in));
   CK(uzipCudaMalloc(0, bound, &cmp));
   CK(uzipCudaMalloc(0, maxBytes, &out));
@@ -96,14 +98,14 @@ int main(int argc, char** argv) {
     for (uint64_t bytes : sizes) {
       const uint64_t count = bytes / w;
       uint64_t cap = 0;
-      CK(uzipMaxCompressedSize(dtype, count, 0, log2, &cap));
+      CK(uzipMaxCompressedSize(dtype, count, flags, log2, &cap));
       for (int sms : {0, 8, 16, 32}) {
         if (onlySms.empty() ? (sms && bytes < (16ull << 20)) : !has(onlySms, (uint64_t)sms)) continue;
         CK(uzipGpuCodecSetMaxSms(ctx, sms));
         std::vector<float> tc, td, tm;
         for (int r = 0; r < reps + 3; r++) {  // 3 warm-ups
           CK(uzipEventRecord(e0, stream));
-          CK(uzipGpuCompress(ctx, in, count, dtype, 0, log2, cmp, cap, sizeDev, stream));
+          CK(uzipGpuCompress(ctx, in, count, dtype, flags, log2, cmp, cap, sizeDev, stream));
           CK(uzipEventRecord(e1, stream));
           CK(uzipEventSynchronize(e1));
           if (r >= 3) tc.push_back(time_ms(e0, e1));
