@@ -30,9 +30,9 @@ using EncKernel = void (*)(const EncParams);
 template <int W>
 EncKernel enc_kernel(int variant) {
   switch (variant) {
-    case 1: return uzip_gpu::compress_kernel<W, 8, 4>;
+    case 1: return uzip_gpu::compress_kernel<W, 4, 5>;
     case 2: return uzip_gpu::compress_kernel<W, 2, 5>;
-    default: return uzip_gpu::compress_kernel<W, 4, 5>;
+    default: return uzip_gpu::compress_kernel<W, 8, 4>;
   }
 }
 using DecKernel = void (*)(const DecParams);

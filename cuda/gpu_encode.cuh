@@ -417,7 +417,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       const uint32_t g = g0 + 32u * d;
       if (g >= ng) break;
       uint32_t valid = m - 16u * g;
-      if (W == 2 && !doRem && valid >= 16u && aligned) {
+      if (W == 2 && valid >= 16u && aligned) {
         // Two-byte types, whole group: work on the 8 loaded words (two elements each) directly. Symbol
         // s = (e >> 7) & 0xFF; its counter is row s >> 1 (64 bytes a row), half s & 1.
         const uint32_t* wd = (const uint32_t*)q[d];
@@ -427,6 +427,15 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           const uint32_t w = wd[i];
           atomicAdd((uint32_t*)(hb + ((w >> 2) & 0x1FC0u)), 1u << ((w >> 3) & 16u));
           atomicAdd((uint32_t*)(hb + ((w >> 18) & 0x1FC0u)), 1u << ((w >> 19) & 16u));
+        }
+        if (doRem) {  // remainder byte counts (a CONST remainder plane shows as cntr[rem0] == m)
+          char* cb = (char*)cntr;
+#pragma unroll
+          for (int i = 0; i < 8; i++) {
+            const uint32_t w = wd[i], r = ((w & 0x007F007Fu) << 1) | ((w >> 15) & 0x00010001u);
+            atomicAdd((uint32_t*)(cb + ((r << 2) & 0x3FCu)), 1u);
+            atomicAdd((uint32_t*)(cb + ((r >> 14) & 0x3FCu)), 1u);
+          }
         }
         if (fusedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
           uint32_t pk[4];
@@ -495,7 +504,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   }
   __syncwarp();  // the folds are read before the union region becomes the frequency tables
   const bool constS = cnt[sym0] == m;  // every symbol equals the first
-  constR = __all_sync(FULL_MASK, constR);
+  constR = __all_sync(FULL_MASK, constR) && (!doRem || W != 2 || cntr[rem0] == m);
   if (doSum) *csumAcc += warp_sum_u32(csum);
   UZIP_CLK(1);
 
