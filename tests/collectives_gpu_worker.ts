@@ -66,9 +66,31 @@ for (const dtype of ["bf16", "fp16", "fp32", "fp8e4m3"] as DType[]) {
           if ((a === "never" || b === "never") && n !== 2) return;
           checked++;
           let wrong = 0;
-          for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) wrong++;
+          const shown: string[] = [];
+          for (let i = 0; i < x.length; i++) {
+            if (x[i] === y[i]) continue;
+            wrong++;
+            // The first few differing elements of an all-reduce on 2 ranks, with both ranks' inputs
+            // (the peer's data is regenerated from its seed), to tell rounding cases apart.
+            const e = Math.floor(i / w);
+            if (
+              kind === "allReduce" && n === 2 && shown.length < 4 &&
+              !shown.some((l) => l.startsWith(`#${e} `))
+            ) {
+              const peer = makeDataset("gaussian", dtype, count * n, 77 + (1 - rank));
+              const hex = (u: Uint8Array, k: number) =>
+                Array.from(u.subarray(k * w, k * w + w)).reverse().map((v) => v.toString(16).padStart(2, "0"))
+                  .join("");
+              shown.push(
+                `#${e} mine=${hex(data, e)} peer=${hex(peer, e)} ${a}=${hex(x, e)} ${b}=${hex(y, e)}`,
+              );
+            }
+          }
           if (wrong) {
-            failures.push(`${kind} ${dtype} ${op} count=${count}: ${a} vs ${b}: ${wrong} bytes differ`);
+            failures.push(
+              `${kind} ${dtype} ${op} count=${count}: ${a} vs ${b}: ${wrong} bytes differ` +
+                (shown.length ? ` [${shown.join("; ")}]` : ""),
+            );
           }
         };
         cmp("always", "plainSchedule");
