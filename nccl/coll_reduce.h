@@ -13,9 +13,13 @@
 //   commutative bit for bit, NaNs included.
 // - max / min ignore a NaN operand (IEEE maxNum/minNum, like fmaxf and NCCL); both NaN gives the
 //   canonical NaN; +0 is greater than -0. They are commutative bit for bit.
-// - avg is NCCL's: every rank's contribution is first multiplied by s = 1/n rounded to the dtype, the
-//   product rounded to the dtype (NCCL's premultiplied sum: __hmul for bf16/fp16, a float multiply for
-//   fp32), then the products are summed like sum. On two ranks this is NCCL's ncclAvg bit for bit.
+// - avg is NCCL's premultiplied sum with s = 1/n rounded to the dtype. The rank that starts a fold sends
+//   its contribution times s, rounded to the dtype; every later rank folds its own element x into the
+//   partial p it received as x * s + p rounded once (NCCL's kernels contract the pre-multiply and the add
+//   into one fused multiply-add for bf16, fp16 and fp32; measured on 2x H200: fp16 subnormal halvings
+//   differ otherwise). Computed as double x * s (exact) + p, rounded to fp32, then to the dtype: with s =
+//   1/2 that is the fused result. fp8 keeps a rounded product (NCCL converts through half there). On two
+//   ranks this is NCCL's ncclAvg bit for bit.
 #pragma once
 
 #include <stdint.h>
@@ -126,9 +130,18 @@ COLL_HD float coll_min(float a, float b) {
   return a < b ? a : b;
 }
 
-// a op b on codes of `dtype`. AVG reduces like SUM, over contributions coll_premul_avg has scaled.
+// Internal op of avg folds (bf16, fp16, fp32): COLL_OP_PREMUL_BASE + n, see coll_reduce_elem.
+#define COLL_OP_PREMUL_BASE 64
+
+// a op b on codes of `dtype`. a is the partial received, b this rank's own element. AVG (fp8) reduces
+// like SUM over contributions that coll_premul_avg has scaled; COLL_OP_PREMUL_BASE + n folds the own,
+// unscaled element in as b * s + a with one rounding to fp32 (see the avg note above).
 COLL_HD uint32_t coll_reduce_elem(uint32_t a, uint32_t b, int dtype, int op) {
   float x = coll_widen(a, dtype), y = coll_widen(b, dtype), r;
+  if (op >= COLL_OP_PREMUL_BASE) {
+    const float s = coll_widen(coll_narrow(1.0f / (float)(op - COLL_OP_PREMUL_BASE), dtype), dtype);
+    return coll_narrow((float)((double)y * (double)s + (double)x), dtype);
+  }
   switch (op) {
     case UZIP_OP_PROD: r = x * y; break;
     case UZIP_OP_MAX: r = coll_max(x, y); break;

@@ -38,7 +38,12 @@ struct Ctx {
   uint64_t chunk;
   uint64_t* sizes;  // backend space: at least 2 * n u64 words
   CompressedExchange* x;  // pipelined executor's exchange (null: the compressed or plain schedule)
+  const void* scaled = nullptr;  // avg: a copy of a.send pre-multiplied by 1/n (what a fold starts with)
   int mod(int x) const { return ((x % n) + n) % n; }
+  // What a rank sends when it starts a fold with its own elements at p (inside a.send).
+  const void* first(const void* p) const {
+    return scaled ? (const unsigned char*)scaled + ((const unsigned char*)p - (const unsigned char*)a.send) : p;
+  }
   unsigned char* at(const void* base, uint64_t elem) const {
     return (unsigned char*)base + elem * w;
   }
@@ -108,7 +113,7 @@ int ringReduceScatter(Ctx& c, Local localOf, Len lenOf, Partial partialOf, void*
     const uint64_t sLen = lenOf(sSeg), rLen = lenOf(rSeg);
     void* out = last ? finalOut : partialOf(rSeg);
     if (perHopCodec) {
-      if (s == 0 && sLen) TRY(c.b.compress(localOf(sSeg), sLen, c.a.dtype, encOut, cap, &encBytes, c.sizes));
+      if (s == 0 && sLen) TRY(c.b.compress(c.first(localOf(sSeg)), sLen, c.a.dtype, encOut, cap, &encBytes, c.sizes));
       TRY(exchangeCompressed(c, encOut, encBytes, c.sizes, sLen ? next : -1, encIn, cap, c.sizes + 1,
                              rLen ? prev : -1, &inBytes));
       if (!rLen) continue;
@@ -118,7 +123,7 @@ int ringReduceScatter(Ctx& c, Local localOf, Len lenOf, Partial partialOf, void*
         TRY(c.b.decodeReduceEncode(out, localOf(rSeg), encIn, inBytes, rLen, c.a.dtype, c.a.op, encOut, cap,
                                    &encBytes, c.sizes));
     } else {
-      const void* src = s == 0 ? localOf(sSeg) : partialOf(sSeg);
+      const void* src = s == 0 ? c.first(localOf(sSeg)) : partialOf(sSeg);
       TRY(plainExchange(c, src, sLen * c.w, next, tmp, rLen * c.w, prev));
       if (rLen) TRY(c.b.reduce(out, tmp, localOf(rSeg), rLen, c.a.dtype, c.a.op));
     }
@@ -327,7 +332,7 @@ int reduce(Ctx& c) {
     uint64_t encBytes = 0, inBytes = 0;
     if (c.a.compress) {
       if (prev < 0) {
-        TRY(c.b.compress(local, len, c.a.dtype, encOut, cap, &encBytes, c.sizes));
+        TRY(c.b.compress(c.first(local), len, c.a.dtype, encOut, cap, &encBytes, c.sizes));
       } else {
         TRY(exchangeCompressed(c, nullptr, 0, nullptr, -1, encIn, cap, c.sizes + 1, prev, &inBytes));
         if (next < 0)
@@ -338,7 +343,7 @@ int reduce(Ctx& c) {
       }
       if (next >= 0) TRY(exchangeCompressed(c, encOut, encBytes, c.sizes, next, nullptr, 0, nullptr, -1, nullptr));
     } else {
-      const void* src = local;
+      const void* src = c.first(local);
       if (prev >= 0) {
         TRY(plainExchange(c, nullptr, 0, -1, tmp, len * c.w, prev));
         TRY(c.b.reduce(out, tmp, local, len, c.a.dtype, c.a.op));
@@ -398,15 +403,21 @@ int runCollective(Transport& t, CollBackend& b, const CollArgs& args) {
   CollArgs a = args;
   const bool reduces = a.kind == UZIP_COLL_ALLREDUCE || a.kind == UZIP_COLL_REDUCESCATTER ||
                        a.kind == UZIP_COLL_REDUCE;
+  void* scaled = nullptr;
   if (reduces && a.op == UZIP_OP_AVG && n > 1) {
-    // avg = the sum of contributions pre-multiplied by 1/n (NCCL's definition): scale a copy of this
-    // rank's send buffer once, then run the sum schedule on it.
-    void* scaled = nullptr;
+    // avg = NCCL's premultiplied sum (nccl/coll_reduce.h): a fold starts from this rank's elements
+    // times 1/n (a scaled copy, made once); later ranks fold their own unscaled elements in with one
+    // rounding (COLL_OP_PREMUL_BASE + n). fp8: the sum of scaled copies.
     const uint64_t w = uzip_dtype_width((uint32_t)a.dtype);
     if (sendElems) TRY(b.scratch(kAvgIn, sendElems * w, &scaled));
     if (sendElems) TRY(b.premulAvg(scaled, a.send, sendElems, a.dtype, n));
-    a.send = scaled;
-    a.op = UZIP_OP_SUM;
+    if (a.dtype == UZIP_DTYPE_FP8E4M3 || a.dtype == UZIP_DTYPE_FP8E5M2) {
+      a.send = scaled;
+      a.op = UZIP_OP_SUM;
+      scaled = nullptr;
+    } else {
+      a.op = COLL_OP_PREMUL_BASE + n;
+    }
   }
   const bool ring = a.kind == UZIP_COLL_ALLREDUCE || a.kind == UZIP_COLL_REDUCESCATTER ||
                     a.kind == UZIP_COLL_ALLGATHER;
@@ -417,6 +428,7 @@ int runCollective(Transport& t, CollBackend& b, const CollArgs& args) {
   TRY(b.scratch(kSizes, 16 * (uint64_t)n, &sizes));
   CompressedExchange* x = a.compress && ring ? a.exchange : nullptr;
   Ctx c{t, b, a, n, r, uzip_dtype_width((uint32_t)a.dtype), chunk, (uint64_t*)sizes, x};
+  c.scaled = scaled;
   switch (a.kind) {
     case UZIP_COLL_ALLREDUCE: TRY(allReduce(c)); break;
     case UZIP_COLL_REDUCESCATTER: TRY(reduceScatter(c)); break;

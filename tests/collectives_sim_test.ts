@@ -145,16 +145,21 @@ function widen(code: number, dtype: FloatDType): number {
 }
 
 // Folds element e of the ranks' codes in the documented order: start at rank `first`, then first+1,
-// ... (mod n), n ranks in all. avg is NCCL's premultiplied sum: each contribution times 1/n (the scalar
-// and the product rounded to the dtype), then summed in the same order.
+// ... (mod n), n ranks in all. avg is NCCL's premultiplied sum (nccl/coll_reduce.h): the first rank's
+// element times s = 1/n (scalar and product rounded to the dtype); every later rank folds its own
+// element x into the partial p as x * s + p in double (the product is exact), rounded to fp32 and then to
+// the dtype (bf16, fp16, fp32: NCCL's fused multiply-add); fp8 sums products rounded to the dtype.
 function fold(codesOf: Uint32Array[], e: number, first: number, op: ReduceOp, dtype: FloatDType): number {
   const n = codesOf.length;
-  const scale = op === "avg" && n > 1 ? widen(narrow(Math.fround(1 / n), dtype), dtype) : 1;
-  const contribution = (c: number) =>
-    op === "avg" && n > 1 ? narrow(Math.fround(widen(c, dtype) * scale), dtype) : c;
-  let code = contribution(codesOf[first][e]);
+  const avg = op === "avg" && n > 1;
+  const scale = avg ? widen(narrow(Math.fround(1 / n), dtype), dtype) : 1;
+  const scaled = (c: number) => narrow(Math.fround(widen(c, dtype) * scale), dtype);
+  const fused = avg && !dtype.startsWith("fp8");
+  let code = avg ? scaled(codesOf[first][e]) : codesOf[first][e];
   for (let j = 1; j < n; j++) {
-    code = step(widen(code, dtype), widen(contribution(codesOf[(first + j) % n][e]), dtype), op, dtype);
+    const own = codesOf[(first + j) % n][e];
+    if (fused) code = narrow(Math.fround(widen(own, dtype) * scale + widen(code, dtype)), dtype);
+    else code = step(widen(code, dtype), widen(avg ? scaled(own) : own, dtype), op, dtype);
   }
   return code;
 }
