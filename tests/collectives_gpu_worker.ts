@@ -87,9 +87,13 @@ for (const dtype of ["bf16", "fp16", "fp32", "fp8e4m3"] as DType[]) {
             }
           }
           if (wrong) {
+            const at: number[] = [];
+            for (let i = 0; i < x.length && at.length < 24; i += w) {
+              if (x.subarray(i, i + w).some((v, k) => v !== y[i + k])) at.push(i / w);
+            }
             failures.push(
               `${kind} ${dtype} ${op} count=${count}: ${a} vs ${b}: ${wrong} bytes differ` +
-                (shown.length ? ` [${shown.join("; ")}]` : ""),
+                (shown.length ? ` [${shown.join("; ")}]` : "") + ` at elements ${at.join(",")}`,
             );
           }
         };
