@@ -23,6 +23,7 @@
 // Compression of chunk t+2 runs on the codec stream while steps t, t+1 move; decoding of chunk j runs
 // on the receive codec stream as soon as step j + LAG's group has landed. Staging slots (KSLOTS per
 // peer and direction) are reused under stream-ordered event waits; the host only polls events.
+#include <stdio.h>
 #include <string.h>
 
 #include <algorithm>
@@ -286,7 +287,57 @@ int headerCheck(const uint8_t* h, const Chunk& k, int peer) {
   return UZIP_OK;
 }
 
+// UZIP_P2P_TRACE=1: a timeline of each compressed batch on stderr (compress, NCCL step and decode spans
+// in ms from the batch start, from timing events on each stream; the batch is synchronized to print it).
+// A diagnostic for tuning the pipeline; it changes the timing it shows only by the events' cost.
+struct Trace {
+  bool on = false;
+  cudaEvent_t t0 = nullptr;
+  struct Span {
+    const char* what;
+    int index;
+    cudaEvent_t a, b;
+  };
+  std::vector<Span> spans;
+  cudaEvent_t ev() {
+    cudaEvent_t e = nullptr;
+    cudaEventCreate(&e);
+    return e;
+  }
+  void begin(cudaStream_t s) {
+    on = getenv("UZIP_P2P_TRACE") != nullptr;
+    if (!on) return;
+    t0 = ev();
+    cudaEventRecord(t0, s);
+  }
+  // Opens a span on stream s; close() records its end on the same stream.
+  size_t open(const char* what, int index, cudaStream_t s) {
+    if (!on) return 0;
+    spans.push_back(Span{what, index, ev(), ev()});
+    cudaEventRecord(spans.back().a, s);
+    return spans.size() - 1;
+  }
+  void close(size_t i, cudaStream_t s) {
+    if (on) cudaEventRecord(spans[i].b, s);
+  }
+  void print(int rank) {
+    if (!on) return;
+    cudaDeviceSynchronize();
+    for (const Span& sp : spans) {
+      float a = 0, b = 0;
+      cudaEventElapsedTime(&a, t0, sp.a);
+      cudaEventElapsedTime(&b, t0, sp.b);
+      fprintf(stderr, "p2p-trace rank %d %-8s %3d %8.3f %8.3f ms\n", rank, sp.what, sp.index, a, b);
+      cudaEventDestroy(sp.a);
+      cudaEventDestroy(sp.b);
+    }
+    cudaEventDestroy(t0);
+    spans.clear();
+  }
+};
+
 int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t stream, uint32_t timeoutMs) {
+  Trace tr;
   const NcclApi* api = c->api;
   std::vector<const uzip_p2p_op*> plain;
   bool anyCompressed = false;
@@ -345,6 +396,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     }
   }
   // Ordering with the caller's stream and with the previous batch's use of the staging slots.
+  tr.begin(stream);
   CUDA_TRY(cudaEventRecord(e->start, stream), "cudaEventRecord");
   CUDA_TRY(cudaStreamWaitEvent(c->codecSendStream, e->start, 0), "cudaStreamWaitEvent");
   CUDA_TRY(cudaStreamWaitEvent(c->codecRecvStream, e->start, 0), "cudaStreamWaitEvent");
@@ -381,8 +433,10 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
       uint64_t sizeDev = 0;
       CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&sizeDev), (void*)r.seq->size(slot), 0),
                "cudaHostGetDevicePointer");
+      const size_t sp = tr.open("compress", (int)j, c->codecSendStream);
       TRY(uzipGpuCompress(e->ctxSend, k.ptr, k.count, (int)k.dtype, FLAGS, 0, r.seq->buf[slot], r.seq->cap,
                           sizeDev, reinterpret_cast<uint64_t>(c->codecSendStream)));
+      tr.close(sp, c->codecSendStream);
       CUDA_TRY(cudaEventRecord(r.seq->ev[slot], c->codecSendStream), "cudaEventRecord");
       r.compressed++;
     }
@@ -427,6 +481,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     // nothing to move (the second of a one-chunk message) posts no group at all.
     bool anyOp = t == 0 && !plain.empty();
     for (Run& r : runs) anyOp = anyOp || t < r.chunks.size() || (t >= (size_t)LAG && t - LAG < r.chunks.size());
+    const size_t spStep = tr.open("step", (int)t, stream);
     ncclResult_t r0 = anyOp ? api->groupStart() : ncclSuccess;
     ncclResult_t rr = ncclSuccess;
     if (t == 0) rr = postPlain();
@@ -452,6 +507,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     if (rr != ncclSuccess && rr != ncclInProgress) r1 = rr;
     TRY(commCheck(c, r1, "P2P step"));
     // 4. The step's events, headers to the host (on `hdr`), decoding of the bodies that just landed.
+    tr.close(spStep, stream);
     cudaEvent_t net = e->net[t % GROUP_RING];
     CUDA_TRY(cudaEventRecord(net, stream), "cudaEventRecord");
     CUDA_TRY(cudaStreamWaitEvent(e->hdr, net, 0), "wait");
@@ -477,8 +533,10 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
       uint64_t statusDev = 0;
       CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&statusDev), (void*)(e->status + si), 0),
                "cudaHostGetDevicePointer");
+      const size_t sp = tr.open("decode", (int)j, c->codecRecvStream);
       TRY(uzipGpuDecompress(e->ctxRecv, r.seq->buf[slot], k.total, k.ptr, k.count * uzip_dtype_width(k.dtype),
                             statusDev, reinterpret_cast<uint64_t>(c->codecRecvStream)));
+      tr.close(sp, c->codecRecvStream);
       CUDA_TRY(cudaEventRecord(r.seq->ev[slot], c->codecRecvStream), "cudaEventRecord");
     }
   }
@@ -489,6 +547,11 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
   CUDA_TRY(cudaStreamWaitEvent(stream, e->recvDone, 0), "wait");
   CUDA_TRY(cudaEventRecord(e->sendDone, stream), "cudaEventRecord");
   e->sendDoneRecorded = true;
+  if (tr.on) {
+    const size_t sp = tr.open("end", 0, stream);
+    tr.close(sp, stream);
+    tr.print(c->rank);
+  }
   return UZIP_OK;
 }
 
