@@ -174,7 +174,7 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   grid_shape(c, L.perSm, (p.nblocks + kEncWarps - 1) / kEncWarps, &ctas, &smLimit);
   EncParams q = p;
   q.smLimit = (uint32_t)smLimit;
-  q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block);
+  q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block, W, p.flags);
   if (int st = ensure_scratch(c, ctas * kEncWarps * 2 * q.stageBytes)) return st;
   q.scratch = c->scratch;
   void* args[] = {&q};

@@ -35,13 +35,19 @@ constexpr uint32_t ENC_WARP_BYTES = ENC_UNION + ENC_HIST_BYTES;
 // Bytes of one global word stage: an ANS section is smaller than the raw plane, so its words (u16[block /
 // 2]) fit in block bytes; 64 more for the copy's over-read. Each resident warp has two (EncParams::scratch
 // holds 2 * stageBytes per warp): a deferred block keeps its stage while the warp codes the next one.
-__host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block) { return (1u << log2Block) + 64u; }
+// Two-byte types in the default layout also stage their remainder plane there (block bytes more, after
+// the words), written by the histogram pass and copied out instead of reading the block a third time.
+__host__ __device__ inline uint32_t enc_words_bytes(uint32_t log2Block) { return (1u << log2Block) + 64u; }
+__host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block, uint32_t width, uint32_t flags) {
+  const bool remStaged = width == 2 && !(flags & UZIP_FLAG_SPLIT);
+  return enc_words_bytes(log2Block) + (remStaged ? (1u << log2Block) : 0u);
+}
 
 // What finishing a coded block needs (see compress_block / finish_deferred).
 struct BlockPlan {
   uint32_t b, m, symMode, remMode, symSec, remSec, sym0, rem0;
   uint32_t secStart;  // deferred ANS symbol section: its byte offset in the stage (complete, in final form)
-  bool fusedRem, deferred;
+  bool fusedRem, stagedRem, deferred;
 };
 
 // Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
@@ -326,6 +332,21 @@ __device__ __forceinline__ void store_rem_group(const uint32_t v[16], uint8_t* o
   }
 }
 
+// Copies `bytes` (a multiple of 16) between 16-aligned places, 4 loads per lane in flight.
+__device__ __forceinline__ void copy16(const uint8_t* src, uint8_t* out, uint32_t bytes) {
+  const uint4* s = (const uint4*)src;
+  uint4* o = (uint4*)out;
+  const uint32_t n = bytes / 16u;
+  for (uint32_t i0 = lane_id(); i0 < n; i0 += 128u) {
+    uint4 v[4];
+#pragma unroll
+    for (int j = 0; j < 4; j++) v[j] = i0 + 32u * j < n ? s[i0 + 32u * j] : make_uint4(0, 0, 0, 0);
+#pragma unroll
+    for (int j = 0; j < 4; j++)
+      if (i0 + 32u * j < n) o[i0 + 32u * j] = v[j];
+  }
+}
+
 // Writes the plane as RAW sections from the input: symbols (REM false) or remainders, groups of 16
 // elements per lane; out is 16-aligned, `limit` = padded section bytes (stores past it are skipped).
 template <int W, bool REM>
@@ -406,6 +427,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   // Split layout: the remainder plane's place is known before any look-back, so this pass, which has the
   // elements in registers, writes it (when every group is whole) instead of a second read of the block.
   const bool fusedRem = W > 1 && split && aligned && (m & 15u) == 0;
+  const bool stagedRem = W == 2 && !split && aligned && (m & 15u) == 0;  // RAW remainders from the stage
+  uint8_t* const remStage = (uint8_t*)stage + enc_words_bytes(P.log2Block);
   uint8_t* const remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
   const uint32_t remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
   for (uint32_t g0 = lane; g0 < ng; g0 += 32u * D) {
@@ -437,7 +460,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             atomicAdd((uint32_t*)(cb + ((r >> 14) & 0x3FCu)), 1u);
           }
         }
-        if (fusedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
+        if (fusedRem || stagedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
           uint32_t pk[4];
 #pragma unroll
           for (int j = 0; j < 4; j++) {
@@ -446,7 +469,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             const uint32_t rb = ((b & 0x007F007Fu) << 1) | ((b >> 15) & 0x00010001u);
             pk[j] = __byte_perm(ra, rb, 0x6420);
           }
-          *(uint4*)(remOut + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
+          *(uint4*)((fusedRem ? remOut : remStage) + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
         }
         if (doSum) {
 #pragma unroll
@@ -631,6 +654,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   plan.sym0 = sym0;
   plan.rem0 = rem0;
   plan.fusedRem = fusedRem;
+  plan.stagedRem = stagedRem;
   plan.deferred = (symMode != UZIP_MODE_ANS || nsegS == 1) && remMode != UZIP_MODE_ANS;
   if (plan.deferred) return;
   const uint64_t excl = lb_resolve(P.lookback, b, agg, P.epoch);
@@ -677,7 +701,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     if (remMode == UZIP_MODE_CONST) {
       if (lane == 0) *(uint4*)ro = make_uint4(rem0, 0, 0, 0);
     } else if (remMode == UZIP_MODE_RAW) {
-      write_raw_plane<W, true>(blk, m, aligned, ro, remPad);
+      if (stagedRem) copy16(remStage, ro, remPad);
+      else write_raw_plane<W, true>(blk, m, aligned, ro, remPad);
     } else if (remMode == UZIP_MODE_EXTERNAL) {
       if (!fusedRem)
         write_raw_plane<W, true>(blk, m, aligned, P.dst + UZIP_HEADER_BYTES + start * rw,
@@ -772,7 +797,8 @@ __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_
     if (pl.remMode == UZIP_MODE_CONST) {
       if (lane == 0) *(uint4*)ro = make_uint4(pl.rem0, 0, 0, 0);
     } else if (pl.remMode == UZIP_MODE_RAW) {
-      write_raw_plane<W, true>(blk, pl.m, aligned, ro, remPad);
+      if (pl.stagedRem) copy16(stageB + enc_words_bytes(P.log2Block), ro, remPad);
+      else write_raw_plane<W, true>(blk, pl.m, aligned, ro, remPad);
     } else if (!pl.fusedRem) {  // EXTERNAL
       write_raw_plane<W, true>(blk, pl.m, aligned, P.dst + UZIP_HEADER_BYTES + start * rw,
                                (uint32_t)uzip_pad16((uint64_t)pl.m * rw));
