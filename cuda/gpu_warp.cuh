@@ -130,12 +130,6 @@ __device__ __forceinline__ void unpack_group(const uint8_t* blk, uint32_t g, uin
     for (int i = 0; i < 16; i++) v[i] = (uint32_t)i < valid ? load_elem<W>(p + i * W) : 0u;
   }
 }
-template <int W>
-__device__ __forceinline__ void load_group(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, uint32_t v[16]) {
-  uint4 q[W];
-  load_group_raw<W>(blk, g, m, aligned, q);
-  unpack_group<W>(blk, g, m, aligned, q, v);
-}
 
 // The 4W checksum words of a group (elements past the end are zero, so the last word is zero-padded).
 template <int W>
