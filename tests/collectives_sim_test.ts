@@ -428,3 +428,29 @@ Deno.test("reduction semantics: two ranks give the correctly rounded, commutativ
   assert(want.length === a.length);
   sameBytes([out.outputs[0]], [out.outputs[1]], "both ranks");
 });
+
+Deno.test("avg on two ranks folds the last rank's own element in with one rounding (NCCL's FMA)", () => {
+  // Elements measured against NCCL 2.28 on 2x H200 (bench/results/h200x2-2026-11-30T1530-codec-v3): a
+  // halved fp16 subnormal that is a tie. Rank 1 starts the fold of segment 0 (its element times 1/2,
+  // exact here); rank 0 folds its own element in unrounded: 0x8521 / 2 + 0x9e02 / 2 -> 0x9a17 (rounding
+  // the halved subnormal first gives 0x9a16).
+  const mine = new Uint16Array([0x8521, 0x8069]), peer = new Uint16Array([0x9e02, 0x081b]);
+  const u8 = (x: Uint16Array) => new Uint8Array(x.buffer.slice(0));
+  for (const compress of [false, true]) {
+    const out = simulateCollective({
+      kind: "allReduce",
+      inputs: [u8(mine), u8(peer)],
+      dtype: "fp16",
+      count: 2,
+      op: "avg",
+      chunkElems: 2, // one slice: segment 0 = element 0 ends on rank 0, segment 1 = element 1 on rank 1
+      compress,
+    });
+    const got = new Uint16Array(out.outputs[0].buffer.slice(0));
+    assertEquals(got[0], 0x9a17, `element 0, compress ${compress}`);
+    // Element 1 ends on rank 1, which folds its own 0x081b in after rank 0's rounded 0x8069 / 2: 0x03e7
+    // (the fold order decides tie cases; NCCL's chunking decides it there).
+    assertEquals(got[1], 0x03e7, `element 1, compress ${compress}`);
+    sameBytes([out.outputs[0]], [out.outputs[1]], "both ranks");
+  }
+});
