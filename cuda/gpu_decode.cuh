@@ -243,12 +243,15 @@ __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t n
   return true;
 }
 
-// Decodes an ANS section (validated sizes) of planeBytes bytes; for each decoded byte k calls
-// emit(k, byte). Returns false when the stream is corrupt.
-template <typename Emit>
-__device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
-                                           uint8_t* ringSmem, Emit emit) {
-  const uint32_t lane = lane_id(), lt = lanemask_lt();
+// Walks the ANS segments of a plane section at p (validated sizes) of planeBytes symbols: builds the
+// decode table, then for each segment reads its word count and the lanes' final states, starts the word
+// ring and calls body(len, base, nw, x, next, wr) (segment length, plane index of its first symbol, word
+// count, this lane's state, words consumed, the ring; false = corrupt), then checks that the segment
+// ended exactly (every word used, every state back at L). Returns false when the stream is corrupt.
+template <typename Body>
+__device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
+                                                 uint8_t* ringSmem, Body body) {
+  const uint32_t lane = lane_id();
   uint32_t off = load_ans_table(p, tab, info);
   if (!off) return false;
   const uint32_t nseg = uzip_ans_nseg(planeBytes);
@@ -261,20 +264,31 @@ __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes
     WordRing wr;
     ring_init(wr, ringSmem, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
     uint32_t next = 0;
-    const uint32_t T = (len + 31u) / 32u;
-    const uint32_t base = sg * UZIP_ANS_SEG_SYMS;
-    bool ok = true;
-    for (uint32_t t = 0; t < T && ok; t++) {
-      const uint32_t k = 32u * t + lane;
-      uint32_t s;
-      ok = dec_step(x, next, nw, k < len, tab, wr, lt, s);
-      if (ok && k < len) emit(base + k, s);
-    }
-    ring_end();
+    const bool ok = body(len, sg * UZIP_ANS_SEG_SYMS, nw, x, next, wr);
+    ring_end();  // no copy may still be landing in the ring when it is reused
     if (!ok || next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
     off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
   }
   return true;
+}
+
+// Decodes an ANS section (validated sizes) of planeBytes bytes; for each decoded byte k calls
+// emit(k, byte). Returns false when the stream is corrupt.
+template <typename Emit>
+__device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
+                                           uint8_t* ringSmem, Emit emit) {
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  return for_each_segment(p, planeBytes, tab, info, ringSmem,
+                          [&](uint32_t len, uint32_t base, uint32_t nw, uint32_t& x, uint32_t& next, WordRing& wr) {
+                            const uint32_t T = (len + 31u) / 32u;
+                            for (uint32_t t = 0; t < T; t++) {
+                              const uint32_t k = 32u * t + lane;
+                              uint32_t s;
+                              if (!dec_step(x, next, nw, k < len, tab, wr, lt, s)) return false;
+                              if (k < len) emit(base + k, s);
+                            }
+                            return true;
+                          });
 }
 
 // The remainder of element k for the non-ANS remainder modes (rem = the plane's bytes, or CONST), as
@@ -380,46 +394,35 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
                                                  uint32_t remConst, uint8_t* out) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   UZIP_CLK_DECL;
-  uint32_t off = load_ans_table(p, tab, info);
-  if (!off) return false;
-  UZIP_CLK(18);
-  const uint32_t nseg = uzip_ans_nseg(m);
-  for (uint32_t sg = 0; sg < nseg; sg++) {
-    const uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
-    const uint8_t* seg = p + off;
-    const uint32_t nw = *(const uint32_t*)seg;
-    uint32_t x = *(const uint32_t*)(seg + 4 + 4 * lane);
-    if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
-    WordRing wr;
-    ring_init(wr, ringSmem, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
-    uint32_t next = 0;
-    const uint32_t T = (len + 31u) / 32u;
-    const uint32_t base = sg * UZIP_ANS_SEG_SYMS;
-    RemRaw<W> ra[U], rb[U];
+  const bool ok = for_each_segment(
+      p, m, tab, info, ringSmem,
+      [&](uint32_t len, uint32_t base, uint32_t nw, uint32_t& x, uint32_t& next, WordRing& wr) {
+        UZIP_CLK(18);  // table (first segment) and ring start
+        const uint32_t T = (len + 31u) / 32u;
+        RemRaw<W> ra[U], rb[U];
 #pragma unroll
-    for (int u = 0; u < U; u++) {
-      const uint32_t k = 32u * u + lane;
-      rem_load<W>(ra[u], rem, isConst, remConst, base + k, k < len);
-    }
-    bool ok = true;
-    if (len % (64u * U) == 0) {  // whole pairs of full groups
-      for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-        dec_group_full<W, U>(x, next, t0, T, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out);
-        dec_group_full<W, U>(x, next, t0 + U, T, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out);
-      }
-    } else {
-      for (uint32_t t0 = 0; t0 < T && ok; t0 += 2 * U) {
-        ok = dec_group<W, U>(x, next, nw, t0, T, len, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out);
-        if (!ok || t0 + U >= T) break;
-        ok = dec_group<W, U>(x, next, nw, t0 + U, T, len, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out);
-      }
-    }
-    ring_end();
-    if (!ok || next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
-    off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
-  }
+        for (int u = 0; u < U; u++) {
+          const uint32_t k = 32u * u + lane;
+          rem_load<W>(ra[u], rem, isConst, remConst, base + k, k < len);
+        }
+        if (len % (64u * U) == 0) {  // whole pairs of full groups
+          for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
+            dec_group_full<W, U>(x, next, t0, T, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out);
+            dec_group_full<W, U>(x, next, t0 + U, T, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out);
+          }
+          return true;
+        }
+        for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
+          if (!dec_group<W, U>(x, next, nw, t0, T, len, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out))
+            return false;
+          if (t0 + U >= T) break;
+          if (!dec_group<W, U>(x, next, nw, t0 + U, T, len, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out))
+            return false;
+        }
+        return true;
+      });
   UZIP_CLK(19);
-  return true;
+  return ok;
 }
 
 // Returns 0 or a uzip_status for block b.

@@ -382,6 +382,49 @@ __device__ __forceinline__ void zero_words(uint8_t* p, uint32_t from, uint32_t t
   for (uint32_t o = from + 4u * lane_id(); o < to; o += 128u) *(uint32_t*)(p + o) = 0;
 }
 
+// Block b's directory entry (payload end `end`); the last block also zero-pads the directory and records
+// the stream's total for the header.
+__device__ __forceinline__ void write_dir_entry(const EncParams& P, uint32_t b, uint64_t end, uint32_t symMode,
+                                                uint32_t remMode) {
+  if (lane_id() != 0) return;
+  uint8_t* dir = P.dst + P.dirOff;
+  *(unsigned long long*)(dir + 8ull * b) = uzip_dir_entry(end, symMode, remMode);
+  if (b == P.nblocks - 1) {
+    if (P.nblocks & 1u) *(unsigned long long*)(dir + 8ull * P.nblocks) = 0;
+    P.slots[P.epoch & 1u].total = P.payloadOff + end;
+  }
+}
+
+// The sections written from the input or the stage, with no coding state: a CONST or RAW symbol plane at
+// out, and a CONST, RAW or EXTERNAL remainder plane (RAW at ro; EXTERNAL at its split-layout place unless
+// the histogram pass already wrote it). ANS sections are the callers'.
+template <int W>
+__device__ __forceinline__ void write_plain_sym(const EncParams& P, const BlockPlan& pl, uint8_t* out, uint32_t symPad) {
+  const uint8_t* blk = P.src + ((uint64_t)pl.b << P.log2Block) * W;
+  if (pl.symMode == UZIP_MODE_CONST) {
+    if (lane_id() == 0) *(uint4*)out = make_uint4(pl.sym0, 0, 0, 0);
+  } else {
+    write_raw_plane<W, false>(blk, pl.m, P.srcAligned16 != 0, out, symPad);
+  }
+}
+template <int W>
+__device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockPlan& pl, const uint8_t* stageB,
+                                                uint8_t* ro, uint32_t remPad) {
+  constexpr uint32_t rw = W > 1 ? W - 1 : 0;
+  const uint64_t start = (uint64_t)pl.b << P.log2Block;
+  const uint8_t* blk = P.src + start * W;
+  const bool aligned = P.srcAligned16 != 0;
+  if (pl.remMode == UZIP_MODE_CONST) {
+    if (lane_id() == 0) *(uint4*)ro = make_uint4(pl.rem0, 0, 0, 0);
+  } else if (pl.remMode == UZIP_MODE_RAW) {
+    if (pl.stagedRem) copy16(stageB + enc_words_bytes(P.log2Block), ro, remPad);
+    else write_raw_plane<W, true>(blk, pl.m, aligned, ro, remPad);
+  } else if (pl.remMode == UZIP_MODE_EXTERNAL && !pl.fusedRem) {
+    write_raw_plane<W, true>(blk, pl.m, aligned, P.dst + UZIP_HEADER_BYTES + start * rw,
+                             (uint32_t)uzip_pad16((uint64_t)pl.m * rw));
+  }
+}
+
 // Codes block b. A block whose symbol plane is one ANS segment (or not ANS) and whose remainder plane is
 // not ANS is "deferred": its symbol section is left complete in the stage, its aggregate published, and
 // finish_deferred writes it later (after the warp's next block). Other blocks are finished here.
@@ -660,21 +703,12 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const uint64_t excl = lb_resolve(P.lookback, b, agg, P.epoch);
   const uint64_t end = excl + agg;
   UZIP_CLK(6);
-  uint8_t* dir = P.dst + P.dirOff;
-  if (lane == 0) {
-    *(unsigned long long*)(dir + 8ull * b) = uzip_dir_entry(end, symMode, remMode);
-    if (b == P.nblocks - 1) {
-      if (P.nblocks & 1u) *(unsigned long long*)(dir + 8ull * P.nblocks) = 0;
-      P.slots[P.epoch & 1u].total = P.payloadOff + end;
-    }
-  }
+  write_dir_entry(P, b, end, symMode, remMode);
 
-  // 4. Payload.
+  // 4. Payload (a block with several symbol segments or an ANS remainder plane).
   uint8_t* out = P.dst + P.payloadOff + excl;
-  if (symMode == UZIP_MODE_CONST) {
-    if (lane == 0) *(uint4*)out = make_uint4(sym0, 0, 0, 0);
-  } else if (symMode == UZIP_MODE_RAW) {
-    write_raw_plane<W, false>(blk, m, aligned, out, symPad);
+  if (symMode != UZIP_MODE_ANS) {
+    write_plain_sym<W>(P, plan, out, symPad);
   } else {
     uint32_t off = write_ans_table(out, fsym);
     for (uint32_t sg = 0; sg < nsegS; sg++) {
@@ -698,15 +732,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   }
   if (W > 1) {
     uint8_t* ro = out + symPad;
-    if (remMode == UZIP_MODE_CONST) {
-      if (lane == 0) *(uint4*)ro = make_uint4(rem0, 0, 0, 0);
-    } else if (remMode == UZIP_MODE_RAW) {
-      if (stagedRem) copy16(remStage, ro, remPad);
-      else write_raw_plane<W, true>(blk, m, aligned, ro, remPad);
-    } else if (remMode == UZIP_MODE_EXTERNAL) {
-      if (!fusedRem)
-        write_raw_plane<W, true>(blk, m, aligned, P.dst + UZIP_HEADER_BYTES + start * rw,
-                                 (uint32_t)uzip_pad16((uint64_t)m * rw));
+    if (remMode != UZIP_MODE_ANS) {
+      write_plain_rem<W>(P, plan, (const uint8_t*)stage, ro, remPad);
     } else {  // ANS: table, then code again straight into place
       const uint32_t raw = m * rw, nsegR = uzip_ans_nseg(raw);
       uint32_t off = write_ans_table(ro, frem);
@@ -765,45 +792,16 @@ __device__ __forceinline__ void copy_section(const uint8_t* src, uint32_t bytes,
 // directory entry and payload, the symbol section from the stage, the rest from the input.
 template <int W>
 __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_t* stageB, const BlockPlan& pl) {
-  const uint32_t lane = lane_id();
-  const uint32_t rw = W > 1 ? W - 1 : 0;
   const uint32_t symPad = (uint32_t)uzip_pad16(pl.symSec), remPad = (uint32_t)uzip_pad16(pl.remSec);
   const uint64_t agg = (uint64_t)symPad + remPad;
   UZIP_CLK_DECL;
   const uint64_t excl = lb_resolve(P.lookback, pl.b, agg, P.epoch);
-  const uint64_t end = excl + agg;
   UZIP_CLK(6);
-  uint8_t* dir = P.dst + P.dirOff;
-  if (lane == 0) {
-    *(unsigned long long*)(dir + 8ull * pl.b) = uzip_dir_entry(end, pl.symMode, pl.remMode);
-    if (pl.b == P.nblocks - 1) {
-      if (P.nblocks & 1u) *(unsigned long long*)(dir + 8ull * P.nblocks) = 0;
-      P.slots[P.epoch & 1u].total = P.payloadOff + end;
-    }
-  }
-  const uint64_t start = (uint64_t)pl.b << P.log2Block;
-  const uint8_t* blk = P.src + start * W;
-  const bool aligned = P.srcAligned16 != 0;
+  write_dir_entry(P, pl.b, excl + agg, pl.symMode, pl.remMode);
   uint8_t* out = P.dst + P.payloadOff + excl;
-  if (pl.symMode == UZIP_MODE_CONST) {
-    if (lane == 0) *(uint4*)out = make_uint4(pl.sym0, 0, 0, 0);
-  } else if (pl.symMode == UZIP_MODE_RAW) {
-    write_raw_plane<W, false>(blk, pl.m, aligned, out, symPad);
-  } else {
-    copy_section(stageB + pl.secStart, pl.symSec, out, symPad);
-  }
-  if (W > 1) {
-    uint8_t* ro = out + symPad;
-    if (pl.remMode == UZIP_MODE_CONST) {
-      if (lane == 0) *(uint4*)ro = make_uint4(pl.rem0, 0, 0, 0);
-    } else if (pl.remMode == UZIP_MODE_RAW) {
-      if (pl.stagedRem) copy16(stageB + enc_words_bytes(P.log2Block), ro, remPad);
-      else write_raw_plane<W, true>(blk, pl.m, aligned, ro, remPad);
-    } else if (!pl.fusedRem) {  // EXTERNAL
-      write_raw_plane<W, true>(blk, pl.m, aligned, P.dst + UZIP_HEADER_BYTES + start * rw,
-                               (uint32_t)uzip_pad16((uint64_t)pl.m * rw));
-    }
-  }
+  if (pl.symMode == UZIP_MODE_ANS) copy_section(stageB + pl.secStart, pl.symSec, out, symPad);
+  else write_plain_sym<W>(P, pl, out, symPad);
+  if (W > 1) write_plain_rem<W>(P, pl, stageB, out + symPad, remPad);
   __syncwarp();
   UZIP_CLK(7);
 #ifdef UZIP_STAGE_CLOCKS

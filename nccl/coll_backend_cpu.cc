@@ -66,8 +66,9 @@ class CpuBackend final : public CollBackend {
   }
   int reduce(void* out, const void* a, const void* b, uint64_t count, int dtype, int op) override {
     uint32_t w = uzip_dtype_width((uint32_t)dtype);
+    const float s = coll_op_scale(dtype, op);
     for (uint64_t i = 0; i < count; i++)
-      coll_store(out, i, w, coll_reduce_elem(coll_load(a, i, w), coll_load(b, i, w), dtype, op));
+      coll_store(out, i, w, coll_reduce_elem_s(coll_load(a, i, w), coll_load(b, i, w), dtype, op, s));
     return UZIP_OK;
   }
   int premulAvg(void* out, const void* in, uint64_t count, int dtype, int nranks) override {

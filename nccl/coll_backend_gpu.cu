@@ -34,6 +34,7 @@ template <int W>
 __global__ void reduceKernel(void* out, const void* a, const void* b, uint64_t count, int dtype, int op) {
   const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
   const uint64_t tid = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  const float s = coll_op_scale(dtype, op);
   constexpr int kPer = 16 / W;
   const uint64_t vecs = count / kPer;
   for (uint64_t v = tid; v < vecs; v += stride) {
@@ -42,18 +43,19 @@ __global__ void reduceKernel(void* out, const void* a, const void* b, uint64_t c
     unsigned char* pz = (unsigned char*)&z;
 #pragma unroll
     for (int i = 0; i < kPer; i++)
-      coll_store(pz, i, W, coll_reduce_elem(coll_load(px, i, W), coll_load(py, i, W), dtype, op));
+      coll_store(pz, i, W, coll_reduce_elem_s(coll_load(px, i, W), coll_load(py, i, W), dtype, op, s));
     ((uint4*)out)[v] = z;
   }
   for (uint64_t i = vecs * kPer + tid; i < count; i += stride)
-    coll_store(out, i, W, coll_reduce_elem(coll_load(a, i, W), coll_load(b, i, W), dtype, op));
+    coll_store(out, i, W, coll_reduce_elem_s(coll_load(a, i, W), coll_load(b, i, W), dtype, op, s));
 }
 
 template <int W>
 __global__ void reduceScalarKernel(void* out, const void* a, const void* b, uint64_t count, int dtype, int op) {
   const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+  const float s = coll_op_scale(dtype, op);
   for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += stride)
-    coll_store(out, i, W, coll_reduce_elem(coll_load(a, i, W), coll_load(b, i, W), dtype, op));
+    coll_store(out, i, W, coll_reduce_elem_s(coll_load(a, i, W), coll_load(b, i, W), dtype, op, s));
 }
 
 template <int W>

@@ -130,18 +130,23 @@ COLL_HD float coll_min(float a, float b) {
   return a < b ? a : b;
 }
 
-// Internal op of avg folds (bf16, fp16, fp32): COLL_OP_PREMUL_BASE + n, see coll_reduce_elem.
+// Internal op of avg folds (bf16, fp16, fp32): COLL_OP_PREMUL_BASE + n, see coll_reduce_elem_s.
 #define COLL_OP_PREMUL_BASE 64
 
-// a op b on codes of `dtype`. a is the partial received, b this rank's own element. AVG (fp8) reduces
-// like SUM over contributions that coll_premul_avg has scaled; COLL_OP_PREMUL_BASE + n folds the own,
-// unscaled element in as b * s + a with one rounding to fp32 (see the avg note above).
-COLL_HD uint32_t coll_reduce_elem(uint32_t a, uint32_t b, int dtype, int op) {
+// The scale an op folds with: 1/n rounded to the dtype for COLL_OP_PREMUL_BASE + n, else 1. Loops compute
+// it once and call coll_reduce_elem_s.
+COLL_HD float coll_op_scale(int dtype, int op) {
+  return op >= COLL_OP_PREMUL_BASE ? coll_widen(coll_narrow(1.0f / (float)(op - COLL_OP_PREMUL_BASE), dtype), dtype)
+                                   : 1.0f;
+}
+
+// a op b on codes of `dtype`, s = coll_op_scale(dtype, op). a is the partial received, b this rank's own
+// element. AVG (fp8) reduces like SUM over contributions that coll_premul_avg has scaled;
+// COLL_OP_PREMUL_BASE + n folds the own, unscaled element in as b * s + a with one rounding to fp32 (see
+// the avg note above).
+COLL_HD uint32_t coll_reduce_elem_s(uint32_t a, uint32_t b, int dtype, int op, float s) {
   float x = coll_widen(a, dtype), y = coll_widen(b, dtype), r;
-  if (op >= COLL_OP_PREMUL_BASE) {
-    const float s = coll_widen(coll_narrow(1.0f / (float)(op - COLL_OP_PREMUL_BASE), dtype), dtype);
-    return coll_narrow((float)((double)y * (double)s + (double)x), dtype);
-  }
+  if (op >= COLL_OP_PREMUL_BASE) return coll_narrow((float)((double)y * (double)s + (double)x), dtype);
   switch (op) {
     case UZIP_OP_PROD: r = x * y; break;
     case UZIP_OP_MAX: r = coll_max(x, y); break;

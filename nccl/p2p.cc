@@ -93,6 +93,7 @@ struct P2pEngine {
   uint64_t chunkBytes = DEFAULT_CHUNK_BYTES;
   uint64_t chunksPerMessage = CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
   int codecSms = -1;  // -1: default (all but 16)
+  bool trace = false;  // env UZIP_P2P_TRACE: print each batch's timeline (Trace below)
   cudaEvent_t start = nullptr, sendDone = nullptr, recvDone = nullptr;
   // net[t]: step t's NCCL group has completed (recorded on the caller's stream). group[t]: and its
   // headers are in pinned memory (recorded on `hdr`, after the copies): the host's facts of step t.
@@ -129,6 +130,7 @@ int engineGet(Comm* c, P2pEngine** out) {
   c->engine = e;  // partially built engines are freed by p2pEngineDestroy
   const char* env = getenv("UZIP_P2P_CHUNK_BYTES");
   if (env && strtoull(env, nullptr, 10) >= (1u << 16)) e->chunkBytes = strtoull(env, nullptr, 10);
+  e->trace = getenv("UZIP_P2P_TRACE") != nullptr;
   env = getenv("UZIP_P2P_CHUNKS");
   if (env && atoi(env) >= 1 && atoi(env) <= 64) e->chunksPerMessage = (uint64_t)atoi(env);
   int sms = defaultCodecSms(c->device);
@@ -304,8 +306,8 @@ struct Trace {
     cudaEventCreate(&e);
     return e;
   }
-  void begin(cudaStream_t s) {
-    on = getenv("UZIP_P2P_TRACE") != nullptr;
+  void begin(bool enabled, cudaStream_t s) {
+    on = enabled;
     if (!on) return;
     t0 = ev();
     cudaEventRecord(t0, s);
@@ -396,7 +398,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     }
   }
   // Ordering with the caller's stream and with the previous batch's use of the staging slots.
-  tr.begin(stream);
+  tr.begin(e->trace, stream);
   CUDA_TRY(cudaEventRecord(e->start, stream), "cudaEventRecord");
   CUDA_TRY(cudaStreamWaitEvent(c->codecSendStream, e->start, 0), "cudaStreamWaitEvent");
   CUDA_TRY(cudaStreamWaitEvent(c->codecRecvStream, e->start, 0), "cudaStreamWaitEvent");
