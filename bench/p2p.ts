@@ -2,7 +2,7 @@
 // Run on 2 GPUs through the launcher:
 //   deno task launch -n 2 bench/p2p.ts [--sizes 64KiB,1GiB | --sizes 64KiB,1MiB,64MiB]
 //     [--dtypes bf16,fp16,fp32,fp8e4m3] [--datasets gaussian] [--modes never,always,auto]
-//     [--reps 5] [--out DIR] [--tag NAME] [--commit SHA]
+//     [--reps 5] [--out DIR] [--tag NAME] [--commit SHA] [--blocking 1]
 // Two sizes are a range (x4 steps); more are a list. Rank 0 sends, rank 1 receives. One measurement: a
 // plain 4-byte barrier, then CUDA events on rank 1's stream around a batch of k back-to-back transfers
 // (k = 64 MiB / size, 1..64: small sizes are timed as batches, so that one op's launch and the JS call
@@ -35,6 +35,7 @@ const dtypes = list("dtypes", "bf16,fp16,fp32,fp8e4m3") as DType[];
 const datasets = list("datasets", "gaussian") as ("gaussian" | "uniform")[];
 const modes = list("modes", "never,always,auto") as CompressMode[];
 const reps = Number(args.get("reps") ?? 5);
+const blocking = args.get("blocking") === "1"; // compressed calls on the JS thread (see P2pOptions)
 const outDir = args.get("out") ?? "bench/out";
 const p2pOff = Deno.env.get("NCCL_P2P_DISABLE") === "1";
 const tag = args.get("tag") ?? (p2pOff ? "p2p_disabled" : "nvlink");
@@ -105,6 +106,7 @@ function writeReport(): number {
     ncclVersion: ncclVersion(),
     commit: args.get("commit") ?? "",
     command: `deno task launch -n 2 bench/p2p.ts ${Deno.args.join(" ")}`,
+    blocking,
     env,
     method: "per-op ms = median over --reps of (CUDA-event time on the receiver around k back-to-back " +
       "transfers) / k, k = clamp(64 MiB / size, 1, 64); modes interleaved per repetition after one warm-up " +
@@ -167,7 +169,7 @@ for (const dtype of dtypes) {
           await barrier();
           t0.record(stream);
           for (let j = 0; j < k; j++) {
-            zip[mode] = (await p2p(comm, [op], { compress: mode, stream })).compressed[0];
+            zip[mode] = (await p2p(comm, [op], { compress: mode, stream, blocking })).compressed[0];
           }
           t1.record(stream);
           await t1.synchronizeAsync();
@@ -179,7 +181,7 @@ for (const dtype of dtypes) {
         // Exactness: one more delivery into a poisoned buffer, compared with the data sent.
         if (comm.rank === 1) buf.fill(0xab, stream);
         await barrier();
-        await p2p(comm, [op], { compress: mode, stream });
+        await p2p(comm, [op], { compress: mode, stream, blocking });
         await comm.synchronize(stream);
         let exact = true;
         if (comm.rank === 1) {

@@ -88,12 +88,86 @@ struct Sequence {
 
 }  // namespace
 
+// UZIP_P2P_TRACE=1: a timeline of each compressed batch on stderr (compress, NCCL step and decode spans
+// in ms from the batch start, from timing events on each stream; the batch is synchronized to print it).
+// UZIP_P2P_TRACE=2: the same without the synchronization (printed when the next batch starts, so that
+// the traced calls return as early as untraced ones), plus host stamps: when each step was posted and
+// how long the host waited for facts, in us from the call's entry. A diagnostic for tuning the pipeline;
+// it changes the timing it shows only by the events' cost.
+struct P2pTrace {
+  int mode = 0;
+  cudaEvent_t t0 = nullptr;
+  struct Span {
+    const char* what;
+    int index;
+    cudaEvent_t a, b;
+  };
+  struct Stamp {
+    const char* what;
+    int index;
+    double us;
+  };
+  std::vector<Span> spans;
+  std::vector<Stamp> stamps;
+  Clock::time_point entry;
+  int rank = 0;
+  cudaEvent_t ev() {
+    cudaEvent_t e = nullptr;
+    cudaEventCreate(&e);
+    return e;
+  }
+  void begin(int m, cudaStream_t s, int r, Clock::time_point callEntry) {
+    flush();
+    mode = m;
+    rank = r;
+    entry = callEntry;
+    if (!mode) return;
+    t0 = ev();
+    cudaEventRecord(t0, s);
+  }
+  // Opens a span on stream s; close() records its end on the same stream.
+  size_t open(const char* what, int index, cudaStream_t s) {
+    if (!mode) return 0;
+    spans.push_back(Span{what, index, ev(), ev()});
+    cudaEventRecord(spans.back().a, s);
+    return spans.size() - 1;
+  }
+  void close(size_t i, cudaStream_t s) {
+    if (mode) cudaEventRecord(spans[i].b, s);
+  }
+  void stamp(const char* what, int index) {
+    if (mode == 2) stamps.push_back(Stamp{what, index, std::chrono::duration<double, std::micro>(Clock::now() - entry).count()});
+  }
+  // End of a batch: mode 1 prints now (synchronizing the device), mode 2 at the next begin() or flush().
+  void end() {
+    if (mode == 1) flush();
+  }
+  void flush() {
+    if (!mode || t0 == nullptr) return;
+    for (const Stamp& st : stamps) fprintf(stderr, "p2p-trace rank %d host %-8s %3d %10.1f us\n", rank, st.what, st.index, st.us);
+    for (const Span& sp : spans) {
+      float a = 0, b = 0;
+      cudaEventSynchronize(sp.b);
+      cudaEventElapsedTime(&a, t0, sp.a);
+      cudaEventElapsedTime(&b, t0, sp.b);
+      fprintf(stderr, "p2p-trace rank %d %-8s %3d %8.3f %8.3f ms\n", rank, sp.what, sp.index, a, b);
+      cudaEventDestroy(sp.a);
+      cudaEventDestroy(sp.b);
+    }
+    cudaEventDestroy(t0);
+    t0 = nullptr;
+    spans.clear();
+    stamps.clear();
+  }
+};
+
 struct P2pEngine {
   uint64_t ctxSend = 0, ctxRecv = 0;
   uint64_t chunkBytes = DEFAULT_CHUNK_BYTES;
   uint64_t chunksPerMessage = CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
   int codecSms = -1;  // -1: default (all but 16)
-  bool trace = false;  // env UZIP_P2P_TRACE: print each batch's timeline (Trace below)
+  int trace = 0;  // env UZIP_P2P_TRACE (1 or 2): print each batch's timeline (P2pTrace above)
+  P2pTrace tr;
   cudaEvent_t start = nullptr, sendDone = nullptr, recvDone = nullptr;
   // net[t]: step t's NCCL group has completed (recorded on the caller's stream). group[t]: and its
   // headers are in pinned memory (recorded on `hdr`, after the copies): the host's facts of step t.
@@ -130,7 +204,8 @@ int engineGet(Comm* c, P2pEngine** out) {
   c->engine = e;  // partially built engines are freed by p2pEngineDestroy
   const char* env = getenv("UZIP_P2P_CHUNK_BYTES");
   if (env && strtoull(env, nullptr, 10) >= (1u << 16)) e->chunkBytes = strtoull(env, nullptr, 10);
-  e->trace = getenv("UZIP_P2P_TRACE") != nullptr;
+  env = getenv("UZIP_P2P_TRACE");
+  e->trace = env ? (atoi(env) == 2 ? 2 : 1) : 0;
   env = getenv("UZIP_P2P_CHUNKS");
   if (env && atoi(env) >= 1 && atoi(env) <= 64) e->chunksPerMessage = (uint64_t)atoi(env);
   int sms = defaultCodecSms(c->device);
@@ -289,57 +364,8 @@ int headerCheck(const uint8_t* h, const Chunk& k, int peer) {
   return UZIP_OK;
 }
 
-// UZIP_P2P_TRACE=1: a timeline of each compressed batch on stderr (compress, NCCL step and decode spans
-// in ms from the batch start, from timing events on each stream; the batch is synchronized to print it).
-// A diagnostic for tuning the pipeline; it changes the timing it shows only by the events' cost.
-struct Trace {
-  bool on = false;
-  cudaEvent_t t0 = nullptr;
-  struct Span {
-    const char* what;
-    int index;
-    cudaEvent_t a, b;
-  };
-  std::vector<Span> spans;
-  cudaEvent_t ev() {
-    cudaEvent_t e = nullptr;
-    cudaEventCreate(&e);
-    return e;
-  }
-  void begin(bool enabled, cudaStream_t s) {
-    on = enabled;
-    if (!on) return;
-    t0 = ev();
-    cudaEventRecord(t0, s);
-  }
-  // Opens a span on stream s; close() records its end on the same stream.
-  size_t open(const char* what, int index, cudaStream_t s) {
-    if (!on) return 0;
-    spans.push_back(Span{what, index, ev(), ev()});
-    cudaEventRecord(spans.back().a, s);
-    return spans.size() - 1;
-  }
-  void close(size_t i, cudaStream_t s) {
-    if (on) cudaEventRecord(spans[i].b, s);
-  }
-  void print(int rank) {
-    if (!on) return;
-    cudaDeviceSynchronize();
-    for (const Span& sp : spans) {
-      float a = 0, b = 0;
-      cudaEventElapsedTime(&a, t0, sp.a);
-      cudaEventElapsedTime(&b, t0, sp.b);
-      fprintf(stderr, "p2p-trace rank %d %-8s %3d %8.3f %8.3f ms\n", rank, sp.what, sp.index, a, b);
-      cudaEventDestroy(sp.a);
-      cudaEventDestroy(sp.b);
-    }
-    cudaEventDestroy(t0);
-    spans.clear();
-  }
-};
-
 int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t stream, uint32_t timeoutMs) {
-  Trace tr;
+  const Clock::time_point entry = Clock::now();
   const NcclApi* api = c->api;
   std::vector<const uzip_p2p_op*> plain;
   bool anyCompressed = false;
@@ -398,7 +424,8 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     }
   }
   // Ordering with the caller's stream and with the previous batch's use of the staging slots.
-  tr.begin(e->trace, stream);
+  P2pTrace& tr = e->tr;
+  tr.begin(e->trace, stream, c->rank, entry);
   CUDA_TRY(cudaEventRecord(e->start, stream), "cudaEventRecord");
   CUDA_TRY(cudaStreamWaitEvent(c->codecSendStream, e->start, 0), "cudaStreamWaitEvent");
   CUDA_TRY(cudaStreamWaitEvent(c->codecRecvStream, e->start, 0), "cudaStreamWaitEvent");
@@ -450,6 +477,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     if (t >= (size_t)LAG) {
       size_t j = t - LAG;
       TRY(waitEvent(c, e->group[j % GROUP_RING], timeoutMs, "P2P: waiting for a chunk header from the peer"));
+      tr.stamp("facts", (int)j);
       for (Run& r : runs) {
         if (j >= r.chunks.size()) continue;
         Chunk& k = r.chunks[j];
@@ -508,6 +536,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     if (r0 != ncclSuccess) r1 = r0;
     if (rr != ncclSuccess && rr != ncclInProgress) r1 = rr;
     TRY(commCheck(c, r1, "P2P step"));
+    tr.stamp("posted", (int)t);
     // 4. The step's events, headers to the host (on `hdr`), decoding of the bodies that just landed.
     tr.close(spStep, stream);
     cudaEvent_t net = e->net[t % GROUP_RING];
@@ -549,10 +578,11 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
   CUDA_TRY(cudaStreamWaitEvent(stream, e->recvDone, 0), "wait");
   CUDA_TRY(cudaEventRecord(e->sendDone, stream), "cudaEventRecord");
   e->sendDoneRecorded = true;
-  if (tr.on) {
+  if (tr.mode) {
     const size_t sp = tr.open("end", 0, stream);
     tr.close(sp, stream);
-    tr.print(c->rank);
+    tr.stamp("return", 0);
+    tr.end();
   }
   return UZIP_OK;
 }
@@ -565,6 +595,7 @@ void p2pEngineDestroy(Comm* c) {
   c->engine = nullptr;
   cudaSetDevice(c->device);
   cudaDeviceSynchronize();
+  e->tr.flush();
   for (auto& kv : e->seqs) {
     Sequence* q = kv.second;
     for (auto b : q->buf)

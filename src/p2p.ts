@@ -37,6 +37,11 @@ export interface P2pOptions {
   timeoutMs?: number;
   /** The auto policy (default: one shared policy per communicator). */
   policy?: Policy;
+  /**
+   * Run a compressed batch's pipeline on the calling thread (a synchronous FFI call: the event loop is
+   * blocked until the last step is posted) instead of on a worker thread. Default false.
+   */
+  blocking?: boolean;
 }
 
 /** One tensor of a batch. */
@@ -120,7 +125,7 @@ export async function p2p(comm: Communicator, ops: P2pOp[], opts: P2pOptions = {
     view.setInt32(32 * i + 28, compressed[i] ? 1 : 0, true);
   });
   const lib = native();
-  if (compressed.some((c) => c)) {
+  if (compressed.some((c) => c) && !opts.blocking) {
     unwrapAsync(await lib.uzipP2pRunAsync(comm.handle, record, ops.length, stream, timeoutMs), comm.handle);
   } else {
     unwrap(lib.uzipP2pRun(comm.handle, record, ops.length, stream, timeoutMs));
