@@ -101,6 +101,7 @@ struct P2pTrace {
     const char* what;
     int index;
     cudaEvent_t a, b;
+    int bit;
   };
   struct Stamp {
     const char* what;
@@ -126,14 +127,22 @@ struct P2pTrace {
     cudaEventRecord(t0, s);
   }
   // Opens a span on stream s; close() records its end on the same stream.
-  size_t open(const char* what, int index, cudaStream_t s) {
+  // `bit` selects the event in UZIP_P2P_TRACE_MASK (default all): open 1 << bit, close 2 << bit, so
+  // that the effect of each kind of event on the pipeline can be measured.
+  unsigned mask = ~0u;
+  size_t open(const char* what, int index, cudaStream_t s, int bit = 30) {
     if (!mode) return 0;
-    spans.push_back(Span{what, index, ev(), ev()});
-    cudaEventRecord(spans.back().a, s);
+    spans.push_back(Span{what, index, nullptr, nullptr, bit});
+    if ((mask >> bit) & 1u) {
+      spans.back().a = ev();
+      cudaEventRecord(spans.back().a, s);
+    }
     return spans.size() - 1;
   }
   void close(size_t i, cudaStream_t s) {
-    if (mode) cudaEventRecord(spans[i].b, s);
+    if (!mode || !((mask >> (spans[i].bit + 1)) & 1u)) return;
+    spans[i].b = ev();
+    cudaEventRecord(spans[i].b, s);
   }
   void stamp(const char* what, int index) {
     if (mode == 2) stamps.push_back(Stamp{what, index, std::chrono::duration<double, std::micro>(Clock::now() - entry).count()});
@@ -146,13 +155,10 @@ struct P2pTrace {
     if (!mode || t0 == nullptr) return;
     for (const Stamp& st : stamps) fprintf(stderr, "p2p-trace rank %d host %-8s %3d %10.1f us\n", rank, st.what, st.index, st.us);
     for (const Span& sp : spans) {
-      float a = 0, b = 0;
-      cudaEventSynchronize(sp.b);
-      cudaEventElapsedTime(&a, t0, sp.a);
-      cudaEventElapsedTime(&b, t0, sp.b);
+      float a = -1, b = -1;
+      if (sp.a) cudaEventSynchronize(sp.a), cudaEventElapsedTime(&a, t0, sp.a), cudaEventDestroy(sp.a);
+      if (sp.b) cudaEventSynchronize(sp.b), cudaEventElapsedTime(&b, t0, sp.b), cudaEventDestroy(sp.b);
       fprintf(stderr, "p2p-trace rank %d %-8s %3d %8.3f %8.3f ms\n", rank, sp.what, sp.index, a, b);
-      cudaEventDestroy(sp.a);
-      cudaEventDestroy(sp.b);
     }
     cudaEventDestroy(t0);
     t0 = nullptr;
@@ -206,6 +212,8 @@ int engineGet(Comm* c, P2pEngine** out) {
   if (env && strtoull(env, nullptr, 10) >= (1u << 16)) e->chunkBytes = strtoull(env, nullptr, 10);
   env = getenv("UZIP_P2P_TRACE");
   e->trace = env ? (atoi(env) == 2 ? 2 : 1) : 0;
+  env = getenv("UZIP_P2P_TRACE_MASK");
+  if (env) e->tr.mask = (unsigned)strtoul(env, nullptr, 0) | (3u << 30);
   env = getenv("UZIP_P2P_CHUNKS");
   if (env && atoi(env) >= 1 && atoi(env) <= 64) e->chunksPerMessage = (uint64_t)atoi(env);
   int sms = defaultCodecSms(c->device);
@@ -462,7 +470,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
       uint64_t sizeDev = 0;
       CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&sizeDev), (void*)r.seq->size(slot), 0),
                "cudaHostGetDevicePointer");
-      const size_t sp = tr.open("compress", (int)j, c->codecSendStream);
+      const size_t sp = tr.open("compress", (int)j, c->codecSendStream, 0);
       TRY(uzipGpuCompress(e->ctxSend, k.ptr, k.count, (int)k.dtype, FLAGS, 0, r.seq->buf[slot], r.seq->cap,
                           sizeDev, reinterpret_cast<uint64_t>(c->codecSendStream)));
       tr.close(sp, c->codecSendStream);
@@ -511,7 +519,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     // nothing to move (the second of a one-chunk message) posts no group at all.
     bool anyOp = t == 0 && !plain.empty();
     for (Run& r : runs) anyOp = anyOp || t < r.chunks.size() || (t >= (size_t)LAG && t - LAG < r.chunks.size());
-    const size_t spStep = tr.open("step", (int)t, stream);
+    const size_t spStep = tr.open("step", (int)t, stream, 2);
     ncclResult_t r0 = anyOp ? api->groupStart() : ncclSuccess;
     ncclResult_t rr = ncclSuccess;
     if (t == 0) rr = postPlain();
@@ -564,7 +572,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
       uint64_t statusDev = 0;
       CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&statusDev), (void*)(e->status + si), 0),
                "cudaHostGetDevicePointer");
-      const size_t sp = tr.open("decode", (int)j, c->codecRecvStream);
+      const size_t sp = tr.open("decode", (int)j, c->codecRecvStream, 4);
       TRY(uzipGpuDecompress(e->ctxRecv, r.seq->buf[slot], k.total, k.ptr, k.count * uzip_dtype_width(k.dtype),
                             statusDev, reinterpret_cast<uint64_t>(c->codecRecvStream)));
       tr.close(sp, c->codecRecvStream);
