@@ -180,6 +180,7 @@ struct P2pEngine {
   // The header copies ride on their own stream so that they never sit between two groups on the wire.
   cudaEvent_t net[GROUP_RING] = {};
   cudaEvent_t group[GROUP_RING] = {};
+  cudaEvent_t mark[GROUP_RING] = {};
   cudaStream_t hdr = nullptr;
   bool sendDoneRecorded = false, recvDoneRecorded = false;
   volatile uint32_t* status = nullptr;  // STATUS_POOL decode statuses, host-mapped
@@ -225,7 +226,12 @@ int engineGet(Comm* c, P2pEngine** out) {
   CUDA_TRY(cudaEventCreateWithFlags(&e->sendDone, flags), "cudaEventCreate");
   CUDA_TRY(cudaEventCreateWithFlags(&e->recvDone, flags), "cudaEventCreate");
   for (auto& g : e->group) CUDA_TRY(cudaEventCreateWithFlags(&g, flags), "cudaEventCreate");
-  for (auto& g : e->net) CUDA_TRY(cudaEventCreateWithFlags(&g, flags), "cudaEventCreate");
+  // Experiment (UZIP_P2P_NET_TIMING=1): step events with timing. UZIP_P2P_STEP_MARK=1: an extra timing
+  // event recorded after each step's group (what UZIP_P2P_TRACE_MASK=8 does).
+  const unsigned netFlags = getenv("UZIP_P2P_NET_TIMING") ? 0u : flags;
+  for (auto& g : e->net) CUDA_TRY(cudaEventCreateWithFlags(&g, netFlags), "cudaEventCreate");
+  if (getenv("UZIP_P2P_STEP_MARK"))
+    for (auto& g : e->mark) CUDA_TRY(cudaEventCreate(&g), "cudaEventCreate");
   CUDA_TRY(cudaStreamCreateWithFlags(&e->hdr, cudaStreamNonBlocking), "cudaStreamCreate");
   void* p = nullptr;
   CUDA_TRY(cudaHostAlloc(&p, STATUS_POOL * 4, cudaHostAllocMapped | cudaHostAllocPortable), "cudaHostAlloc");
@@ -547,6 +553,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     tr.stamp("posted", (int)t);
     // 4. The step's events, headers to the host (on `hdr`), decoding of the bodies that just landed.
     tr.close(spStep, stream);
+    if (e->mark[0]) CUDA_TRY(cudaEventRecord(e->mark[t % GROUP_RING], stream), "cudaEventRecord");
     cudaEvent_t net = e->net[t % GROUP_RING];
     CUDA_TRY(cudaEventRecord(net, stream), "cudaEventRecord");
     CUDA_TRY(cudaStreamWaitEvent(e->hdr, net, 0), "wait");
@@ -620,6 +627,8 @@ void p2pEngineDestroy(Comm* c) {
   for (auto ev : e->group)
     if (ev) cudaEventDestroy(ev);
   for (auto ev : e->net)
+    if (ev) cudaEventDestroy(ev);
+  for (auto ev : e->mark)
     if (ev) cudaEventDestroy(ev);
   if (e->hdr) cudaStreamDestroy(e->hdr);
   if (e->status) cudaFreeHost((void*)e->status);
