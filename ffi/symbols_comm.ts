@@ -28,6 +28,8 @@ export const commSymbols = {
   uzipCommAbort: { parameters: ["u64"], result: "i32" },
   /** (comm, i32 out[4] = rank, size, device, aborted) */
   uzipCommInfo: { parameters: ["u64", "buffer"], result: "i32" },
+  /** (count, dtype, chunkBytes, u64 counts[cap], u32 log2s[cap], cap) -> chunks or < 0: the P2P plan. */
+  uzipP2pChunkPlan: { parameters: ["u64", "i32", "u64", "buffer", "buffer", "u32"], result: "i64" },
   /** (comm, ops, nops, stream, timeoutMs): plain batches return at once. */
   uzipP2pRun: { parameters: ["u64", "buffer", "u32", "u64", "u32"], result: "i32" },
   /** The same C function on a worker thread, for compressed batches (the pipeline runs there). */

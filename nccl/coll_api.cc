@@ -12,6 +12,7 @@
 #include "coll_backend.h"
 #include "coll_schedules.h"
 #include "comm.h"
+#include "p2p.h"
 #include "status.h"
 #include "uzip_coll.h"
 #include "uzip_comm.h"
@@ -83,14 +84,15 @@ double expectedRatio(int dtype) {
     default: return 1;
   }
 }
-// Chunks of one P2P exchange of `bytes` (nccl/p2p.cc chunkElements, as src/policy.ts chunkCount).
-double p2pChunks(double bytes, double width) {
-  const double count = std::floor(bytes / width), block = 16384;
-  if (count <= 0) return 1;
-  const double target = std::max(std::floor(count / 4), std::floor((4 << 20) / width));
-  const double limit = std::max(std::floor(kP2pChunkBytes / width), block);
-  const double per = std::max(block, std::floor(std::min(target, limit) / block) * block);
-  return std::ceil(count / per);
+// The chunk plan of one P2P exchange of `bytes` (nccl/p2p.cc p2pChunkPlan): count, first and last
+// chunk bytes (the pipeline's fill and drain).
+void p2pChunks(double bytes, int dtype, double* k, double* first, double* last) {
+  const double width = uzip_dtype_width((uint32_t)dtype);
+  std::vector<std::pair<uint64_t, uint32_t>> plan;
+  uzip::p2pChunkPlan((uint64_t)(bytes / width), (uint32_t)dtype, kP2pChunkBytes, 4, true, &plan);
+  *k = plan.empty() ? 1 : (double)plan.size();
+  *first = plan.empty() ? bytes : plan.front().first * width;
+  *last = plan.empty() ? bytes : plan.back().first * width;
 }
 // Predicted seconds of the plain NCCL collective and of the compressed one; false when not eligible.
 bool predict(int kind, int n, uint64_t bytes, int dtype, const CollModel& m, double* plain, double* zip) {
@@ -100,14 +102,16 @@ bool predict(int kind, int n, uint64_t bytes, int dtype, const CollModel& m, dou
   else if (kind == UZIP_COLL_ALLREDUCE && n == 2) exchanges = 2;
   else if (kind == UZIP_COLL_ALLGATHER && n == 2) exchanges = 1;
   else return false;
-  const double w = uzip_dtype_width((uint32_t)dtype), seg = (double)bytes / n;
-  const double k = p2pChunks(seg, w), c = seg / k, step = m.stepSeconds > 0 ? m.stepSeconds : kDefaultStep;
+  const double seg = (double)bytes / n;
+  double k = 1, first = seg, last = seg;
+  p2pChunks(seg, dtype, &k, &first, &last);
+  const double step = m.stepSeconds > 0 ? m.stepSeconds : kDefaultStep;
   const double C = m.compressBps, D = m.decompressBps, L = m.linkBps;
   *plain = exchanges * (seg / L) + kLatency;
   if (kind == UZIP_COLL_ALLREDUCE && m.allReduceBps > 0) *plain = (double)bytes / m.allReduceBps;
   if (kind == UZIP_COLL_ALLGATHER && m.allGatherBps > 0) *plain = (double)bytes / m.allGatherBps;
   *zip = exchanges * (std::max(std::max(seg / C, expectedRatio(dtype) * seg / L), seg / D) +
-                      c * (1 / C + 1 / D) + (k + 2) * step + kLatency);
+                      first / C + last / D + (k + 2) * step + kLatency);
   return true;
 }
 

@@ -56,6 +56,9 @@ constexpr uint32_t STATUS_POOL = 4096;
 constexpr uint64_t CHUNKS_PER_MESSAGE = 4;
 constexpr uint64_t MIN_CHUNK_BYTES = 4ull << 20;
 constexpr uint64_t DEFAULT_CHUNK_BYTES = 32ull << 20;
+constexpr uint64_t RAMP_FIRST_BYTES = 4ull << 20;          // first (and last) chunk of a ramp
+constexpr uint64_t SMALL_BLOCK_CHUNK_BYTES = 16ull << 20;  // chunks under this use SMALL_LOG2_BLOCK
+constexpr uint32_t SMALL_LOG2_BLOCK = 12;
 constexpr uint32_t STATUS_UNSET = 0xFFFFFFFFu;
 constexpr uint32_t FLAGS = UZIP_FLAG_SPLIT;
 
@@ -171,6 +174,7 @@ struct P2pEngine {
   uint64_t ctxSend = 0, ctxRecv = 0;
   uint64_t chunkBytes = DEFAULT_CHUNK_BYTES;
   uint64_t chunksPerMessage = CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
+  bool ramp = true;  // env UZIP_P2P_RAMP=0: one chunk size, 2^14 blocks (p2pChunkPlan; both sides alike)
   int codecSms = -1;  // -1: default (all but 16)
   int trace = 0;  // env UZIP_P2P_TRACE (1 or 2): print each batch's timeline (P2pTrace above)
   P2pTrace tr;
@@ -180,7 +184,6 @@ struct P2pEngine {
   // The header copies ride on their own stream so that they never sit between two groups on the wire.
   cudaEvent_t net[GROUP_RING] = {};
   cudaEvent_t group[GROUP_RING] = {};
-  cudaEvent_t mark[GROUP_RING] = {};
   cudaStream_t hdr = nullptr;
   bool sendDoneRecorded = false, recvDoneRecorded = false;
   volatile uint32_t* status = nullptr;  // STATUS_POOL decode statuses, host-mapped
@@ -215,6 +218,8 @@ int engineGet(Comm* c, P2pEngine** out) {
   e->trace = env ? (atoi(env) == 2 ? 2 : 1) : 0;
   env = getenv("UZIP_P2P_TRACE_MASK");
   if (env) e->tr.mask = (unsigned)strtoul(env, nullptr, 0) | (3u << 30);
+  env = getenv("UZIP_P2P_RAMP");
+  e->ramp = !(env && strcmp(env, "0") == 0);
   env = getenv("UZIP_P2P_CHUNKS");
   if (env && atoi(env) >= 1 && atoi(env) <= 64) e->chunksPerMessage = (uint64_t)atoi(env);
   int sms = defaultCodecSms(c->device);
@@ -226,12 +231,14 @@ int engineGet(Comm* c, P2pEngine** out) {
   CUDA_TRY(cudaEventCreateWithFlags(&e->sendDone, flags), "cudaEventCreate");
   CUDA_TRY(cudaEventCreateWithFlags(&e->recvDone, flags), "cudaEventCreate");
   for (auto& g : e->group) CUDA_TRY(cudaEventCreateWithFlags(&g, flags), "cudaEventCreate");
-  // Experiment (UZIP_P2P_NET_TIMING=1): step events with timing. UZIP_P2P_STEP_MARK=1: an extra timing
-  // event recorded after each step's group (what UZIP_P2P_TRACE_MASK=8 does).
-  const unsigned netFlags = getenv("UZIP_P2P_NET_TIMING") ? 0u : flags;
+  // The step events are timing events, though nothing reads their times: measured on 2x H200 with
+  // NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-11-30T1645-p2p-events), transfers with them took
+  // 5.4 ms per 256 MiB against 5.9-6.8 ms with cudaEventDisableTiming ones (the caller's stream records
+  // one after each step's NCCL group and the header and decode streams wait on it); why is not
+  // established. UZIP_P2P_NET_TIMING=0 restores the other kind, for comparison.
+  const char* nt = getenv("UZIP_P2P_NET_TIMING");
+  const unsigned netFlags = nt && strcmp(nt, "0") == 0 ? flags : 0u;
   for (auto& g : e->net) CUDA_TRY(cudaEventCreateWithFlags(&g, netFlags), "cudaEventCreate");
-  if (getenv("UZIP_P2P_STEP_MARK"))
-    for (auto& g : e->mark) CUDA_TRY(cudaEventCreate(&g), "cudaEventCreate");
   CUDA_TRY(cudaStreamCreateWithFlags(&e->hdr, cudaStreamNonBlocking), "cudaStreamCreate");
   void* p = nullptr;
   CUDA_TRY(cudaHostAlloc(&p, STATUS_POOL * 4, cudaHostAllocMapped | cudaHostAllocPortable), "cudaHostAlloc");
@@ -318,6 +325,7 @@ struct Chunk {
   uint64_t ptr;    // user buffer + offset
   uint64_t count;  // elements
   uint32_t dtype;
+  uint32_t log2;   // block size
   uint64_t head;   // header + remainder plane bytes
   uint64_t max;    // largest valid stream
   uint64_t total = 0;
@@ -332,11 +340,9 @@ struct Run {
 };
 
 uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage) {
-  // About CHUNKS_PER_MESSAGE chunks per message, at least MIN_CHUNK_BYTES and at most chunkBytes, in
-  // whole 2^14-element blocks. Each chunk costs two NCCL operations (head, body) and its fill/drain
-  // (the first compress, the last decode); with a codec >= 1 TB/s against a ~37 GB/s link a 64 MiB
-  // message needs only a few chunks to overlap the three stages. Both sides compute the same, and
-  // src/policy.ts mirrors this formula.
+  // The base chunk: about CHUNKS_PER_MESSAGE chunks per message, at least MIN_CHUNK_BYTES and at most
+  // chunkBytes, in whole 2^14-element blocks. Each chunk costs two NCCL operations (head, body); with a
+  // codec >= 0.5 TB/s against a ~37 GB/s link a few chunks overlap the three stages.
   uint64_t width = uzip_dtype_width(dtype);
   uint64_t block = 1ull << UZIP_LOG2_BLOCK_DEFAULT;
   uint64_t target = std::max<uint64_t>(count / perMessage, MIN_CHUNK_BYTES / width);
@@ -345,6 +351,49 @@ uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint
   n = std::max<uint64_t>(block, n / block * block);
   return n;
 }
+
+}  // namespace
+
+// The chunks of one message, in order: {elements, log2 block}. Both sides compute the same, and
+// src/policy.ts (chunkPlan) mirrors it.
+//
+// What a transfer costs beyond the wire is its fill (the first chunk's compress: nothing can leave
+// before it) and its drain (the decodes after the last step), and the codec's latency does not shrink
+// with the chunk: a one-warp chain per block makes a 2^14-element block take ~70 us to compress or
+// decode even when the chunk is small, a 2^12 block ~35 us. So chunks under 16 MiB use 2^12-element
+// blocks (ratio 0.68 instead of 0.665 on bf16), and a message long enough ramps its chunks: 4, 8, 16 MiB
+// ... up to the base chunk at the front (each compress hides behind the previous, shorter step) and
+// back down at the end (each decode hides behind the next, shorter step). ramp = false keeps one
+// chunk size and 2^14 blocks (UZIP_P2P_RAMP=0, for comparison).
+void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, bool ramp,
+                  std::vector<std::pair<uint64_t, uint32_t>>* out) {
+  out->clear();
+  if (count == 0) return;
+  const uint64_t width = uzip_dtype_width(dtype);
+  const uint64_t block = 1ull << UZIP_LOG2_BLOCK_DEFAULT;
+  const uint64_t base = chunkElements(count, dtype, chunkBytes, perMessage);
+  auto log2For = [&](uint64_t n) -> uint32_t {
+    return ramp && n * width < SMALL_BLOCK_CHUNK_BYTES ? SMALL_LOG2_BLOCK : UZIP_LOG2_BLOCK_DEFAULT;
+  };
+  std::vector<uint64_t> front;
+  uint64_t rampSum = 0;
+  if (ramp) {
+    for (uint64_t r = std::max<uint64_t>(block, RAMP_FIRST_BYTES / width / block * block); r < base; r *= 2) {
+      front.push_back(r);
+      rampSum += r;
+    }
+    if (count < 2 * rampSum + base) front.clear(), rampSum = 0;
+  }
+  for (uint64_t r : front) out->push_back({r, log2For(r)});
+  const uint64_t middle = count - 2 * rampSum;
+  for (uint64_t off = 0; off < middle; off += base) {
+    const uint64_t n = std::min(base, middle - off);
+    out->push_back({n, log2For(n)});
+  }
+  for (size_t i = front.size(); i-- > 0;) out->push_back({front[i], log2For(front[i])});
+}
+
+namespace {
 
 int validateOp(Comm* c, const uzip_p2p_op& op, uint32_t i) {
   if (op.dtype < 0 || op.dtype >= UZIP_DTYPE_COUNT)
@@ -367,6 +416,7 @@ int headerCheck(const uint8_t* h, const Chunk& k, int peer) {
   memcpy(&count, h + UZIP_H_COUNT, 8);
   memcpy(&total, h + UZIP_H_TOTAL, 8);
   if (magic != UZIP_MAGIC || h[UZIP_H_DTYPE] != k.dtype || (h[UZIP_H_FLAGS] & UZIP_FLAG_SPLIT) == 0 ||
+      h[UZIP_H_LOG2BLOCK] != k.log2 ||
       count != k.count || total <= k.head || total > k.max) {
     return uzipSetError(UZIP_ERR_CORRUPT,
                         "P2P: chunk header from rank %d does not match the posted receive (dtype %u, %llu "
@@ -421,19 +471,23 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     return runs.back();
   };
   uint64_t recvChunks = 0;
+  std::vector<std::pair<uint64_t, uint32_t>> plan;
   for (uint32_t i = 0; i < nops; i++) {
     const uzip_p2p_op& op = ops[i];
     if (op.count == 0 || !op.compress) continue;
     Run& r = runOf(op.peer, op.isSend == 1);
-    uint64_t per = chunkElements(op.count, op.dtype, e->chunkBytes, e->chunksPerMessage);
-    for (uint64_t off = 0; off < op.count; off += per) {
+    p2pChunkPlan(op.count, op.dtype, e->chunkBytes, e->chunksPerMessage, e->ramp, &plan);
+    uint64_t off = 0;
+    for (const auto& pc : plan) {
       Chunk k;
-      k.count = std::min(per, op.count - off);
+      k.count = pc.first;
+      k.log2 = pc.second;
       k.dtype = op.dtype;
       k.ptr = op.buf + off * uzip_dtype_width(op.dtype);
       k.head = uzip_dir_offset(k.count, k.dtype, FLAGS);
-      k.max = uzip_max_compressed_size(k.count, k.dtype, FLAGS, UZIP_LOG2_BLOCK_DEFAULT);
+      k.max = uzip_max_compressed_size(k.count, k.dtype, FLAGS, k.log2);
       r.chunks.push_back(k);
+      off += k.count;
       if (!r.isSend) recvChunks++;
     }
   }
@@ -477,7 +531,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
       CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&sizeDev), (void*)r.seq->size(slot), 0),
                "cudaHostGetDevicePointer");
       const size_t sp = tr.open("compress", (int)j, c->codecSendStream, 0);
-      TRY(uzipGpuCompress(e->ctxSend, k.ptr, k.count, (int)k.dtype, FLAGS, 0, r.seq->buf[slot], r.seq->cap,
+      TRY(uzipGpuCompress(e->ctxSend, k.ptr, k.count, (int)k.dtype, FLAGS, k.log2, r.seq->buf[slot], r.seq->cap,
                           sizeDev, reinterpret_cast<uint64_t>(c->codecSendStream)));
       tr.close(sp, c->codecSendStream);
       CUDA_TRY(cudaEventRecord(r.seq->ev[slot], c->codecSendStream), "cudaEventRecord");
@@ -553,7 +607,6 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     tr.stamp("posted", (int)t);
     // 4. The step's events, headers to the host (on `hdr`), decoding of the bodies that just landed.
     tr.close(spStep, stream);
-    if (e->mark[0]) CUDA_TRY(cudaEventRecord(e->mark[t % GROUP_RING], stream), "cudaEventRecord");
     cudaEvent_t net = e->net[t % GROUP_RING];
     CUDA_TRY(cudaEventRecord(net, stream), "cudaEventRecord");
     CUDA_TRY(cudaStreamWaitEvent(e->hdr, net, 0), "wait");
@@ -628,8 +681,6 @@ void p2pEngineDestroy(Comm* c) {
     if (ev) cudaEventDestroy(ev);
   for (auto ev : e->net)
     if (ev) cudaEventDestroy(ev);
-  for (auto ev : e->mark)
-    if (ev) cudaEventDestroy(ev);
   if (e->hdr) cudaStreamDestroy(e->hdr);
   if (e->status) cudaFreeHost((void*)e->status);
   cudaGetLastError();
@@ -682,6 +733,20 @@ UZIP_API int uzipCommSynchronize(uint64_t comm, uint64_t stream, uint32_t timeou
   if (s == UZIP_OK && c->engine) s = uzip::checkStatuses(c->engine);
   if (s == UZIP_OK) uzipClearError();
   return uzip::commKeepError(c, s);
+}
+
+UZIP_API int64_t uzipP2pChunkPlan(uint64_t count, int32_t dtype, uint64_t chunkBytes, uint64_t* counts,
+                                  uint32_t* log2s, uint32_t cap) {
+  if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
+  if (cap > 0 && (counts == nullptr || log2s == nullptr))
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "counts and log2s must hold cap entries");
+  if (count > (1ull << 40)) return uzipSetError(UZIP_ERR_INVALID_ARG, "count too large");
+  std::vector<std::pair<uint64_t, uint32_t>> plan;
+  uzip::p2pChunkPlan(count, (uint32_t)dtype, chunkBytes ? chunkBytes : uzip::DEFAULT_CHUNK_BYTES,
+                     uzip::CHUNKS_PER_MESSAGE, true, &plan);
+  for (size_t i = 0; i < plan.size() && i < cap; i++) counts[i] = plan[i].first, log2s[i] = plan[i].second;
+  uzipClearError();
+  return (int64_t)plan.size();
 }
 
 UZIP_API int uzipP2pConfigure(uint64_t comm, uint64_t chunkBytes, int32_t codecSms) {

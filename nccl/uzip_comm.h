@@ -62,6 +62,12 @@ UZIP_API int uzipCommSynchronize(uint64_t comm, uint64_t stream, uint32_t timeou
 // env UZIP_P2P_CODEC_SMS). Both sides of a transfer must use the same chunkBytes.
 UZIP_API int uzipP2pConfigure(uint64_t comm, uint64_t chunkBytes, int32_t codecSms);
 
+// The chunk plan of a compressed message (what both sides of a transfer compute; no GPU needed):
+// writes up to `cap` chunks' element counts and log2 block sizes, returns the number of chunks (may be
+// more than cap) or a negative uzip_status. chunkBytes 0 = the default (32 MiB).
+UZIP_API int64_t uzipP2pChunkPlan(uint64_t count, int32_t dtype, uint64_t chunkBytes, uint64_t* counts,
+                                  uint32_t* log2s, uint32_t cap);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,12 +3,12 @@
  * plain NCCL, so that "auto" is never slower than plain beyond noise.
  *
  * Model (times in seconds, B = raw bytes, r = expected compressed/raw ratio, L = link bandwidth of the
- * peer pair, C/D = GPU compress/decompress bandwidth of raw bytes, c = chunk bytes, n = chunks, s = the
+ * peer pair, C/D = GPU compress/decompress bandwidth of raw bytes, c₀/cₙ = first/last chunk bytes, n = chunks, s = the
  * measured cost of one pipeline step beyond the model):
  *
  *     plain      = B / L + latency
  *     compressed = max(B / C, r·B / L, B / D)      (the chunked pipeline's bottleneck stage)
- *                + c · (1/C + 1/D)                 (fill and drain: first compress, last decode)
+ *                + c₀/C + cₙ/D                     (fill and drain: first compress, last decode)
  *                + (n + 2) · s + latency            (a head and a body group per chunk, LAG 2)
  *
  * compress iff B >= minBytes, min(C, D) >= minCodecToLink · L, and compressed · margin < plain. The
@@ -46,15 +46,42 @@ export interface LinkModel {
   stepSeconds?: number;
 }
 
-/** Chunk elements of the engine (nccl/p2p.cc chunkElements): about 4 chunks, >= 4 MiB, <= chunkBytes. */
-export function chunkCount(bytes: number, width: number, chunkBytes: number): number {
+/** One chunk of a compressed message: elements and log2 of its codec block. */
+export interface PlannedChunk {
+  count: number;
+  log2Block: number;
+}
+
+/**
+ * The chunks the engine cuts a compressed message into (mirrors nccl/p2p.cc p2pChunkPlan): a base chunk
+ * of about a quarter of the message, >= 4 MiB and <= chunkBytes, in whole 2^14-element blocks; messages
+ * long enough ramp 4, 8, 16 MiB ... up to it at the front and back down at the end; chunks under 16 MiB
+ * use 2^12-element blocks (shorter codec latency for the pipeline's fill and drain).
+ */
+export function chunkPlan(bytes: number, width: number, chunkBytes: number): PlannedChunk[] {
   const count = Math.floor(bytes / width);
-  if (count === 0) return 0;
+  if (count === 0) return [];
   const block = 1 << 14;
   const target = Math.max(Math.floor(count / 4), Math.floor((4 << 20) / width));
   const limit = Math.max(Math.floor(chunkBytes / width), block);
-  const n = Math.max(block, Math.floor(Math.min(target, limit) / block) * block);
-  return Math.ceil(count / n);
+  const base = Math.max(block, Math.floor(Math.min(target, limit) / block) * block);
+  const log2 = (n: number) => n * width < (16 << 20) ? 12 : 14;
+  let front: number[] = [];
+  for (let r = Math.max(block, Math.floor((4 << 20) / width / block) * block); r < base; r *= 2) {
+    front.push(r);
+  }
+  const rampSum = front.reduce((a, b) => a + b, 0);
+  if (count < 2 * rampSum + base) front = [];
+  const middle = count - 2 * front.reduce((a, b) => a + b, 0);
+  const sizes = [...front];
+  for (let off = 0; off < middle; off += base) sizes.push(Math.min(base, middle - off));
+  sizes.push(...[...front].reverse());
+  return sizes.map((n) => ({ count: n, log2Block: log2(n) }));
+}
+
+/** Number of chunks of {@linkcode chunkPlan}. */
+export function chunkCount(bytes: number, width: number, chunkBytes: number): number {
+  return chunkPlan(bytes, width, chunkBytes).length;
 }
 
 /** Tunables of the decision. */
@@ -135,10 +162,12 @@ export class Policy {
     model: LinkModel,
     stepSeconds: number,
   ): number {
-    const chunks = Math.max(1, chunkCount(bytes, width, this.chunkBytes));
-    const c = bytes / chunks;
+    const plan = chunkPlan(bytes, width, this.chunkBytes);
+    const chunks = Math.max(1, plan.length);
+    const first = plan.length ? plan[0].count * width : bytes,
+      last = plan.length ? plan[plan.length - 1].count * width : bytes;
     return Math.max(bytes / model.compressBps, (ratio * bytes) / model.linkBps, bytes / model.decompressBps) +
-      c * (1 / model.compressBps + 1 / model.decompressBps) + (chunks + 2) * stepSeconds + 20e-6;
+      first / model.compressBps + last / model.decompressBps + (chunks + 2) * stepSeconds + 20e-6;
   }
 
   /** Predicts both ways of moving `bytes` of `dtype` to/from `peer` and decides. */

@@ -1,20 +1,52 @@
 // The auto policy (src/policy.ts), CPU only: small messages and fast links stay plain, large messages on
 // a slow link with a fast codec go compressed, and the chunk count mirrors the engine's formula.
 import assert from "node:assert/strict";
-import { chunkCount, Policy } from "../src/policy.ts";
+import { native } from "../ffi/deno.ts";
+import { dtypeId } from "../src/dtype.ts";
+import { chunkCount, chunkPlan, Policy } from "../src/policy.ts";
 
 const MiB = 1 << 20;
 const slow = { linkBps: 37e9, compressBps: 1000e9, decompressBps: 800e9, stepSeconds: 20e-6 };
 const nvlink = { linkBps: 363e9, compressBps: 1000e9, decompressBps: 800e9, stepSeconds: 20e-6 };
 
-Deno.test("policy: chunk count mirrors nccl/p2p.cc (about 4 chunks, >= 4 MiB, <= 32 MiB)", () => {
-  assert.equal(chunkCount(1 * MiB, 2, 32 * MiB), 1);
-  assert.equal(chunkCount(4 * MiB, 2, 32 * MiB), 1);
-  assert.equal(chunkCount(16 * MiB, 2, 32 * MiB), 4);
-  assert.equal(chunkCount(64 * MiB, 2, 32 * MiB), 4);
-  assert.equal(chunkCount(256 * MiB, 2, 32 * MiB), 8);
-  assert.equal(chunkCount(1024 * MiB, 4, 32 * MiB), 32);
+Deno.test("policy: chunk plan (base about 4 chunks, >= 4 MiB, <= 32 MiB; ramps at both ends)", () => {
+  const mib = (bytes: number, w: number) => chunkPlan(bytes, w, 32 * MiB).map((c) => (c.count * w) / MiB);
+  assert.deepEqual(mib(1 * MiB, 2), [1]);
+  assert.deepEqual(mib(4 * MiB, 2), [4]);
+  assert.deepEqual(mib(16 * MiB, 2), [4, 4, 4, 4]);
+  assert.deepEqual(mib(32 * MiB, 2), [4, 8, 8, 8, 4]);
+  assert.deepEqual(mib(64 * MiB, 2), [4, 8, 16, 16, 8, 8, 4]);
+  assert.deepEqual(mib(256 * MiB, 2), [4, 8, 16, 32, 32, 32, 32, 32, 32, 8, 16, 8, 4]);
+  assert.equal(chunkCount(1024 * MiB, 4, 32 * MiB), 37);
   assert.equal(chunkCount(0, 2, 32 * MiB), 0);
+  // Blocks: 2^12 elements under 16 MiB, else 2^14.
+  assert.deepEqual(chunkPlan(64 * MiB, 2, 32 * MiB).map((c) => c.log2Block), [12, 12, 14, 14, 12, 12, 12]);
+  // Every plan covers the message exactly, in whole 2^14-element blocks but the last.
+  for (const bytes of [3 * MiB + 6, 40 * MiB + 2, 100 * MiB, 777 * MiB + 4]) {
+    const plan = chunkPlan(bytes, 2, 32 * MiB);
+    assert.equal(plan.reduce((a, c) => a + c.count, 0), Math.floor(bytes / 2));
+  }
+});
+
+Deno.test("policy: chunk plan equals the engine's (uzipP2pChunkPlan)", () => {
+  const lib = native();
+  const counts = new BigUint64Array(256), log2s = new Uint32Array(256);
+  const ids: Record<number, number> = { 1: dtypeId("fp8e4m3"), 2: dtypeId("bf16"), 4: dtypeId("fp32") };
+  for (const w of [1, 2, 4]) {
+    for (const chunk of [0, 1 * MiB, 32 * MiB, 64 * MiB]) {
+      for (let bytes = w; bytes < 2048 * MiB; bytes = Math.ceil(bytes * 1.7) + w) {
+        bytes -= bytes % w;
+        const n = Number(lib.uzipP2pChunkPlan(BigInt(bytes / w), ids[w], BigInt(chunk), counts, log2s, 256));
+        const mine = chunkPlan(bytes, w, chunk || 32 * MiB);
+        const theirs = Array.from({ length: Math.min(n, 256) }, (_, i) => ({
+          count: Number(counts[i]),
+          log2Block: log2s[i],
+        }));
+        assert.equal(n, mine.length, `${bytes} B, width ${w}, chunk ${chunk}`);
+        assert.deepEqual(mine.slice(0, 256), theirs, `${bytes} B, width ${w}, chunk ${chunk}`);
+      }
+    }
+  }
 });
 
 Deno.test("policy: large bf16 on a slow link compresses; small messages never do", () => {
