@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# UZIP_P2P_TRACE=2 timelines (GPU spans + host stamps, no synchronization) of compressed P2P transfers
+# (256 MiB, 64 MiB) and of the compressed all-gather and all-reduce exchanges (256 MiB), 2 GPUs,
+# NCCL_P2P_DISABLE=1, bf16. Bundle: scripts/pack_device.sh.
+set -u
+source scripts/device_env.sh
+for size in 256MiB 64MiB; do
+  NCCL_P2P_DISABLE=1 UZIP_P2P_TRACE=2 timeout 60 deno run -A --no-check scripts/launch.ts -n 2 bench/p2p.ts \
+    --sizes $size --dtypes bf16 --datasets gaussian --modes never,always --reps 2 --out /tmp/o \
+    > "$R/trace_$size.log" 2>&1
+  echo "== $size rc=$?"; grep -E 'always' "$R/trace_$size.log" | grep -v trace | tail -1 | cut -c1-100
+  pack
+done
+for coll in allGather allReduce; do
+  NCCL_P2P_DISABLE=1 UZIP_P2P_TRACE=2 timeout 60 deno run -A --no-check scripts/launch.ts -n 2 bench/collectives.ts \
+    --colls $coll --sizes 256MiB --dtype bf16 --modes never,always --calibrate 0 --out /tmp/o > "$R/trace_$coll.log" 2>&1
+  echo "== $coll rc=$?"; grep -E 'MiB' "$R/trace_$coll.log" | grep -v trace | tail -2 | cut -c1-100
+  pack
+done
