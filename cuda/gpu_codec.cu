@@ -61,7 +61,6 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;
-  bool gateLow, gateAlways;  // experiments: env UZIP_GPU_GATE_LOW, UZIP_GPU_GATE_ALWAYS (grid_shape)
   Launch enc[3][UZIP_LOG2_BLOCK_MAX + 1];
   int decPerSm;
   std::mutex mu;
@@ -153,17 +152,15 @@ int sm_budget(GpuCodec* c) { return c->maxSms > 0 && c->maxSms < c->sms ? c->max
 // leave whole SMs free (a kernel of NCCL beside it needs a whole SM's registers; fewer CTAs would still be
 // spread over every SM): a large job launches a full grid and the CTAs that land on SMs >= budget take no
 // work (*smLimit = budget, see sm_gated). A job that needs fewer CTAs than the budget allows just gets them.
-// Experiments: UZIP_GPU_GATE_ALWAYS=1 gates small jobs too; UZIP_GPU_GATE_LOW=1 leaves the lowest SM ids
-// free instead of the highest.
 void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t* smLimit) {
   const uint64_t budget = (uint64_t)sm_budget(c) * perSm;
   *smLimit = 0;
   if (need < 1) need = 1;
-  if (need <= budget && !(c->gateAlways && sm_budget(c) < c->sms)) {
+  if (need <= budget) {
     *ctas = need;
   } else if (sm_budget(c) < c->sms) {
     *ctas = (uint64_t)c->sms * perSm;
-    *smLimit = c->gateLow ? (uint64_t)(c->sms - sm_budget(c)) | SM_GATE_LOW : (uint64_t)sm_budget(c);
+    *smLimit = (uint64_t)sm_budget(c);
   } else {
     *ctas = budget;
   }
@@ -204,8 +201,6 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT");
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT");
-  c->gateLow = getenv("UZIP_GPU_GATE_LOW") != nullptr;
-  c->gateAlways = getenv("UZIP_GPU_GATE_ALWAYS") != nullptr;
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;

@@ -32,13 +32,10 @@ __device__ __forceinline__ void uzip_clk_mark(int i, long long& t) {
 #define UZIP_CLK(i) (void)0
 #endif
 // True when this CTA runs on an SM that the caller left to other kernels (smLimit = SMs the codec may use,
-// 0 = all; with SM_GATE_LOW set, the SMs left free are the lowest ids: CTAs on SMs < smLimit & ~flag
-// are gated). The host launches a full grid in that case, so every SM the codec uses holds working CTAs.
-constexpr uint32_t SM_GATE_LOW = 0x80000000u;
+// 0 = all). The host launches a full grid in that case, so SM 0 always holds working CTAs.
 __device__ __forceinline__ bool sm_gated(uint32_t smLimit) {
   uint32_t id;
   asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
-  if (smLimit & SM_GATE_LOW) return id < (smLimit & ~SM_GATE_LOW);
   return smLimit != 0 && id >= smLimit;
 }
 __device__ __forceinline__ uint32_t lanemask_lt() { return (1u << lane_id()) - 1u; }
