@@ -1,26 +1,30 @@
 #!/usr/bin/env bash
-# The ramped chunk plan (nccl/p2p.cc p2pChunkPlan) against one chunk size (UZIP_P2P_RAMP=0), and the
-# step events with and without timing (UZIP_P2P_NET_TIMING=0), on 2 GPUs with NCCL_P2P_DISABLE=1, bf16,
-# plain NCCL in every run; then the P2P GPU tests, the collectives test and bench. Bundle:
-# scripts/pack_device.sh.
+# The ramped chunk plan (nccl/p2p.cc p2pChunkPlan) against one chunk size and 2^14 blocks
+# (UZIP_P2P_RAMP=0), alternating, on 2 GPUs with NCCL_P2P_DISABLE=1, bf16, plain NCCL and auto in every
+# run; then the P2P GPU tests, the collectives test and bench, and the auto policy over NVLink.
+# Bundle: scripts/pack_device.sh.
 set -u
 source scripts/device_env.sh
 nvidia-smi --query-gpu=index,name,driver_version,clocks.sm --format=csv > "$R/gpus.csv"
-B="deno run -A --no-check scripts/launch.ts -n 2 bench/p2p.ts --dtypes bf16 --datasets gaussian --modes never,always --sizes 16MiB,64MiB,256MiB,1GiB --reps 7 --out $R"
+B="deno run -A --no-check scripts/launch.ts -n 2 bench/p2p.ts --dtypes bf16 --datasets gaussian --modes never,always,auto --sizes 16MiB,64MiB,256MiB,1GiB --reps ${REPS:-9} --out $R"
 i=0
-for v in ramp flat ramp flat untimed; do
+for v in ${VARIANTS:-ramp flat ramp flat}; do
   i=$((i + 1))
   case $v in ramp) X=;; flat) X=UZIP_P2P_RAMP=0;; untimed) X=UZIP_P2P_NET_TIMING=0;; esac
-  env NCCL_P2P_DISABLE=1 $X timeout 80 $B --tag ${v}_$i > "$R/p2p_${v}_$i.log" 2>&1
+  env NCCL_P2P_DISABLE=1 $X timeout 100 $B --tag ${v}_$i > "$R/p2p_${v}_$i.log" 2>&1
   echo "== $v rc=$? $(grep -h -A8 'speedup vs plain' $R/p2p_${v}_$i.log | grep -E 'MiB|GiB' | cut -c24-80 | tr '\n' ' ')"
   pack
 done
 timeout 100 deno test -A --no-check tests/p2p_gpu_test.ts > "$R/p2p_test.log" 2>&1
 echo "p2p tests rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/p2p_test.log" | grep -E 'passed|failed|FAILED' | tail -3
 timeout 60 deno test -A --no-check tests/collectives_gpu_test.ts > "$R/coll_test.log" 2>&1
-echo "coll test rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/coll_test.log" | grep -E 'comparisons|FAIL ' | head -6
+echo "coll test rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/coll_test.log" | grep -E 'comparisons|FAIL |NOTE ' | head -8
 NCCL_P2P_DISABLE=1 timeout 60 deno run -A --no-check scripts/launch.ts -n 2 bench/collectives.ts \
   --colls allReduce,allGather --sizes 64MiB,256MiB --dtype bf16 --modes never,always,auto --out "$R" \
   --tag p2p_disabled > "$R/coll_bench.log" 2>&1
-echo "coll bench rc=$?"; grep -E 'MiB' "$R/coll_bench.log" | sed 's/^\[rank 0\] //' | cut -c1-100 | tail -6
+echo "coll bench rc=$?"; grep -E 'MiB' "$R/coll_bench.log" | sed 's/^\[rank 0\] //' | cut -c1-100 | tail -12
+pack
+timeout 90 deno run -A --no-check scripts/launch.ts -n 2 bench/p2p.ts --sizes 64KiB,1MiB,16MiB,64MiB,256MiB,1GiB \
+  --dtypes bf16 --datasets gaussian --modes never,auto --reps 7 --out "$R" --tag nvlink > "$R/p2p_nvlink.log" 2>&1
+echo "nvlink rc=$?"; grep -h -A10 'speedup vs plain' "$R/p2p_nvlink.log" | cut -c1-90
 pack
