@@ -56,7 +56,6 @@ constexpr uint32_t STATUS_POOL = 4096;
 constexpr uint64_t CHUNKS_PER_MESSAGE = 4;
 constexpr uint64_t MIN_CHUNK_BYTES = 4ull << 20;
 constexpr uint64_t DEFAULT_CHUNK_BYTES = 32ull << 20;
-constexpr uint64_t RAMP_FIRST_BYTES = 4ull << 20;          // first (and last) chunk of a ramp
 constexpr uint64_t SMALL_BLOCK_CHUNK_BYTES = 16ull << 20;  // chunks under this use SMALL_LOG2_BLOCK
 constexpr uint32_t SMALL_LOG2_BLOCK = 12;
 constexpr uint32_t STATUS_UNSET = 0xFFFFFFFFu;
@@ -174,7 +173,7 @@ struct P2pEngine {
   uint64_t ctxSend = 0, ctxRecv = 0;
   uint64_t chunkBytes = DEFAULT_CHUNK_BYTES;
   uint64_t chunksPerMessage = CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
-  bool ramp = true;  // env UZIP_P2P_RAMP=0: one chunk size, 2^14 blocks (p2pChunkPlan; both sides alike)
+  bool smallBlocks = true;  // env UZIP_P2P_SMALL_BLOCKS=0: 2^14 blocks only (p2pChunkPlan; both sides alike)
   int codecSms = -1;  // -1: default (all but 16)
   int trace = 0;  // env UZIP_P2P_TRACE (1 or 2): print each batch's timeline (P2pTrace above)
   P2pTrace tr;
@@ -218,8 +217,8 @@ int engineGet(Comm* c, P2pEngine** out) {
   e->trace = env ? (atoi(env) == 2 ? 2 : 1) : 0;
   env = getenv("UZIP_P2P_TRACE_MASK");
   if (env) e->tr.mask = (unsigned)strtoul(env, nullptr, 0) | (3u << 30);
-  env = getenv("UZIP_P2P_RAMP");
-  e->ramp = !(env && strcmp(env, "0") == 0);
+  env = getenv("UZIP_P2P_SMALL_BLOCKS");
+  e->smallBlocks = !(env && strcmp(env, "0") == 0);
   env = getenv("UZIP_P2P_CHUNKS");
   if (env && atoi(env) >= 1 && atoi(env) <= 64) e->chunksPerMessage = (uint64_t)atoi(env);
   int sms = defaultCodecSms(c->device);
@@ -354,43 +353,26 @@ uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint
 
 }  // namespace
 
-// The chunks of one message, in order: {elements, log2 block}. Both sides compute the same, and
-// src/policy.ts (chunkPlan) mirrors it.
+// The chunks of one message, in order: {elements, log2 block}: the base chunk (chunkElements) repeated,
+// the last one shorter. Both sides compute the same, and src/policy.ts (chunkPlan) mirrors it.
 //
-// What a transfer costs beyond the wire is its fill (the first chunk's compress: nothing can leave
-// before it) and its drain (the decodes after the last step), and the codec's latency does not shrink
-// with the chunk: a one-warp chain per block makes a 2^14-element block take ~70 us to compress or
-// decode even when the chunk is small, a 2^12 block ~35 us. So chunks under 16 MiB use 2^12-element
-// blocks (ratio 0.68 instead of 0.665 on bf16), and a message long enough ramps its chunks: 4, 8, 16 MiB
-// ... up to the base chunk at the front (each compress hides behind the previous, shorter step) and
-// back down at the end (each decode hides behind the next, shorter step). ramp = false keeps one
-// chunk size and 2^14 blocks (UZIP_P2P_RAMP=0, for comparison).
-void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, bool ramp,
+// Chunks under 16 MiB use 2^12-element blocks (ratio 0.68 instead of 0.665 on bf16): the codec's latency
+// does not shrink with the chunk (a one-warp chain per block makes a 2^14-element block take ~70 us to
+// compress or decode even in a small chunk, a 2^12 block ~35 us), and a small message's fill (the first
+// compress) and drain (the last decode) are that latency. Measured on 2x H200, NCCL_P2P_DISABLE=1:
+// 16 MiB went from 0.68-0.80x to 0.86-0.98x of plain NCCL. A ramp of chunk sizes (4, 8, 16 MiB ... at
+// both ends) was tried and dropped: its extra steps cost what the shorter fill and drain saved (64 MiB
+// 1.14-1.20x against 1.21-1.25x without; bench/results/h200x2-2026-11-30T1700-p2p-events).
+// smallBlocks = false keeps 2^14 blocks (UZIP_P2P_SMALL_BLOCKS=0, for comparison).
+void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, bool smallBlocks,
                   std::vector<std::pair<uint64_t, uint32_t>>* out) {
   out->clear();
-  if (count == 0) return;
   const uint64_t width = uzip_dtype_width(dtype);
-  const uint64_t block = 1ull << UZIP_LOG2_BLOCK_DEFAULT;
   const uint64_t base = chunkElements(count, dtype, chunkBytes, perMessage);
-  auto log2For = [&](uint64_t n) -> uint32_t {
-    return ramp && n * width < SMALL_BLOCK_CHUNK_BYTES ? SMALL_LOG2_BLOCK : UZIP_LOG2_BLOCK_DEFAULT;
-  };
-  std::vector<uint64_t> front;
-  uint64_t rampSum = 0;
-  if (ramp) {
-    for (uint64_t r = std::max<uint64_t>(block, RAMP_FIRST_BYTES / width / block * block); r < base; r *= 2) {
-      front.push_back(r);
-      rampSum += r;
-    }
-    if (count < 2 * rampSum + base) front.clear(), rampSum = 0;
+  for (uint64_t off = 0; off < count; off += base) {
+    const uint64_t n = std::min(base, count - off);
+    out->push_back({n, smallBlocks && n * width < SMALL_BLOCK_CHUNK_BYTES ? SMALL_LOG2_BLOCK : UZIP_LOG2_BLOCK_DEFAULT});
   }
-  for (uint64_t r : front) out->push_back({r, log2For(r)});
-  const uint64_t middle = count - 2 * rampSum;
-  for (uint64_t off = 0; off < middle; off += base) {
-    const uint64_t n = std::min(base, middle - off);
-    out->push_back({n, log2For(n)});
-  }
-  for (size_t i = front.size(); i-- > 0;) out->push_back({front[i], log2For(front[i])});
 }
 
 namespace {
@@ -476,7 +458,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     const uzip_p2p_op& op = ops[i];
     if (op.count == 0 || !op.compress) continue;
     Run& r = runOf(op.peer, op.isSend == 1);
-    p2pChunkPlan(op.count, op.dtype, e->chunkBytes, e->chunksPerMessage, e->ramp, &plan);
+    p2pChunkPlan(op.count, op.dtype, e->chunkBytes, e->chunksPerMessage, e->smallBlocks, &plan);
     uint64_t off = 0;
     for (const auto& pc : plan) {
       Chunk k;

@@ -54,29 +54,22 @@ export interface PlannedChunk {
 
 /**
  * The chunks the engine cuts a compressed message into (mirrors nccl/p2p.cc p2pChunkPlan): a base chunk
- * of about a quarter of the message, >= 4 MiB and <= chunkBytes, in whole 2^14-element blocks; messages
- * long enough ramp 4, 8, 16 MiB ... up to it at the front and back down at the end; chunks under 16 MiB
- * use 2^12-element blocks (shorter codec latency for the pipeline's fill and drain).
+ * of about a quarter of the message, >= 4 MiB and <= chunkBytes, in whole 2^14-element blocks, repeated
+ * (the last one shorter); chunks under 16 MiB use 2^12-element blocks (shorter codec latency for the
+ * pipeline's fill and drain).
  */
 export function chunkPlan(bytes: number, width: number, chunkBytes: number): PlannedChunk[] {
   const count = Math.floor(bytes / width);
-  if (count === 0) return [];
   const block = 1 << 14;
   const target = Math.max(Math.floor(count / 4), Math.floor((4 << 20) / width));
   const limit = Math.max(Math.floor(chunkBytes / width), block);
   const base = Math.max(block, Math.floor(Math.min(target, limit) / block) * block);
-  const log2 = (n: number) => n * width < (16 << 20) ? 12 : 14;
-  let front: number[] = [];
-  for (let r = Math.max(block, Math.floor((4 << 20) / width / block) * block); r < base; r *= 2) {
-    front.push(r);
+  const plan: PlannedChunk[] = [];
+  for (let off = 0; off < count; off += base) {
+    const n = Math.min(base, count - off);
+    plan.push({ count: n, log2Block: n * width < (16 << 20) ? 12 : 14 });
   }
-  const rampSum = front.reduce((a, b) => a + b, 0);
-  if (count < 2 * rampSum + base) front = [];
-  const middle = count - 2 * front.reduce((a, b) => a + b, 0);
-  const sizes = [...front];
-  for (let off = 0; off < middle; off += base) sizes.push(Math.min(base, middle - off));
-  sizes.push(...[...front].reverse());
-  return sizes.map((n) => ({ count: n, log2Block: log2(n) }));
+  return plan;
 }
 
 /** Number of chunks of {@linkcode chunkPlan}. */
@@ -127,6 +120,10 @@ export class Policy {
   /** Expected compressed/raw ratio per dtype. */
   readonly ratios: Record<DType, number>;
   #links = new Map<number, LinkModel>();
+  // Decisions of the last model seen, by dtype and size: "auto" transfers of one shape repeat, and on
+  // fast links (NVLink: a 16 MiB send takes ~60 us) the JS cost of each call is on the critical path.
+  #decisions = new Map<string, Decision>();
+  #decisionsFor: LinkModel | undefined;
 
   /** Creates a policy with the given tunables. */
   constructor(opts: PolicyOptions = {}) {
@@ -170,12 +167,27 @@ export class Policy {
       first / model.compressBps + last / model.decompressBps + (chunks + 2) * stepSeconds + 20e-6;
   }
 
-  /** Predicts both ways of moving `bytes` of `dtype` to/from `peer` and decides. */
+  /**
+   * Predicts both ways of moving `bytes` of `dtype` over a link with this model and decides. The model
+   * is treated as immutable (decisions are cached per model object; {@linkcode Policy.setLink} stores a
+   * copy), and the returned decision is frozen.
+   */
   decide(bytes: number, dtype: DType, model: LinkModel | undefined): Decision {
-    const latency = 20e-6;
     if (model === undefined) {
       return { compress: false, plainSeconds: NaN, compressedSeconds: NaN, reason: "no link model" };
     }
+    if (model !== this.#decisionsFor || this.#decisions.size >= 4096) {
+      this.#decisions.clear();
+      this.#decisionsFor = model;
+    }
+    const key = `${dtype}:${bytes}`;
+    let d = this.#decisions.get(key);
+    if (d === undefined) this.#decisions.set(key, d = Object.freeze(this.#decide(bytes, dtype, model)));
+    return d;
+  }
+
+  #decide(bytes: number, dtype: DType, model: LinkModel): Decision {
+    const latency = 20e-6;
     const plain = bytes / model.linkBps + latency;
     const width = WIDTHS[dtype];
     const compressed = this.predictCompressed(
