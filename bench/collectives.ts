@@ -230,7 +230,7 @@ if (rank === 0) {
     ranks: n,
     gpu: info.name,
     ncclVersion: ncclVersion(),
-    commit: args.get("commit") ?? "",
+    commit: args.get("commit") ?? Deno.env.get("UZIP_GIT_COMMIT") ?? "",
     command: `deno task launch -n ${n} bench/collectives.ts ${Deno.args.join(" ")}`,
     env,
     autoModel: model,

@@ -1,7 +1,9 @@
 // How NCCL's send/recv time depends on how a step's bytes are split into operations: one operation of
 // B bytes against two (3/4 and 1/4 of B) in one group, back to back, plain NCCL only. The question it
 // answers: does the P2P engine gain by sending head(t) and body(t - 2) as one contiguous operation?
-//   deno task launch -n 2 bench/nccl_ops.ts [--bytes 22MiB,1MiB] [--k 20] [--reps 7] [--bidir 1]
+//   deno task launch -n 2 bench/nccl_ops.ts [--bytes 22MiB,1MiB] [--k 20] [--reps 7] [--bidir 1] [--comms 2]
+// --comms 2 adds a shape "split": each operation's bytes halved over two communicators of the same ranks
+// on two streams (NCCL gives a peer reached through host memory 2 channels per communicator).
 // Rank 0 sends, rank 1 receives (--bidir 1: both do both, as in an all-gather exchange); rank 1 prints
 // the median per-step time (CUDA events, k steps per batch).
 import { Communicator } from "../src/comm.ts";
@@ -18,6 +20,10 @@ const bidir = args.get("bidir") === "1";
 const peer = 1 - comm.rank;
 const kinds = bidir ? ["send", "recv"] as const : [comm.rank === 0 ? "send" as const : "recv" as const];
 const stream = Stream.create(comm.device);
+const comms = Number(args.get("comms") ?? 1);
+const comm2 = comms > 1 ? await Communicator.fromLaunch({ timeoutMs: 60000, key: "nccl-id-2" }) : undefined;
+const stream2 = Stream.create(comm.device);
+const fork = CudaEvent.create(comm.device), join = CudaEvent.create(comm.device);
 const t0 = CudaEvent.create(comm.device), t1 = CudaEvent.create(comm.device);
 const buf = DeviceBuffer.alloc(comm.device, Math.max(...sizes));
 const buf2 = DeviceBuffer.alloc(comm.device, Math.max(...sizes));
@@ -38,12 +44,31 @@ for (const bytes of sizes) {
       { kind, peer, buffer: kind === "send" ? buf2 : rbuf2, dtype: "bytes", count: bytes - a },
     ]),
   };
-  const times: Record<string, number[]> = { one: [], two: [] };
+  const times: Record<string, number[]> = { one: [], two: [], split: [] };
+  const half = Math.floor(bytes / 2 / 256) * 256;
+  const splitOps = (which: 0 | 1): P2pOp[] =>
+    kinds.map((kind) => ({
+      kind,
+      peer,
+      buffer: kind === "send" ? (which ? buf2 : buf) : (which ? rbuf2 : rbuf),
+      dtype: "bytes",
+      count: which ? bytes - half : half,
+    }));
+  const run = async (name: string, ops: P2pOp[]) => {
+    if (name !== "split" || !comm2) return await p2p(comm, ops, { compress: "never", stream });
+    fork.record(stream);
+    stream2.waitEvent(fork);
+    await p2p(comm, splitOps(0), { compress: "never", stream });
+    await p2p(comm2, splitOps(1), { compress: "never", stream: stream2 });
+    join.record(stream2);
+    stream.waitEvent(join);
+  };
+  if (comm2) shapes.split = [];
   for (let r = 0; r <= reps; r++) {
     for (const [name, ops] of Object.entries(shapes)) {
-      await p2p(comm, ops, { compress: "never", stream });
+      await run(name, ops);
       t0.record(stream);
-      for (let j = 0; j < k; j++) await p2p(comm, ops, { compress: "never", stream });
+      for (let j = 0; j < k; j++) await run(name, ops);
       t1.record(stream);
       await t1.synchronizeAsync();
       if (r > 0) times[name].push((CudaEvent.elapsedMs(t0, t1) * 1e3) / k);
@@ -51,6 +76,14 @@ for (const bytes of sizes) {
   }
   if (comm.rank === 1) {
     const one = median(times.one), two = median(times.two);
+    if (comm2) {
+      const split = median(times.split);
+      console.log(
+        `${bidir ? "both ways, " : ""}${(bytes / 2 ** 20).toFixed(1)} MiB: over 2 communicators ${
+          split.toFixed(1)
+        } us (${(bytes / split / 1e3).toFixed(1)} GB/s)`,
+      );
+    }
     console.log(
       `${bidir ? "both ways, " : ""}${(bytes / 2 ** 20).toFixed(1)} MiB: one op ${one.toFixed(1)} us (${
         (bytes / one / 1e3).toFixed(1)
@@ -61,6 +94,7 @@ for (const bytes of sizes) {
     );
   }
 }
+comm2?.destroy();
 buf.free();
 buf2.free();
 rbuf.free();

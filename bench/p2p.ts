@@ -104,7 +104,7 @@ function writeReport(): number {
     driverVersion: info.driverVersion,
     runtimeVersion: info.runtimeVersion,
     ncclVersion: ncclVersion(),
-    commit: args.get("commit") ?? "",
+    commit: args.get("commit") ?? Deno.env.get("UZIP_GIT_COMMIT") ?? "",
     command: `deno task launch -n 2 bench/p2p.ts ${Deno.args.join(" ")}`,
     blocking,
     env,

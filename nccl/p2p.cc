@@ -362,7 +362,7 @@ uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint
 // compress) and drain (the last decode) are that latency. Measured on 2x H200, NCCL_P2P_DISABLE=1:
 // 16 MiB went from 0.68-0.80x to 0.86-0.98x of plain NCCL. A ramp of chunk sizes (4, 8, 16 MiB ... at
 // both ends) was tried and dropped: its extra steps cost what the shorter fill and drain saved (64 MiB
-// 1.14-1.20x against 1.21-1.25x without; bench/results/h200x2-2026-11-30T1700-p2p-events).
+// 1.14-1.20x against 1.21-1.25x without; bench/results/h200x2-2026-11-30T1645-p2p-events).
 // smallBlocks = false keeps 2^14 blocks (UZIP_P2P_SMALL_BLOCKS=0, for comparison).
 void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, bool smallBlocks,
                   std::vector<std::pair<uint64_t, uint32_t>>* out) {
