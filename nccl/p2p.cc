@@ -58,6 +58,7 @@ constexpr uint64_t MIN_CHUNK_BYTES = 4ull << 20;
 constexpr uint64_t DEFAULT_CHUNK_BYTES = 32ull << 20;
 constexpr uint64_t SMALL_BLOCK_CHUNK_BYTES = 16ull << 20;  // chunks under this use SMALL_LOG2_BLOCK
 constexpr uint32_t SMALL_LOG2_BLOCK = 12;
+constexpr int SMALL_BLOCKS = 2;  // p2pChunkPlan's default rule
 constexpr uint32_t STATUS_UNSET = 0xFFFFFFFFu;
 constexpr uint32_t FLAGS = UZIP_FLAG_SPLIT;
 
@@ -173,7 +174,7 @@ struct P2pEngine {
   uint64_t ctxSend = 0, ctxRecv = 0;
   uint64_t chunkBytes = DEFAULT_CHUNK_BYTES;
   uint64_t chunksPerMessage = CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
-  bool smallBlocks = true;  // env UZIP_P2P_SMALL_BLOCKS=0: 2^14 blocks only (p2pChunkPlan; both sides alike)
+  int smallBlocks = SMALL_BLOCKS;  // env UZIP_P2P_SMALL_BLOCKS 0-2 (p2pChunkPlan; both sides alike)
   int codecSms = -1;  // -1: default (all but 16)
   int trace = 0;  // env UZIP_P2P_TRACE (1 or 2): print each batch's timeline (P2pTrace above)
   P2pTrace tr;
@@ -218,7 +219,7 @@ int engineGet(Comm* c, P2pEngine** out) {
   env = getenv("UZIP_P2P_TRACE_MASK");
   if (env) e->tr.mask = (unsigned)strtoul(env, nullptr, 0) | (3u << 30);
   env = getenv("UZIP_P2P_SMALL_BLOCKS");
-  e->smallBlocks = !(env && strcmp(env, "0") == 0);
+  if (env && *env >= '0' && *env <= '2' && env[1] == 0) e->smallBlocks = *env - '0';
   env = getenv("UZIP_P2P_CHUNKS");
   if (env && atoi(env) >= 1 && atoi(env) <= 64) e->chunksPerMessage = (uint64_t)atoi(env);
   int sms = defaultCodecSms(c->device);
@@ -363,15 +364,18 @@ uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint
 // 16 MiB went from 0.68-0.80x to 0.86-0.98x of plain NCCL. A ramp of chunk sizes (4, 8, 16 MiB ... at
 // both ends) was tried and dropped: its extra steps cost what the shorter fill and drain saved (64 MiB
 // 1.14-1.20x against 1.21-1.25x without; bench/results/h200x2-2026-11-30T1645-p2p-events).
-// smallBlocks = false keeps 2^14 blocks (UZIP_P2P_SMALL_BLOCKS=0, for comparison).
-void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, bool smallBlocks,
+// smallBlocks: 0 = 2^14 blocks only, 1 = as above, 2 = also the first and the last chunk of every
+// message (the fill and the drain) whatever their size (env UZIP_P2P_SMALL_BLOCKS, default SMALL_BLOCKS).
+void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
                   std::vector<std::pair<uint64_t, uint32_t>>* out) {
   out->clear();
   const uint64_t width = uzip_dtype_width(dtype);
   const uint64_t base = chunkElements(count, dtype, chunkBytes, perMessage);
   for (uint64_t off = 0; off < count; off += base) {
     const uint64_t n = std::min(base, count - off);
-    out->push_back({n, smallBlocks && n * width < SMALL_BLOCK_CHUNK_BYTES ? SMALL_LOG2_BLOCK : UZIP_LOG2_BLOCK_DEFAULT});
+    const bool end = off == 0 || off + n == count;
+    const bool small = (smallBlocks >= 1 && n * width < SMALL_BLOCK_CHUNK_BYTES) || (smallBlocks >= 2 && end);
+    out->push_back({n, small ? SMALL_LOG2_BLOCK : UZIP_LOG2_BLOCK_DEFAULT});
   }
 }
 
@@ -725,7 +729,7 @@ UZIP_API int64_t uzipP2pChunkPlan(uint64_t count, int32_t dtype, uint64_t chunkB
   if (count > (1ull << 40)) return uzipSetError(UZIP_ERR_INVALID_ARG, "count too large");
   std::vector<std::pair<uint64_t, uint32_t>> plan;
   uzip::p2pChunkPlan(count, (uint32_t)dtype, chunkBytes ? chunkBytes : uzip::DEFAULT_CHUNK_BYTES,
-                     uzip::CHUNKS_PER_MESSAGE, true, &plan);
+                     uzip::CHUNKS_PER_MESSAGE, uzip::SMALL_BLOCKS, &plan);
   for (size_t i = 0; i < plan.size() && i < cap; i++) counts[i] = plan[i].first, log2s[i] = plan[i].second;
   uzipClearError();
   return (int64_t)plan.size();
