@@ -7,7 +7,8 @@
 // plain 4-byte barrier, then CUDA events on rank 1's stream around a batch of k back-to-back transfers
 // (k = 64 MiB / size, 1..64: small sizes are timed as batches, so that one op's launch and the JS call
 // do not dominate; per-op time = batch time / k; end = data decoded in place). The modes take turns
-// within each repetition (drift hits all alike); median of --reps batches after one warm-up round. Then
+// within each repetition, in reversed order every other one (drift and order effects hit all alike);
+// median of --reps batches after one warm-up round. Then
 // each mode makes one more delivery into a poisoned buffer, compared byte for byte with the data sent. Rank 1 writes p2p-<tag>-<gpu>-<UTC date and time>.json
 // and one SVG per dataset into --out, after every dtype (partial results survive a cut-short run), and
 // prints a table of speedups against plain last.
@@ -109,7 +110,8 @@ function writeReport(): number {
     blocking,
     env,
     method: "per-op ms = median over --reps of (CUDA-event time on the receiver around k back-to-back " +
-      "transfers) / k, k = clamp(64 MiB / size, 1, 64); modes interleaved per repetition after one warm-up " +
+      "transfers) / k, k = clamp(64 MiB / size, 1, 64); modes interleaved per repetition (order reversed every " +
+      "other repetition) after one warm-up " +
       "round; 4-byte barrier before each batch; exactness from one extra delivery into a poisoned buffer",
     calibration: model,
     policy: {
@@ -165,7 +167,9 @@ for (const dtype of dtypes) {
       const zip: Record<string, boolean> = {};
       // Modes interleaved per repetition (one warm-up round first), so that drift hits all alike.
       for (let i = 0; i < reps + 1; i++) {
-        for (const mode of modes) {
+        // ABBA: the order of the modes flips every repetition, so that a cost of coming first or second
+        // in a repetition falls on every mode alike.
+        for (const mode of i % 2 ? [...modes].reverse() : modes) {
           await barrier();
           t0.record(stream);
           for (let j = 0; j < k; j++) {

@@ -89,7 +89,7 @@ double expectedRatio(int dtype) {
 void p2pChunks(double bytes, int dtype, double* k, double* first, double* last) {
   const double width = uzip_dtype_width((uint32_t)dtype);
   std::vector<std::pair<uint64_t, uint32_t>> plan;
-  uzip::p2pChunkPlan((uint64_t)(bytes / width), (uint32_t)dtype, kP2pChunkBytes, 4, 2, &plan);
+  uzip::p2pChunkPlan((uint64_t)(bytes / width), (uint32_t)dtype, kP2pChunkBytes, 4, 1, &plan);
   *k = plan.empty() ? 1 : (double)plan.size();
   *first = plan.empty() ? bytes : plan.front().first * width;
   *last = plan.empty() ? bytes : plan.back().first * width;

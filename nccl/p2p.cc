@@ -58,7 +58,7 @@ constexpr uint64_t MIN_CHUNK_BYTES = 4ull << 20;
 constexpr uint64_t DEFAULT_CHUNK_BYTES = 32ull << 20;
 constexpr uint64_t SMALL_BLOCK_CHUNK_BYTES = 16ull << 20;  // chunks under this use SMALL_LOG2_BLOCK
 constexpr uint32_t SMALL_LOG2_BLOCK = 12;
-constexpr int SMALL_BLOCKS = 2;  // p2pChunkPlan's default rule
+constexpr int SMALL_BLOCKS = 1;  // p2pChunkPlan's default rule
 constexpr uint32_t STATUS_UNSET = 0xFFFFFFFFu;
 constexpr uint32_t FLAGS = UZIP_FLAG_SPLIT;
 
@@ -364,8 +364,9 @@ uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint
 // 16 MiB went from 0.68-0.80x to 0.86-0.98x of plain NCCL. A ramp of chunk sizes (4, 8, 16 MiB ... at
 // both ends) was tried and dropped: its extra steps cost what the shorter fill and drain saved (64 MiB
 // 1.14-1.20x against 1.21-1.25x without; bench/results/h200x2-2026-11-30T1645-p2p-events).
-// smallBlocks: 0 = 2^14 blocks only, 1 = as above, 2 = also the first and the last chunk of every
-// message (the fill and the drain) whatever their size (env UZIP_P2P_SMALL_BLOCKS, default SMALL_BLOCKS).
+// smallBlocks (env UZIP_P2P_SMALL_BLOCKS, default SMALL_BLOCKS): 0 = 2^14 blocks only, 1 = as above,
+// 2 = also the first and the last chunk of every message whatever their size (measured: no gain beyond
+// noise at 64 MiB-1 GiB, bench/results/h200x2-2026-11-30T1645-p2p-events/12-ends).
 void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
                   std::vector<std::pair<uint64_t, uint32_t>>* out) {
   out->clear();

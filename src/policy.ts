@@ -55,8 +55,8 @@ export interface PlannedChunk {
 /**
  * The chunks the engine cuts a compressed message into (mirrors nccl/p2p.cc p2pChunkPlan): a base chunk
  * of about a quarter of the message, >= 4 MiB and <= chunkBytes, in whole 2^14-element blocks, repeated
- * (the last one shorter); chunks under 16 MiB, and the first and the last chunk (the pipeline's fill
- * and drain), use 2^12-element blocks (shorter codec latency).
+ * (the last one shorter); chunks under 16 MiB use 2^12-element blocks (shorter codec latency for the
+ * pipeline's fill and drain).
  */
 export function chunkPlan(bytes: number, width: number, chunkBytes: number): PlannedChunk[] {
   const count = Math.floor(bytes / width);
@@ -67,8 +67,7 @@ export function chunkPlan(bytes: number, width: number, chunkBytes: number): Pla
   const plan: PlannedChunk[] = [];
   for (let off = 0; off < count; off += base) {
     const n = Math.min(base, count - off);
-    const end = off === 0 || off + n === count;
-    plan.push({ count: n, log2Block: n * width < (16 << 20) || end ? 12 : 14 });
+    plan.push({ count: n, log2Block: n * width < (16 << 20) ? 12 : 14 });
   }
   return plan;
 }
