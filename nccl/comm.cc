@@ -64,6 +64,10 @@ int commKeepError(Comm* c, int s) {
 }
 
 void commAbortLocked(Comm* c) {
+  if (c->lane != nullptr) {
+    c->api->commAbort(c->lane);
+    c->lane = nullptr;
+  }
   if (c->nccl != nullptr) {
     c->api->commAbort(c->nccl);
     c->nccl = nullptr;
@@ -115,7 +119,7 @@ bool eagerConnectWanted(int nranks) {
   return nranks > 1 && nranks <= 64;
 }
 
-int connectAllPeers(Comm* c) {
+int connectAllPeers(Comm* c, ncclComm_t comm) {
   if (c->size < 2) return UZIP_OK;
   void* scratch = nullptr;
   cudaStream_t st = nullptr;
@@ -130,9 +134,9 @@ int connectAllPeers(Comm* c) {
     ncclResult_t r = c->api->groupStart();
     for (int p = 0; p < c->size && r == ncclSuccess; p++) {
       if (p == c->rank) continue;
-      r = c->api->send(b + p, 1, ncclUint8, p, c->nccl, reinterpret_cast<ncclStream_t>(st));
+      r = c->api->send(b + p, 1, ncclUint8, p, comm, reinterpret_cast<ncclStream_t>(st));
       if (r == ncclSuccess || r == ncclInProgress)
-        r = c->api->recv(b + c->size + p, 1, ncclUint8, p, c->nccl, reinterpret_cast<ncclStream_t>(st));
+        r = c->api->recv(b + c->size + p, 1, ncclUint8, p, comm, reinterpret_cast<ncclStream_t>(st));
       if (r == ncclInProgress) r = ncclSuccess;
     }
     ncclResult_t r2 = c->api->groupEnd();
@@ -150,9 +154,9 @@ int connectAllPeers(Comm* c) {
         break;
       }
       ncclResult_t as = ncclSuccess;
-      c->api->commGetAsyncError(c->nccl, &as);
+      c->api->commGetAsyncError(comm, &as);
       if (as != ncclSuccess && as != ncclInProgress) {
-        s = ncclStatus(as, c->nccl, "connecting to the peers");
+        s = ncclStatus(as, comm, "connecting to the peers");
         break;
       }
       if (Clock::now() > deadline) {
@@ -169,6 +173,49 @@ int connectAllPeers(Comm* c) {
   if (scratch) cudaFree(scratch);
   cudaGetLastError();
   return s;
+}
+
+int lanesWanted() {
+  const char* env = getenv("UZIP_P2P_LANES");
+  return env != nullptr && strcmp(env, "2") == 0 ? 2 : 1;
+}
+
+// Polls a non-blocking communicator until its last call has finished, up to the deadline.
+int pollReady(Comm* c, ncclComm_t comm, Clock::time_point deadline, const char* what) {
+  for (;;) {
+    ncclResult_t st = ncclInProgress;
+    ncclResult_t r = c->api->commGetAsyncError(comm, &st);
+    if (r != ncclSuccess) st = r;
+    if (st == ncclSuccess) return UZIP_OK;
+    if (st != ncclInProgress) return ncclStatus(st, comm, what);
+    if (Clock::now() > deadline)
+      return uzipSetError(UZIP_ERR_TIMEOUT, "%s: no progress within %u ms (a peer is missing or hung)", what,
+                          c->timeoutMs);
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+  }
+}
+
+// The second lane: a split of the init communicator (every rank makes it at init, so the collective
+// split cannot hang on a rank that never calls it), connected to every peer at once like the first.
+int addLane(Comm* c, const ncclConfig_t& cfg) {
+  ncclComm_t parent = c->initComm ? c->initComm : c->nccl;
+  ncclConfig_t lcfg = cfg;
+  lcfg.blocking = c->initComm ? 1 : 0;  // like the operations' communicator
+  auto deadline = Clock::now() + std::chrono::milliseconds(c->timeoutMs);
+  ncclComm_t lane = nullptr;
+  ncclResult_t r = c->api->commSplit(parent, 0, c->rank, &lane, &lcfg);
+  if (r != ncclSuccess && r != ncclInProgress) return ncclStatus(r, parent, "ncclCommSplit (second lane)");
+  int s = pollReady(c, parent, deadline, "ncclCommSplit (second lane)");
+  if (s == UZIP_OK && lane == nullptr) s = uzipSetError(UZIP_ERR_NCCL, "ncclCommSplit (second lane) gave none");
+  if (s == UZIP_OK) s = pollReady(c, lane, deadline, "second lane ready");
+  if (s != UZIP_OK) {
+    if (lane) c->api->commAbort(lane);
+    return s;
+  }
+  c->lane = lane;
+  cudaError_t e = cudaStreamCreateWithFlags(&c->laneStream, cudaStreamNonBlocking);
+  if (e != cudaSuccess) return cudaFail(e, "creating the second lane's stream");
+  return eagerConnectWanted(c->size) ? connectAllPeers(c, lane) : UZIP_OK;
 }
 
 }  // namespace uzip
@@ -296,7 +343,16 @@ static int commInitImpl(const uint8_t* id128, int32_t nranks, int32_t rank, int3
   // UZIP_NCCL_EAGER_CONNECT=0 skips it (default: on up to 64 ranks; each peer costs NCCL buffers).
   if (uzip::eagerConnectWanted(nranks)) {
     std::lock_guard<std::recursive_mutex> g(c->mu);
-    s = uzip::connectAllPeers(c);
+    s = uzip::connectAllPeers(c, c->nccl);
+    if (s != UZIP_OK) {
+      uzip::commAbortLocked(c);
+      delete c;
+      return s;
+    }
+  }
+  if (uzip::lanesWanted() == 2 && nranks > 1) {
+    std::lock_guard<std::recursive_mutex> g(c->mu);
+    s = uzip::addLane(c, cfg);
     if (s != UZIP_OK) {
       uzip::commAbortLocked(c);
       delete c;
@@ -384,8 +440,9 @@ UZIP_API int uzipCommDestroy(uint64_t comm) {
         }
       }
     }
-    uzip::commAbortLocked(c);  // no-op when destroyed above
+    uzip::commAbortLocked(c);  // no-op when destroyed above (the second lane is aborted here)
     uzip::p2pEngineDestroy(c);
+    if (c->laneStream) cudaStreamDestroy(c->laneStream);
     if (c->codecSendStream) cudaStreamDestroy(c->codecSendStream);
     if (c->codecRecvStream) cudaStreamDestroy(c->codecRecvStream);
     delete c->transport;

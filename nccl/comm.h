@@ -32,6 +32,11 @@ struct Comm {
   // Internal streams (non-blocking, on `device`), created with the communicator.
   cudaStream_t codecSendStream = nullptr;
   cudaStream_t codecRecvStream = nullptr;
+  // A second NCCL communicator of the same ranks (UZIP_P2P_LANES=2, opt-in): compressed transfers send
+  // half of each large operation over it, on laneStream, because NCCL gives a peer reached through host
+  // memory 2 channels per communicator (nccl/p2p.cc). Null when not asked for.
+  ncclComm_t lane = nullptr;
+  cudaStream_t laneStream = nullptr;
 };
 
 // The communicator behind a handle, or null (and the last error set) when the handle is unknown or the
@@ -53,7 +58,7 @@ bool eagerConnectWanted(int nranks);
 // One byte each way with every peer in one group, so that NCCL's lazy point-to-point connection
 // (a host-blocking exchange on a blocking communicator) happens at init while every rank is alive.
 // Polled up to the communicator's timeout; aborts the communicator on failure. Caller holds c->mu.
-int connectAllPeers(Comm* c);
+int connectAllPeers(Comm* c, ncclComm_t comm);
 
 }  // namespace uzip
 

@@ -59,6 +59,7 @@ constexpr uint64_t DEFAULT_CHUNK_BYTES = 32ull << 20;
 constexpr uint64_t SMALL_BLOCK_CHUNK_BYTES = 16ull << 20;  // chunks under this use SMALL_LOG2_BLOCK
 constexpr uint32_t SMALL_LOG2_BLOCK = 12;
 constexpr int SMALL_BLOCKS = 1;  // p2pChunkPlan's default rule
+constexpr uint64_t LANE_SPLIT_BYTES = 1ull << 20;  // smaller operations stay on the first lane
 constexpr uint32_t STATUS_UNSET = 0xFFFFFFFFu;
 constexpr uint32_t FLAGS = UZIP_FLAG_SPLIT;
 
@@ -185,6 +186,9 @@ struct P2pEngine {
   cudaEvent_t net[GROUP_RING] = {};
   cudaEvent_t group[GROUP_RING] = {};
   cudaStream_t hdr = nullptr;
+  // Second lane (Comm::lane): the lane stream waits `fork` (recorded on the caller's stream before each
+  // step's group) and the caller's stream waits `join` (recorded on the lane stream after it).
+  cudaEvent_t fork = nullptr, join = nullptr;
   bool sendDoneRecorded = false, recvDoneRecorded = false;
   volatile uint32_t* status = nullptr;  // STATUS_POOL decode statuses, host-mapped
   uint32_t nstatus = 0;
@@ -240,6 +244,10 @@ int engineGet(Comm* c, P2pEngine** out) {
   const unsigned netFlags = nt && strcmp(nt, "0") == 0 ? flags : 0u;
   for (auto& g : e->net) CUDA_TRY(cudaEventCreateWithFlags(&g, netFlags), "cudaEventCreate");
   CUDA_TRY(cudaStreamCreateWithFlags(&e->hdr, cudaStreamNonBlocking), "cudaStreamCreate");
+  if (c->lane) {
+    CUDA_TRY(cudaEventCreate(&e->fork), "cudaEventCreate");  // timing events, like the step events
+    CUDA_TRY(cudaEventCreate(&e->join), "cudaEventCreate");
+  }
   void* p = nullptr;
   CUDA_TRY(cudaHostAlloc(&p, STATUS_POOL * 4, cudaHostAllocMapped | cudaHostAllocPortable), "cudaHostAlloc");
   e->status = static_cast<volatile uint32_t*>(p);
@@ -291,6 +299,7 @@ int waitEvent(Comm* c, cudaEvent_t ev, uint32_t timeoutMs, const char* what) {
     if ((spin & 1023) == 1023) {
       ncclResult_t st = ncclSuccess;
       if (c->nccl) c->api->commGetAsyncError(c->nccl, &st);
+      if (c->lane && (st == ncclSuccess || st == ncclInProgress)) c->api->commGetAsyncError(c->lane, &st);
       if (st != ncclSuccess && st != ncclInProgress) {
         int s = ncclStatus(st, c->nccl, what);
         commAbortLocked(c);
@@ -567,27 +576,40 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     bool anyOp = t == 0 && !plain.empty();
     for (Run& r : runs) anyOp = anyOp || t < r.chunks.size() || (t >= (size_t)LAG && t - LAG < r.chunks.size());
     const size_t spStep = tr.open("step", (int)t, stream, 2);
+    const bool lanes = anyOp && c->lane != nullptr;
+    if (lanes) {
+      CUDA_TRY(cudaEventRecord(e->fork, stream), "cudaEventRecord");
+      CUDA_TRY(cudaStreamWaitEvent(c->laneStream, e->fork, 0), "wait");
+    }
+    // One operation of n bytes at p; with a second lane, an operation >= LANE_SPLIT_BYTES sends its
+    // second half (16-aligned split, the same on both sides) over the lane.
+    auto post = [&](const Run& r, uint8_t* p, uint64_t n) -> ncclResult_t {
+      uint64_t first = lanes && n >= LANE_SPLIT_BYTES ? (n / 2) & ~15ull : n;
+      ncclResult_t q = r.isSend ? api->send(p, first, ncclUint8, r.peer, c->nccl, (ncclStream_t)stream)
+                                : api->recv(p, first, ncclUint8, r.peer, c->nccl, (ncclStream_t)stream);
+      if (first == n || (q != ncclSuccess && q != ncclInProgress)) return q;
+      return r.isSend ? api->send(p + first, n - first, ncclUint8, r.peer, c->lane, (ncclStream_t)c->laneStream)
+                      : api->recv(p + first, n - first, ncclUint8, r.peer, c->lane, (ncclStream_t)c->laneStream);
+    };
     ncclResult_t r0 = anyOp ? api->groupStart() : ncclSuccess;
     ncclResult_t rr = ncclSuccess;
     if (t == 0) rr = postPlain();
     for (Run& r : runs) {
       if (rr != ncclSuccess && rr != ncclInProgress) break;
       if (t < r.chunks.size()) {
-        void* p = reinterpret_cast<void*>(r.seq->buf[t % KSLOTS]);
-        uint64_t n = r.chunks[t].head;
-        rr = r.isSend ? api->send(p, n, ncclUint8, r.peer, c->nccl, (ncclStream_t)stream)
-                      : api->recv(p, n, ncclUint8, r.peer, c->nccl, (ncclStream_t)stream);
+        rr = post(r, reinterpret_cast<uint8_t*>(r.seq->buf[t % KSLOTS]), r.chunks[t].head);
         if (rr != ncclSuccess && rr != ncclInProgress) break;
       }
       if (t >= (size_t)LAG && t - LAG < r.chunks.size()) {
         const Chunk& k = r.chunks[t - LAG];
-        void* p = reinterpret_cast<void*>(r.seq->buf[(t - LAG) % KSLOTS] + k.head);
-        uint64_t n = k.total - k.head;
-        rr = r.isSend ? api->send(p, n, ncclUint8, r.peer, c->nccl, (ncclStream_t)stream)
-                      : api->recv(p, n, ncclUint8, r.peer, c->nccl, (ncclStream_t)stream);
+        rr = post(r, reinterpret_cast<uint8_t*>(r.seq->buf[(t - LAG) % KSLOTS] + k.head), k.total - k.head);
       }
     }
     ncclResult_t r1 = anyOp ? api->groupEnd() : ncclSuccess;
+    if (lanes) {
+      CUDA_TRY(cudaEventRecord(e->join, c->laneStream), "cudaEventRecord");
+      CUDA_TRY(cudaStreamWaitEvent(stream, e->join, 0), "wait");
+    }
     if (r0 != ncclSuccess) r1 = r0;
     if (rr != ncclSuccess && rr != ncclInProgress) r1 = rr;
     TRY(commCheck(c, r1, "P2P step"));
@@ -662,7 +684,7 @@ void p2pEngineDestroy(Comm* c) {
   }
   if (e->ctxSend) uzipGpuCodecDestroy(e->ctxSend);
   if (e->ctxRecv) uzipGpuCodecDestroy(e->ctxRecv);
-  for (auto ev : {e->start, e->sendDone, e->recvDone})
+  for (auto ev : {e->start, e->sendDone, e->recvDone, e->fork, e->join})
     if (ev) cudaEventDestroy(ev);
   for (auto ev : e->group)
     if (ev) cudaEventDestroy(ev);
