@@ -64,6 +64,18 @@ int commKeepError(Comm* c, int s) {
 }
 
 void commAbortLocked(Comm* c) {
+  if (c->lane != nullptr && c->nccl != nullptr) {
+    // The two lanes' streams wait on each other every step (nccl/p2p.cc), so a lane's queued kernels
+    // can depend on the other lane's stuck ones: abort both at once, so that each abort's flag is set
+    // before either waits for its kernels (one after the other hung on a killed peer, measured).
+    ncclComm_t lane = c->lane;
+    const NcclApi* api = c->api;
+    std::thread other([api, lane] { api->commAbort(lane); });
+    c->api->commAbort(c->nccl);
+    other.join();
+    c->lane = nullptr;
+    c->nccl = nullptr;
+  }
   if (c->lane != nullptr) {
     c->api->commAbort(c->lane);
     c->lane = nullptr;
