@@ -18,7 +18,9 @@ UZIP_API int uzipCommUniqueId(uint8_t* out128);
 // done: a peer that never arrives or fails gives UZIP_ERR_TIMEOUT / UZIP_ERR_NCCL after timeoutMs (0 =
 // 60 s), and the half-made communicator is aborted. Then (up to 64 ranks, or UZIP_NCCL_EAGER_CONNECT=1)
 // it connects to every peer with one byte each way, so that no later call blocks in NCCL's lazy
-// connection to a peer that has died; every later wait is polled against the timeout.
+// connection to a peer that has died; every later wait is polled against the timeout. With
+// UZIP_P2P_LANES=2 in the environment of every rank (experimental) it also splits a second communicator
+// of the same ranks, over which compressed transfers send half of each operation >= 1 MiB.
 UZIP_API int uzipCommInit(const uint8_t* id128, int32_t nranks, int32_t rank, int32_t device,
                           uint32_t timeoutMs, uint64_t* outComm);
 // Finalizes (waits for outstanding work, up to the communicator's timeout; aborts past it) and frees.
