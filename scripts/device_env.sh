@@ -14,3 +14,14 @@ export DENO_NO_UPDATE_CHECK=1
 R=$OUT/r
 mkdir -p "$R"
 pack() { tar -C "$OUT" -czf "$OUT/results.tgz.tmp" r && mv "$OUT/results.tgz.tmp" "$OUT/results.tgz"; }
+# The collectives GPU test (2 ranks: compressed == plain schedule == NCCL, bit for bit) and the
+# collectives bench (all-reduce, all-gather, 64 and 256 MiB, NCCL_P2P_DISABLE=1, plain NCCL in the run).
+collectives_round() {
+  timeout 60 deno test -A --no-check tests/collectives_gpu_test.ts > "$R/coll_test.log" 2>&1
+  echo "coll test rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/coll_test.log" | grep -E 'comparisons|FAIL |NOTE ' | head -8
+  NCCL_P2P_DISABLE=1 timeout 60 deno run -A --no-check scripts/launch.ts -n 2 bench/collectives.ts \
+    --colls allReduce,allGather --sizes 64MiB,256MiB --dtype bf16 --modes never,always,auto --out "$R" \
+    --tag p2p_disabled > "$R/coll_bench.log" 2>&1
+  echo "coll bench rc=$?"; grep -E 'MiB' "$R/coll_bench.log" | sed 's/^\[rank 0\] //' | cut -c1-100 | tail -12
+  pack
+}

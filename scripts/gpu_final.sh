@@ -20,10 +20,4 @@ NCCL_P2P_DISABLE=1 timeout 45 deno run -A --no-check scripts/launch.ts -n 2 benc
   > "$R/p2p_bench.log" 2>&1
 echo "p2p rc=$?"; grep -h -A8 'speedup vs plain' "$R/p2p_bench.log" | cut -c1-100
 pack
-timeout 45 deno test -A --no-check tests/collectives_gpu_test.ts > "$R/coll_test.log" 2>&1
-echo "coll test rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/coll_test.log" | grep -E 'comparisons|FAIL ' | head -6
-NCCL_P2P_DISABLE=1 timeout 45 deno run -A --no-check scripts/launch.ts -n 2 bench/collectives.ts \
-  --colls allReduce,allGather --sizes 64MiB,256MiB --dtype bf16 --modes never,always,auto --out "$R" \
-  --tag p2p_disabled > "$R/coll_bench.log" 2>&1
-echo "coll bench rc=$?"; grep -E 'MiB' "$R/coll_bench.log" | sed 's/^\[rank 0\] //' | cut -c1-100 | tail -6
-pack
+collectives_round

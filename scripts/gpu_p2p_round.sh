@@ -19,13 +19,7 @@ for v in ${VARIANTS:-base big base big}; do
 done
 timeout 100 deno test -A --no-check tests/p2p_gpu_test.ts > "$R/p2p_test.log" 2>&1
 echo "p2p tests rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/p2p_test.log" | grep -E 'passed|failed|FAILED' | tail -3
-timeout 60 deno test -A --no-check tests/collectives_gpu_test.ts > "$R/coll_test.log" 2>&1
-echo "coll test rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/coll_test.log" | grep -E 'comparisons|FAIL |NOTE ' | head -8
-NCCL_P2P_DISABLE=1 timeout 60 deno run -A --no-check scripts/launch.ts -n 2 bench/collectives.ts \
-  --colls allReduce,allGather --sizes 64MiB,256MiB --dtype bf16 --modes never,always,auto --out "$R" \
-  --tag p2p_disabled > "$R/coll_bench.log" 2>&1
-echo "coll bench rc=$?"; grep -E 'MiB' "$R/coll_bench.log" | sed 's/^\[rank 0\] //' | cut -c1-100 | tail -12
-pack
+collectives_round
 timeout 90 deno run -A --no-check scripts/launch.ts -n 2 bench/p2p.ts --sizes 64KiB,1MiB,16MiB,64MiB,256MiB,1GiB \
   --dtypes bf16 --datasets gaussian --modes never,auto --reps 7 --out "$R" --tag nvlink > "$R/p2p_nvlink.log" 2>&1
 echo "nvlink rc=$?"; grep -h -A10 'speedup vs plain' "$R/p2p_nvlink.log" | cut -c1-90
