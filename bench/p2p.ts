@@ -2,16 +2,17 @@
 // Run on 2 GPUs through the launcher:
 //   deno task launch -n 2 bench/p2p.ts [--sizes 64KiB,1GiB | --sizes 64KiB,1MiB,64MiB]
 //     [--dtypes bf16,fp16,fp32,fp8e4m3] [--datasets gaussian] [--modes never,always,auto]
-//     [--reps 5] [--out DIR] [--tag NAME] [--commit SHA] [--blocking 1]
+//     [--reps 5] [--out DIR] [--tag NAME] [--commit SHA] [--blocking 1] [--primer 0]
 // Two sizes are a range (x4 steps); more are a list. Rank 0 sends, rank 1 receives. One measurement: a
-// plain 4-byte barrier, then CUDA events on rank 1's stream around a batch of k back-to-back transfers
-// (k = 64 MiB / size, 1..64: small sizes are timed as batches, so that one op's launch and the JS call
-// do not dominate; per-op time = batch time / k; end = data decoded in place). The modes take turns
-// within each repetition, in reversed order every other one (drift and order effects hit all alike);
-// median of --reps batches after one warm-up round. Then
-// each mode makes one more delivery into a poisoned buffer, compared byte for byte with the data sent. Rank 1 writes p2p-<tag>-<gpu>-<UTC date and time>.json
-// and one SVG per dataset into --out, after every dtype (partial results survive a cut-short run), and
-// prints a table of speedups against plain last.
+// plain 4-byte barrier and one untimed transfer (the primer; --primer 0 drops it, and then the host's
+// latency to enqueue the first transfer is timed too), then CUDA events on rank 1's stream around a batch
+// of k back-to-back transfers (k = 64 MiB / size, 1..64: small sizes are timed as batches, so that one
+// op's launch and the JS call do not dominate; per-op time = batch time / k; end = data decoded in
+// place). The modes take turns within each repetition, in reversed order every other one (drift and
+// order effects hit all alike); median of --reps batches after one warm-up round. Then each mode makes
+// one more delivery into a poisoned buffer, compared byte for byte with the data sent. Rank 1 writes
+// p2p-<tag>-<gpu>-<UTC date and time>.json and one SVG per dataset into --out, after every dtype (partial
+// results survive a cut-short run), and prints a table of speedups against plain last.
 import { Communicator, ncclVersion } from "../src/comm.ts";
 import { CudaEvent, DeviceBuffer, deviceInfo, Stream } from "../src/device.ts";
 import type { DType } from "../src/dtype.ts";
@@ -37,6 +38,7 @@ const datasets = list("datasets", "gaussian") as ("gaussian" | "uniform")[];
 const modes = list("modes", "never,always,auto") as CompressMode[];
 const reps = Number(args.get("reps") ?? 5);
 const blocking = args.get("blocking") === "1"; // compressed calls on the JS thread (see P2pOptions)
+const primer = args.get("primer") !== "0"; // an untimed transfer before each timed batch (see below)
 const outDir = args.get("out") ?? "bench/out";
 const p2pOff = Deno.env.get("NCCL_P2P_DISABLE") === "1";
 const tag = args.get("tag") ?? (p2pOff ? "p2p_disabled" : "nvlink");
@@ -112,7 +114,9 @@ function writeReport(): number {
     method: "per-op ms = median over --reps of (CUDA-event time on the receiver around k back-to-back " +
       "transfers) / k, k = clamp(64 MiB / size, 1, 64); modes interleaved per repetition (order reversed every " +
       "other repetition) after one warm-up " +
-      "round; 4-byte barrier before each batch; exactness from one extra delivery into a poisoned buffer",
+      "round; 4-byte barrier before each batch" + (primer ? ", then one untimed transfer (primer)" : "") +
+      "; exactness from one extra delivery into a poisoned buffer",
+    primer,
     calibration: model,
     policy: {
       margin: policy.margin,
@@ -171,6 +175,9 @@ for (const dtype of dtypes) {
         // in a repetition falls on every mode alike.
         for (const mode of i % 2 ? [...modes].reverse() : modes) {
           await barrier();
+          // Primer: one untimed transfer ahead of t0, so that the host's latency to enqueue the first
+          // timed one (JS call, FFI, NCCL host work: ~15 us) overlaps the primer instead of being timed.
+          if (primer) await p2p(comm, [op], { compress: mode, stream, blocking });
           t0.record(stream);
           for (let j = 0; j < k; j++) {
             zip[mode] = (await p2p(comm, [op], { compress: mode, stream, blocking })).compressed[0];
