@@ -3,6 +3,8 @@
 //   deno task launch -n 2 bench/p2p.ts [--sizes 64KiB,1GiB | --sizes 64KiB,1MiB,64MiB]
 //     [--dtypes bf16,fp16,fp32,fp8e4m3] [--datasets gaussian] [--modes never,always,auto]
 //     [--reps 5] [--out DIR] [--tag NAME] [--commit SHA] [--blocking 1] [--primer 0]
+// --modes may add "plain2": plain NCCL with each transfer halved over two communicators of the same ranks
+// (a second one made by the bench), the fair baseline for UZIP_P2P_LANES=2.
 // Two sizes are a range (x4 steps); more are a list. Rank 0 sends, rank 1 receives. One measurement: a
 // plain 4-byte barrier and one untimed transfer (the primer; --primer 0 drops it, and then the host's
 // latency to enqueue the first transfer is timed too), then CUDA events on rank 1's stream around a batch
@@ -16,7 +18,7 @@
 import { Communicator, ncclVersion } from "../src/comm.ts";
 import { CudaEvent, DeviceBuffer, deviceInfo, Stream } from "../src/device.ts";
 import type { DType } from "../src/dtype.ts";
-import { calibrate, type CompressMode, defaultPolicy, p2p } from "../src/p2p.ts";
+import { calibrate, type CompressMode, defaultPolicy, p2p, type P2pOp } from "../src/p2p.ts";
 import { chunkCount } from "../src/policy.ts";
 import { makeDataset } from "./data/synthetic.ts";
 import { formatBytes, formatTable, median, parseBytes } from "./stats.ts";
@@ -35,7 +37,8 @@ const sizes = (() => {
 })();
 const dtypes = list("dtypes", "bf16,fp16,fp32,fp8e4m3") as DType[];
 const datasets = list("datasets", "gaussian") as ("gaussian" | "uniform")[];
-const modes = list("modes", "never,always,auto") as CompressMode[];
+type Mode = CompressMode | "plain2";
+const modes = list("modes", "never,always,auto") as Mode[];
 const reps = Number(args.get("reps") ?? 5);
 const blocking = args.get("blocking") === "1"; // compressed calls on the JS thread (see P2pOptions)
 const primer = args.get("primer") !== "0"; // an untimed transfer before each timed batch (see below)
@@ -51,6 +54,29 @@ const stream = Stream.create(comm.device);
 const t0 = CudaEvent.create(comm.device), t1 = CudaEvent.create(comm.device);
 const bar = [DeviceBuffer.alloc(comm.device, 16), DeviceBuffer.alloc(comm.device, 16)];
 const log = (s: string) => comm.rank === 1 && console.log(s);
+// "plain2": a second communicator and stream; the second half of each transfer goes over them.
+const comm2 = modes.includes("plain2")
+  ? await Communicator.fromLaunch({ timeoutMs: 60000, key: "nccl-id-2" })
+  : undefined;
+const stream2 = Stream.create(comm.device);
+const fork = CudaEvent.create(comm.device), join = CudaEvent.create(comm.device);
+
+/** One transfer of `op` in `mode`; returns whether it went compressed. */
+async function transfer(mode: Mode, op: P2pOp): Promise<boolean> {
+  if (mode !== "plain2") return (await p2p(comm, [op], { compress: mode, stream, blocking })).compressed[0];
+  if (!comm2) throw new Error("plain2 needs the second communicator");
+  const w = WIDTH[op.dtype], count = op.count ?? 0, first = Math.floor(count / 2);
+  fork.record(stream);
+  stream2.waitEvent(fork);
+  await p2p(comm, [{ ...op, count: first }], { compress: "never", stream });
+  await p2p(comm2, [{ ...op, count: count - first, offset: first * w }], {
+    compress: "never",
+    stream: stream2,
+  });
+  join.record(stream2);
+  stream.waitEvent(join);
+  return false;
+}
 
 async function barrier() {
   await p2p(comm, [
@@ -165,7 +191,7 @@ for (const dtype of dtypes) {
       const decision = policy.decide(bytes, dtype, model);
       const count = bytes / w;
       const kind = comm.rank === 0 ? "send" as const : "recv" as const;
-      const op = { kind, buffer: buf, dtype, peer, count };
+      const op: P2pOp = { kind, buffer: buf, dtype, peer, count };
       const k = Math.min(64, Math.max(1, Math.floor((64 << 20) / bytes)));
       const times: Record<string, number[]> = {};
       const zip: Record<string, boolean> = {};
@@ -177,10 +203,10 @@ for (const dtype of dtypes) {
           await barrier();
           // Primer: one untimed transfer ahead of t0, so that the host's latency to enqueue the first
           // timed one (JS call, FFI, NCCL host work: ~15 us) overlaps the primer instead of being timed.
-          if (primer) await p2p(comm, [op], { compress: mode, stream, blocking });
+          if (primer) await transfer(mode, op);
           t0.record(stream);
           for (let j = 0; j < k; j++) {
-            zip[mode] = (await p2p(comm, [op], { compress: mode, stream, blocking })).compressed[0];
+            zip[mode] = await transfer(mode, op);
           }
           t1.record(stream);
           await t1.synchronizeAsync();
@@ -192,7 +218,8 @@ for (const dtype of dtypes) {
         // Exactness: one more delivery into a poisoned buffer, compared with the data sent.
         if (comm.rank === 1) buf.fill(0xab, stream);
         await barrier();
-        await p2p(comm, [op], { compress: mode, stream, blocking });
+        await transfer(mode, op);
+        if (comm2) await comm2.synchronize(stream2);
         await comm.synchronize(stream);
         let exact = true;
         if (comm.rank === 1) {
@@ -271,6 +298,8 @@ if (comm.rank === 1) {
   console.log(formatTable(head, table));
   console.log(`wrote ${base}.json; ${rows.length} rows, ${bad} mismatches`);
 }
+comm2?.destroy();
 buf.free();
 stream.destroy();
+stream2.destroy();
 if (bad > 0) Deno.exit(1);

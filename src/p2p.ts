@@ -50,8 +50,10 @@ export interface Tensor {
   buffer: DeviceBuffer;
   /** Element type; both sides must agree. */
   dtype: DType;
-  /** Elements (default: the whole buffer). */
+  /** Elements (default: the rest of the buffer from `offset`). */
   count?: number;
+  /** Byte offset of the first element in the buffer, a multiple of the dtype's width (default 0). */
+  offset?: number;
 }
 
 /** One operation of a general batch. */
@@ -79,13 +81,26 @@ export function defaultPolicy(comm: Communicator): Policy {
 
 function elementCount(t: Tensor): number {
   const width = dtypeWidth(t.dtype);
-  const count = t.count ?? Math.floor(t.buffer.bytes / width);
-  if (!Number.isSafeInteger(count) || count < 0 || count * width > t.buffer.bytes) {
+  const offset = tensorOffset(t);
+  const count = t.count ?? Math.floor((t.buffer.bytes - offset) / width);
+  if (!Number.isSafeInteger(count) || count < 0 || offset + count * width > t.buffer.bytes) {
     throw new InvalidArgumentError(
-      `${t.count} ${t.dtype} elements do not fit the ${t.buffer.bytes}-byte buffer`,
+      `${t.count} ${t.dtype} elements at offset ${offset} do not fit the ${t.buffer.bytes}-byte buffer`,
     );
   }
   return count;
+}
+
+function tensorOffset(t: Tensor): number {
+  const offset = t.offset ?? 0;
+  if (
+    !Number.isSafeInteger(offset) || offset < 0 || offset > t.buffer.bytes || offset % dtypeWidth(t.dtype)
+  ) {
+    throw new InvalidArgumentError(
+      `offset ${offset} is not a multiple of ${dtypeWidth(t.dtype)} within the ${t.buffer.bytes}-byte buffer`,
+    );
+  }
+  return offset;
 }
 
 /** Runs a general batch of sends and receives (mirrored by the peers' batches). */
@@ -117,7 +132,7 @@ export async function p2p(comm: Communicator, ops: P2pOp[], opts: P2pOptions = {
       (mode === "auto" && bytes >= policy.minBytes &&
         policy.decide(bytes, op.dtype, policy.link(op.peer)).compress);
     compressed.push(c && count > 0 && op.dtype !== "bytes");
-    view.setBigUint64(32 * i, op.buffer.ptr, true);
+    view.setBigUint64(32 * i, op.buffer.ptr + BigInt(tensorOffset(op)), true);
     view.setBigUint64(32 * i + 8, BigInt(count), true);
     view.setInt32(32 * i + 16, dtypeId(op.dtype), true);
     view.setInt32(32 * i + 20, op.peer, true);

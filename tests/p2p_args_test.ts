@@ -1,0 +1,48 @@
+// P2P argument checks, on any machine: a tensor's offset and count are validated in TS before anything
+// reaches the library (a bad one throws InvalidArgumentError), so no transfer touches memory outside the
+// buffer. The communicator and buffer here are stand-ins: the checks must fire before either is used.
+import assert from "node:assert/strict";
+import type { Communicator } from "../src/comm.ts";
+import type { DeviceBuffer } from "../src/device.ts";
+import { InvalidArgumentError } from "../src/errors.ts";
+import { p2p, type P2pOp } from "../src/p2p.ts";
+
+const comm = {
+  timeoutMs: 1000,
+  get handle(): bigint {
+    throw new Error("the library was reached");
+  },
+};
+const buffer = { bytes: 1024, ptr: 1n << 40n } as unknown as DeviceBuffer;
+
+function rejects(op: Partial<P2pOp>, what: string) {
+  const full = { kind: "send", peer: 1, buffer, dtype: "bf16", ...op } as P2pOp;
+  return assert.rejects(
+    p2p(comm as unknown as Communicator, [full], { compress: "never" }),
+    (e: unknown) => e instanceof InvalidArgumentError && e.message.length > 10,
+    what,
+  );
+}
+
+Deno.test("p2p: offsets and counts outside the buffer are rejected before the library is called", async () => {
+  await rejects({ offset: 1 }, "offset not a multiple of the width");
+  await rejects({ offset: -2 }, "negative offset");
+  await rejects({ offset: 1026 }, "offset past the end");
+  await rejects({ offset: 2.5 }, "fractional offset");
+  await rejects({ offset: 1000, count: 13 }, "count past the end from the offset");
+  await rejects({ count: 513 }, "count past the end");
+  await rejects({ dtype: "fp32", offset: 2 }, "offset not a multiple of fp32's width");
+});
+
+Deno.test("p2p: a tensor that fits reaches the library with its offset applied", async () => {
+  // The stand-in communicator throws when its handle is read, which happens only after validation.
+  for (
+    const op of [{ offset: 1000, count: 12 }, { offset: 1024 }, { offset: 0 }, { dtype: "fp32", offset: 4 }]
+  ) {
+    const full = { kind: "send", peer: 1, buffer, dtype: "bf16", ...op } as P2pOp;
+    await assert.rejects(
+      p2p(comm as unknown as Communicator, [full], { compress: "never" }),
+      /the library was reached/,
+    );
+  }
+});
