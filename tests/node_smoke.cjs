@@ -44,5 +44,12 @@ const info = new BigUint64Array(17);
 assert.equal(api.uzipInspect(dst, BigInt(size), info), 0);
 assert.equal(Number(info[4]), count);
 
+// The P2P chunk plan (an i64 result; no GPU needed): 256 MiB of bf16 is 8 chunks of 32 MiB.
+const counts = new BigUint64Array(16), log2s = new Uint32Array(16);
+const chunks = api.uzipP2pChunkPlan(BigInt(128 << 20), BF16, 0n, counts, log2s, 16);
+assert.equal(Number(chunks), 8);
+assert.equal(Number(counts[0]), 16 << 20);
+assert.equal(log2s[0], 14);
+
 uzip.close();
-console.log(`node smoke ok: bf16 ${src.byteLength} -> ${size} bytes, round trip exact`);
+console.log(`node smoke ok: bf16 ${src.byteLength} -> ${size} bytes, round trip exact; P2P plan ${chunks} chunks`);
