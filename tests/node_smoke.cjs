@@ -52,4 +52,6 @@ assert.equal(Number(counts[0]), 16 << 20);
 assert.equal(log2s[0], 14);
 
 uzip.close();
-console.log(`node smoke ok: bf16 ${src.byteLength} -> ${size} bytes, round trip exact; P2P plan ${chunks} chunks`);
+console.log(
+  `node smoke ok: bf16 ${src.byteLength} -> ${size} bytes, round trip exact; P2P plan ${chunks} chunks`,
+);
