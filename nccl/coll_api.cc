@@ -84,12 +84,13 @@ double expectedRatio(int dtype) {
     default: return 1;
   }
 }
-// The chunk plan of one P2P exchange of `bytes` (nccl/p2p.cc p2pChunkPlan): count, first and last
+// The chunk plan of one P2P exchange of `bytes` (nccl/p2p_plan.cc p2pChunkPlan): count, first and last
 // chunk bytes (the pipeline's fill and drain).
 void p2pChunks(double bytes, int dtype, double* k, double* first, double* last) {
   const double width = uzip_dtype_width((uint32_t)dtype);
   std::vector<std::pair<uint64_t, uint32_t>> plan;
-  uzip::p2pChunkPlan((uint64_t)(bytes / width), (uint32_t)dtype, kP2pChunkBytes, 4, 1, &plan);
+  uzip::p2pChunkPlan((uint64_t)(bytes / width), (uint32_t)dtype, kP2pChunkBytes, uzip::P2P_CHUNKS_PER_MESSAGE,
+                     uzip::P2P_SMALL_BLOCKS, &plan);
   *k = plan.empty() ? 1 : (double)plan.size();
   *first = plan.empty() ? bytes : plan.front().first * width;
   *last = plan.empty() ? bytes : plan.back().first * width;

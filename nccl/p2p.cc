@@ -34,6 +34,7 @@
 
 #include "comm.h"
 #include "p2p.h"
+#include "p2p_trace.h"
 #include "status.h"
 #include "uzip_comm.h"
 #include "uzip_format.h"
@@ -53,12 +54,6 @@ constexpr int KSLOTS = 5;      // staging slots per peer and direction
 constexpr int LAG = 2;         // steps between a chunk's head and its body
 constexpr int GROUP_RING = 8;  // step events kept (>= LAG + 1)
 constexpr uint32_t STATUS_POOL = 4096;
-constexpr uint64_t CHUNKS_PER_MESSAGE = 4;
-constexpr uint64_t MIN_CHUNK_BYTES = 4ull << 20;
-constexpr uint64_t DEFAULT_CHUNK_BYTES = 32ull << 20;
-constexpr uint64_t SMALL_BLOCK_CHUNK_BYTES = 16ull << 20;  // chunks under this use SMALL_LOG2_BLOCK
-constexpr uint32_t SMALL_LOG2_BLOCK = 12;
-constexpr int SMALL_BLOCKS = 1;  // p2pChunkPlan's default rule
 constexpr uint64_t LANE_SPLIT_BYTES = 1ull << 20;  // smaller operations stay on the first lane
 constexpr uint32_t STATUS_UNSET = 0xFFFFFFFFu;
 constexpr uint32_t FLAGS = UZIP_FLAG_SPLIT;
@@ -92,92 +87,13 @@ struct Sequence {
 
 }  // namespace
 
-// UZIP_P2P_TRACE=1: a timeline of each compressed batch on stderr (compress, NCCL step and decode spans
-// in ms from the batch start, from timing events on each stream; the batch is synchronized to print it).
-// UZIP_P2P_TRACE=2: the same without the synchronization (printed when the next batch starts, so that
-// the traced calls return as early as untraced ones), plus host stamps: when each step was posted and
-// how long the host waited for facts, in us from the call's entry. A diagnostic for tuning the pipeline;
-// it changes the timing it shows only by the events' cost.
-struct P2pTrace {
-  int mode = 0;
-  cudaEvent_t t0 = nullptr;
-  struct Span {
-    const char* what;
-    int index;
-    cudaEvent_t a, b;
-    int bit;
-  };
-  struct Stamp {
-    const char* what;
-    int index;
-    double us;
-  };
-  std::vector<Span> spans;
-  std::vector<Stamp> stamps;
-  Clock::time_point entry;
-  int rank = 0;
-  cudaEvent_t ev() {
-    cudaEvent_t e = nullptr;
-    cudaEventCreate(&e);
-    return e;
-  }
-  void begin(int m, cudaStream_t s, int r, Clock::time_point callEntry) {
-    flush();
-    mode = m;
-    rank = r;
-    entry = callEntry;
-    if (!mode) return;
-    t0 = ev();
-    cudaEventRecord(t0, s);
-  }
-  // Opens a span on stream s; close() records its end on the same stream.
-  // `bit` selects the event in UZIP_P2P_TRACE_MASK (default all): open 1 << bit, close 2 << bit, so
-  // that the effect of each kind of event on the pipeline can be measured.
-  unsigned mask = ~0u;
-  size_t open(const char* what, int index, cudaStream_t s, int bit = 30) {
-    if (!mode) return 0;
-    spans.push_back(Span{what, index, nullptr, nullptr, bit});
-    if ((mask >> bit) & 1u) {
-      spans.back().a = ev();
-      cudaEventRecord(spans.back().a, s);
-    }
-    return spans.size() - 1;
-  }
-  void close(size_t i, cudaStream_t s) {
-    if (!mode || !((mask >> (spans[i].bit + 1)) & 1u)) return;
-    spans[i].b = ev();
-    cudaEventRecord(spans[i].b, s);
-  }
-  void stamp(const char* what, int index) {
-    if (mode == 2) stamps.push_back(Stamp{what, index, std::chrono::duration<double, std::micro>(Clock::now() - entry).count()});
-  }
-  // End of a batch: mode 1 prints now (synchronizing the device), mode 2 at the next begin() or flush().
-  void end() {
-    if (mode == 1) flush();
-  }
-  void flush() {
-    if (!mode || t0 == nullptr) return;
-    for (const Stamp& st : stamps) fprintf(stderr, "p2p-trace rank %d host %-8s %3d %10.1f us\n", rank, st.what, st.index, st.us);
-    for (const Span& sp : spans) {
-      float a = -1, b = -1;
-      if (sp.a) cudaEventSynchronize(sp.a), cudaEventElapsedTime(&a, t0, sp.a), cudaEventDestroy(sp.a);
-      if (sp.b) cudaEventSynchronize(sp.b), cudaEventElapsedTime(&b, t0, sp.b), cudaEventDestroy(sp.b);
-      fprintf(stderr, "p2p-trace rank %d %-8s %3d %8.3f %8.3f ms\n", rank, sp.what, sp.index, a, b);
-    }
-    cudaEventDestroy(t0);
-    t0 = nullptr;
-    spans.clear();
-    stamps.clear();
-  }
-};
-
 struct P2pEngine {
   uint64_t ctxSend = 0, ctxRecv = 0;
-  uint64_t chunkBytes = DEFAULT_CHUNK_BYTES;
-  uint64_t chunksPerMessage = CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
-  int smallBlocks = SMALL_BLOCKS;  // env UZIP_P2P_SMALL_BLOCKS 0-2 (p2pChunkPlan; both sides alike)
+  uint64_t chunkBytes = P2P_DEFAULT_CHUNK_BYTES;
+  uint64_t chunksPerMessage = P2P_CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
+  int smallBlocks = P2P_SMALL_BLOCKS;  // env UZIP_P2P_SMALL_BLOCKS 0-2 (p2pChunkPlan; both sides alike)
   int codecSms = -1;  // -1: default (all but 16)
-  int trace = 0;  // env UZIP_P2P_TRACE (1 or 2): print each batch's timeline (P2pTrace above)
+  int trace = 0;  // env UZIP_P2P_TRACE (1 or 2): print each batch's timeline (p2p_trace.h)
   P2pTrace tr;
   cudaEvent_t start = nullptr, sendDone = nullptr, recvDone = nullptr;
   // net[t]: step t's NCCL group has completed (recorded on the caller's stream). group[t]: and its
@@ -348,46 +264,7 @@ struct Run {
   size_t compressed = 0;  // send: chunks whose compress is enqueued
 };
 
-uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage) {
-  // The base chunk: about CHUNKS_PER_MESSAGE chunks per message, at least MIN_CHUNK_BYTES and at most
-  // chunkBytes, in whole 2^14-element blocks. Each chunk costs two NCCL operations (head, body); with a
-  // codec >= 0.5 TB/s against a ~37 GB/s link a few chunks overlap the three stages.
-  uint64_t width = uzip_dtype_width(dtype);
-  uint64_t block = 1ull << UZIP_LOG2_BLOCK_DEFAULT;
-  uint64_t target = std::max<uint64_t>(count / perMessage, MIN_CHUNK_BYTES / width);
-  uint64_t limit = std::max<uint64_t>(chunkBytes / width, block);
-  uint64_t n = std::min(target, limit);
-  n = std::max<uint64_t>(block, n / block * block);
-  return n;
-}
-
 }  // namespace
-
-// The chunks of one message, in order: {elements, log2 block}: the base chunk (chunkElements) repeated,
-// the last one shorter. Both sides compute the same, and src/policy.ts (chunkPlan) mirrors it.
-//
-// Chunks under 16 MiB use 2^12-element blocks (ratio 0.68 instead of 0.665 on bf16): the codec's latency
-// does not shrink with the chunk (a one-warp chain per block makes a 2^14-element block take ~70 us to
-// compress or decode even in a small chunk, a 2^12 block ~35 us), and a small message's fill (the first
-// compress) and drain (the last decode) are that latency. Measured on 2x H200, NCCL_P2P_DISABLE=1:
-// 16 MiB went from 0.68-0.80x to 0.86-0.98x of plain NCCL. A ramp of chunk sizes (4, 8, 16 MiB ... at
-// both ends) was tried and dropped: its extra steps cost what the shorter fill and drain saved (64 MiB
-// 1.14-1.20x against 1.21-1.25x without; bench/results/h200x2-2026-11-30T1645-p2p-events).
-// smallBlocks (env UZIP_P2P_SMALL_BLOCKS, default SMALL_BLOCKS): 0 = 2^14 blocks only, 1 = as above,
-// 2 = also the first and the last chunk of every message whatever their size (measured: no gain beyond
-// noise at 64 MiB-1 GiB, bench/results/h200x2-2026-11-30T1645-p2p-events/12-ends).
-void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
-                  std::vector<std::pair<uint64_t, uint32_t>>* out) {
-  out->clear();
-  const uint64_t width = uzip_dtype_width(dtype);
-  const uint64_t base = chunkElements(count, dtype, chunkBytes, perMessage);
-  for (uint64_t off = 0; off < count; off += base) {
-    const uint64_t n = std::min(base, count - off);
-    const bool end = off == 0 || off + n == count;
-    const bool small = (smallBlocks >= 1 && n * width < SMALL_BLOCK_CHUNK_BYTES) || (smallBlocks >= 2 && end);
-    out->push_back({n, small ? SMALL_LOG2_BLOCK : UZIP_LOG2_BLOCK_DEFAULT});
-  }
-}
 
 namespace {
 
@@ -742,20 +619,6 @@ UZIP_API int uzipCommSynchronize(uint64_t comm, uint64_t stream, uint32_t timeou
   if (s == UZIP_OK && c->engine) s = uzip::checkStatuses(c->engine);
   if (s == UZIP_OK) uzipClearError();
   return uzip::commKeepError(c, s);
-}
-
-UZIP_API int64_t uzipP2pChunkPlan(uint64_t count, int32_t dtype, uint64_t chunkBytes, uint64_t* counts,
-                                  uint32_t* log2s, uint32_t cap) {
-  if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
-  if (cap > 0 && (counts == nullptr || log2s == nullptr))
-    return uzipSetError(UZIP_ERR_INVALID_ARG, "counts and log2s must hold cap entries");
-  if (count > (1ull << 40)) return uzipSetError(UZIP_ERR_INVALID_ARG, "count too large");
-  std::vector<std::pair<uint64_t, uint32_t>> plan;
-  uzip::p2pChunkPlan(count, (uint32_t)dtype, chunkBytes ? chunkBytes : uzip::DEFAULT_CHUNK_BYTES,
-                     uzip::CHUNKS_PER_MESSAGE, uzip::SMALL_BLOCKS, &plan);
-  for (size_t i = 0; i < plan.size() && i < cap; i++) counts[i] = plan[i].first, log2s[i] = plan[i].second;
-  uzipClearError();
-  return (int64_t)plan.size();
 }
 
 UZIP_API int uzipP2pConfigure(uint64_t comm, uint64_t chunkBytes, int32_t codecSms) {

@@ -1,4 +1,5 @@
-// The point-to-point engine behind uzipP2pRun (see uzip_comm.h and p2p.cc).
+// The point-to-point engine behind uzipP2pRun (see uzip_comm.h and p2p.cc), and the chunk plan that
+// both sides of a transfer, the collective model and src/policy.ts share (p2p_plan.cc).
 #pragma once
 
 #include <stdint.h>
@@ -8,10 +9,20 @@
 
 namespace uzip {
 
+// Chunk plan defaults (p2p_plan.cc): about this many chunks per message, each >= MIN and <= the chunk
+// size (default DEFAULT); chunks under SMALL_BLOCK_CHUNK_BYTES coded in 2^SMALL_LOG2_BLOCK-element blocks
+// under rule P2P_SMALL_BLOCKS (see p2pChunkPlan).
+constexpr uint64_t P2P_CHUNKS_PER_MESSAGE = 4;
+constexpr uint64_t P2P_MIN_CHUNK_BYTES = 4ull << 20;
+constexpr uint64_t P2P_DEFAULT_CHUNK_BYTES = 32ull << 20;
+constexpr uint64_t P2P_SMALL_BLOCK_CHUNK_BYTES = 16ull << 20;
+constexpr uint32_t P2P_SMALL_LOG2_BLOCK = 12;
+constexpr int P2P_SMALL_BLOCKS = 1;
+
 struct Comm;
 // Frees the engine's staging buffers, codec contexts, events and pinned words (called by destroy).
 void p2pEngineDestroy(Comm* c);
-// The chunks {elements, log2 block} a compressed message of `count` elements is cut into (p2p.cc).
+// The chunks {elements, log2 block} a compressed message of `count` elements is cut into (p2p_plan.cc).
 void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
                   std::vector<std::pair<uint64_t, uint32_t>>* out);
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Which trace event changes a compressed P2P transfer's time (2 GPUs, NCCL_P2P_DISABLE=1, bf16, 256 MiB):
-# the bench untraced and with UZIP_P2P_TRACE=2 and each UZIP_P2P_TRACE_MASK (nccl/p2p.cc P2pTrace).
+# the bench untraced and with UZIP_P2P_TRACE=2 and each UZIP_P2P_TRACE_MASK (nccl/p2p_trace.h).
 set -u
 source scripts/device_env.sh
 B="deno run -A --no-check scripts/launch.ts -n 2 bench/p2p.ts --dtypes bf16 --datasets gaussian --modes never,always --sizes ${SIZES:-256MiB} --reps 7 --out $R"

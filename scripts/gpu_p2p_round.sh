@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The P2P chunk plan (nccl/p2p.cc p2pChunkPlan) against 2^14 blocks only (big: UZIP_P2P_SMALL_BLOCKS=0),
+# The P2P chunk plan (nccl/p2p_plan.cc p2pChunkPlan) against 2^14 blocks only (big: UZIP_P2P_SMALL_BLOCKS=0),
 # 2^12 blocks for small chunks only (mid: =1), or step events without timing (untimed), alternating, on 2 GPUs with NCCL_P2P_DISABLE=1, bf16,
 # plain NCCL and auto in every run; then the P2P GPU tests, the collectives test and bench, and the auto
 # policy over NVLink. (Until 6ef219e "flat" meant UZIP_P2P_RAMP=0 against a ramped plan.)

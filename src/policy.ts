@@ -53,7 +53,7 @@ export interface PlannedChunk {
 }
 
 /**
- * The chunks the engine cuts a compressed message into (mirrors nccl/p2p.cc p2pChunkPlan): a base chunk
+ * The chunks the engine cuts a compressed message into (mirrors nccl/p2p_plan.cc p2pChunkPlan): a base chunk
  * of about a quarter of the message, >= 4 MiB and <= chunkBytes, in whole 2^14-element blocks, repeated
  * (the last one shorter); chunks under 16 MiB use 2^12-element blocks (shorter codec latency for the
  * pipeline's fill and drain).
