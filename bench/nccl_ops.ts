@@ -10,6 +10,7 @@ import { Communicator } from "../src/comm.ts";
 import { CudaEvent, DeviceBuffer, Stream } from "../src/device.ts";
 import { p2p, type P2pOp } from "../src/p2p.ts";
 import { median, parseBytes } from "./stats.ts";
+import { TwoLanes } from "./two_lanes.ts";
 
 const args = new Map<string, string>();
 for (let i = 0; i < Deno.args.length; i += 2) args.set(Deno.args[i].replace(/^--/, ""), Deno.args[i + 1]);
@@ -20,10 +21,8 @@ const bidir = args.get("bidir") === "1";
 const peer = 1 - comm.rank;
 const kinds = bidir ? ["send", "recv"] as const : [comm.rank === 0 ? "send" as const : "recv" as const];
 const stream = Stream.create(comm.device);
-const comms = Number(args.get("comms") ?? 1);
-const comm2 = comms > 1 ? await Communicator.fromLaunch({ timeoutMs: 60000, key: "nccl-id-2" }) : undefined;
 const stream2 = Stream.create(comm.device);
-const fork = CudaEvent.create(comm.device), join = CudaEvent.create(comm.device);
+const lanes = Number(args.get("comms") ?? 1) > 1 ? await TwoLanes.open(comm, stream2) : undefined;
 const t0 = CudaEvent.create(comm.device), t1 = CudaEvent.create(comm.device);
 const buf = DeviceBuffer.alloc(comm.device, Math.max(...sizes));
 const buf2 = DeviceBuffer.alloc(comm.device, Math.max(...sizes));
@@ -45,25 +44,11 @@ for (const bytes of sizes) {
     ]),
   };
   const times: Record<string, number[]> = { one: [], two: [], split: [] };
-  const half = Math.floor(bytes / 2 / 256) * 256;
-  const splitOps = (which: 0 | 1): P2pOp[] =>
-    kinds.map((kind) => ({
-      kind,
-      peer,
-      buffer: kind === "send" ? (which ? buf2 : buf) : (which ? rbuf2 : rbuf),
-      dtype: "bytes",
-      count: which ? bytes - half : half,
-    }));
   const run = async (name: string, ops: P2pOp[]) => {
-    if (name !== "split" || !comm2) return await p2p(comm, ops, { compress: "never", stream });
-    fork.record(stream);
-    stream2.waitEvent(fork);
-    await p2p(comm, splitOps(0), { compress: "never", stream });
-    await p2p(comm2, splitOps(1), { compress: "never", stream: stream2 });
-    join.record(stream2);
-    stream.waitEvent(join);
+    if (name === "split" && lanes) await lanes.run(shapes.one, stream);
+    else await p2p(comm, ops, { compress: "never", stream });
   };
-  if (comm2) shapes.split = [];
+  if (lanes) shapes.split = [];
   for (let r = 0; r <= reps; r++) {
     for (const [name, ops] of Object.entries(shapes)) {
       await run(name, ops);
@@ -76,7 +61,7 @@ for (const bytes of sizes) {
   }
   if (comm.rank === 1) {
     const one = median(times.one), two = median(times.two);
-    if (comm2) {
+    if (lanes) {
       const split = median(times.split);
       console.log(
         `${bidir ? "both ways, " : ""}${(bytes / 2 ** 20).toFixed(1)} MiB: over 2 communicators ${
@@ -94,9 +79,10 @@ for (const bytes of sizes) {
     );
   }
 }
-comm2?.destroy();
+lanes?.close();
 buf.free();
 buf2.free();
 rbuf.free();
 rbuf2.free();
 stream.destroy();
+stream2.destroy();

@@ -23,6 +23,7 @@ import { chunkCount } from "../src/policy.ts";
 import { makeDataset } from "./data/synthetic.ts";
 import { formatBytes, formatTable, median, parseBytes } from "./stats.ts";
 import { lineChartSvg } from "./svg.ts";
+import { TwoLanes } from "./two_lanes.ts";
 
 const WIDTH: Record<string, number> = { bf16: 2, fp16: 2, fp32: 4, fp8e4m3: 1, fp8e5m2: 1 };
 const args = new Map<string, string>();
@@ -54,27 +55,15 @@ const stream = Stream.create(comm.device);
 const t0 = CudaEvent.create(comm.device), t1 = CudaEvent.create(comm.device);
 const bar = [DeviceBuffer.alloc(comm.device, 16), DeviceBuffer.alloc(comm.device, 16)];
 const log = (s: string) => comm.rank === 1 && console.log(s);
-// "plain2": a second communicator and stream; the second half of each transfer goes over them.
-const comm2 = modes.includes("plain2")
-  ? await Communicator.fromLaunch({ timeoutMs: 60000, key: "nccl-id-2" })
-  : undefined;
+// "plain2": transfers halved over this and a second communicator (bench/two_lanes.ts).
 const stream2 = Stream.create(comm.device);
-const fork = CudaEvent.create(comm.device), join = CudaEvent.create(comm.device);
+const lanes = modes.includes("plain2") ? await TwoLanes.open(comm, stream2) : undefined;
 
 /** One transfer of `op` in `mode`; returns whether it went compressed. */
 async function transfer(mode: Mode, op: P2pOp): Promise<boolean> {
   if (mode !== "plain2") return (await p2p(comm, [op], { compress: mode, stream, blocking })).compressed[0];
-  if (!comm2) throw new Error("plain2 needs the second communicator");
-  const w = WIDTH[op.dtype], count = op.count ?? 0, first = Math.floor(count / 2);
-  fork.record(stream);
-  stream2.waitEvent(fork);
-  await p2p(comm, [{ ...op, count: first }], { compress: "never", stream });
-  await p2p(comm2, [{ ...op, count: count - first, offset: first * w }], {
-    compress: "never",
-    stream: stream2,
-  });
-  join.record(stream2);
-  stream.waitEvent(join);
+  if (!lanes) throw new Error("plain2 needs the second communicator");
+  await lanes.run([op], stream);
   return false;
 }
 
@@ -219,7 +208,6 @@ for (const dtype of dtypes) {
         if (comm.rank === 1) buf.fill(0xab, stream);
         await barrier();
         await transfer(mode, op);
-        if (comm2) await comm2.synchronize(stream2);
         await comm.synchronize(stream);
         let exact = true;
         if (comm.rank === 1) {
@@ -298,7 +286,7 @@ if (comm.rank === 1) {
   console.log(formatTable(head, table));
   console.log(`wrote ${base}.json; ${rows.length} rows, ${bad} mismatches`);
 }
-comm2?.destroy();
+lanes?.close();
 buf.free();
 stream.destroy();
 stream2.destroy();

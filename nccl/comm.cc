@@ -64,26 +64,18 @@ int commKeepError(Comm* c, int s) {
 }
 
 void commAbortLocked(Comm* c) {
-  if (c->lane != nullptr && c->nccl != nullptr) {
-    // The two lanes' streams wait on each other every step (nccl/p2p.cc), so a lane's queued kernels
-    // can depend on the other lane's stuck ones: abort both at once, so that each abort's flag is set
-    // before either waits for its kernels (one after the other hung on a killed peer, measured).
-    ncclComm_t lane = c->lane;
-    const NcclApi* api = c->api;
-    std::thread other([api, lane] { api->commAbort(lane); });
-    c->api->commAbort(c->nccl);
-    other.join();
-    c->lane = nullptr;
-    c->nccl = nullptr;
-  }
-  if (c->lane != nullptr) {
-    c->api->commAbort(c->lane);
-    c->lane = nullptr;
-  }
+  // The two lanes' streams wait on each other every step (nccl/p2p.cc), so a lane's queued kernels can
+  // depend on the other lane's stuck ones: the second lane is aborted on its own thread, at the same
+  // time as the first, so that each abort's flag is set before either waits for its kernels (aborting
+  // one after the other hung on a killed peer, measured).
+  std::thread lane;
+  if (c->lane != nullptr) lane = std::thread([api = c->api, comm = c->lane] { api->commAbort(comm); });
+  c->lane = nullptr;
   if (c->nccl != nullptr) {
     c->api->commAbort(c->nccl);
     c->nccl = nullptr;
   }
+  if (lane.joinable()) lane.join();
   if (c->initComm != nullptr) {
     c->api->commAbort(c->initComm);
     c->initComm = nullptr;
@@ -333,12 +325,9 @@ static int commInitImpl(const uint8_t* id128, int32_t nranks, int32_t rank, int3
         return s;
       }
       if (child != nullptr) {
-        ncclResult_t st = ncclInProgress;
+        // A child that does not get ready in time is dropped: operations stay on the init communicator.
         auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(c->timeoutMs);
-        while (api->commGetAsyncError(child, &st) == ncclSuccess && st == ncclInProgress &&
-               std::chrono::steady_clock::now() < until)
-          std::this_thread::yield();
-        if (st == ncclSuccess) {
+        if (uzip::pollReady(c, child, until, "ncclCommSplit (blocking communicator)") == UZIP_OK) {
           c->initComm = c->nccl;
           c->nccl = child;
         } else {
@@ -367,6 +356,7 @@ static int commInitImpl(const uint8_t* id128, int32_t nranks, int32_t rank, int3
     s = uzip::addLane(c, cfg);
     if (s != UZIP_OK) {
       uzip::commAbortLocked(c);
+      if (c->laneStream) cudaStreamDestroy(c->laneStream);
       delete c;
       return s;
     }

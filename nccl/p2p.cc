@@ -23,7 +23,6 @@
 // Compression of chunk t+2 runs on the codec stream while steps t, t+1 move; decoding of chunk j runs
 // on the receive codec stream as soon as step j + LAG's group has landed. Staging slots (KSLOTS per
 // peer and direction) are reused under stream-ordered event waits; the host only polls events.
-#include <stdio.h>
 #include <string.h>
 
 #include <algorithm>
@@ -93,8 +92,7 @@ struct P2pEngine {
   uint64_t chunksPerMessage = P2P_CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
   int smallBlocks = P2P_SMALL_BLOCKS;  // env UZIP_P2P_SMALL_BLOCKS 0-2 (p2pChunkPlan; both sides alike)
   int codecSms = -1;  // -1: default (all but 16)
-  int trace = 0;  // env UZIP_P2P_TRACE (1 or 2): print each batch's timeline (p2p_trace.h)
-  P2pTrace tr;
+  P2pTrace tr;  // env UZIP_P2P_TRACE (1 or 2): each batch's timeline (p2p_trace.h)
   cudaEvent_t start = nullptr, sendDone = nullptr, recvDone = nullptr;
   // net[t]: step t's NCCL group has completed (recorded on the caller's stream). group[t]: and its
   // headers are in pinned memory (recorded on `hdr`, after the copies): the host's facts of step t.
@@ -135,7 +133,7 @@ int engineGet(Comm* c, P2pEngine** out) {
   const char* env = getenv("UZIP_P2P_CHUNK_BYTES");
   if (env && strtoull(env, nullptr, 10) >= (1u << 16)) e->chunkBytes = strtoull(env, nullptr, 10);
   env = getenv("UZIP_P2P_TRACE");
-  e->trace = env ? (atoi(env) == 2 ? 2 : 1) : 0;
+  e->tr.mode = env ? (atoi(env) == 2 ? 2 : 1) : 0;
   env = getenv("UZIP_P2P_TRACE_MASK");
   if (env) e->tr.mask = (unsigned)strtoul(env, nullptr, 0) | (3u << 30);
   env = getenv("UZIP_P2P_SMALL_BLOCKS");
@@ -264,10 +262,6 @@ struct Run {
   size_t compressed = 0;  // send: chunks whose compress is enqueued
 };
 
-}  // namespace
-
-namespace {
-
 int validateOp(Comm* c, const uzip_p2p_op& op, uint32_t i) {
   if (op.dtype < 0 || op.dtype >= UZIP_DTYPE_COUNT)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "op %u: unknown dtype %d", i, op.dtype);
@@ -366,7 +360,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
   }
   // Ordering with the caller's stream and with the previous batch's use of the staging slots.
   P2pTrace& tr = e->tr;
-  tr.begin(e->trace, stream, c->rank, entry);
+  tr.begin(stream, c->rank, entry);
   CUDA_TRY(cudaEventRecord(e->start, stream), "cudaEventRecord");
   CUDA_TRY(cudaStreamWaitEvent(c->codecSendStream, e->start, 0), "cudaStreamWaitEvent");
   CUDA_TRY(cudaStreamWaitEvent(c->codecRecvStream, e->start, 0), "cudaStreamWaitEvent");

@@ -16,7 +16,7 @@ namespace uzip {
 // how long the host waited for facts, in us from the call's entry. A diagnostic for tuning the pipeline;
 // it changes the timing it shows only by the events' cost.
 struct P2pTrace {
-  int mode = 0;
+  int mode = 0;  // 0 off, 1 or 2 (see above); set once by the engine
   cudaEvent_t t0 = nullptr;
   struct Span {
     const char* what;
@@ -38,9 +38,9 @@ struct P2pTrace {
     cudaEventCreate(&e);
     return e;
   }
-  void begin(int m, cudaStream_t s, int r, std::chrono::steady_clock::time_point callEntry) {
+  // Starts a batch's timeline (printing the previous one first, in mode 2).
+  void begin(cudaStream_t s, int r, std::chrono::steady_clock::time_point callEntry) {
     flush();
-    mode = m;
     rank = r;
     entry = callEntry;
     if (!mode) return;

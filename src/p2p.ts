@@ -79,9 +79,8 @@ export function defaultPolicy(comm: Communicator): Policy {
   return p;
 }
 
-function elementCount(t: Tensor): number {
+function elementCount(t: Tensor, offset: number = tensorOffset(t)): number {
   const width = dtypeWidth(t.dtype);
-  const offset = tensorOffset(t);
   const count = t.count ?? Math.floor((t.buffer.bytes - offset) / width);
   if (!Number.isSafeInteger(count) || count < 0 || offset + count * width > t.buffer.bytes) {
     throw new InvalidArgumentError(
@@ -126,13 +125,14 @@ export async function p2p(comm: Communicator, ops: P2pOp[], opts: P2pOptions = {
     if (op.kind !== "send" && op.kind !== "recv") {
       throw new InvalidArgumentError(`op ${i}: bad kind ${op.kind}`);
     }
-    const count = elementCount(op);
+    const offset = tensorOffset(op);
+    const count = elementCount(op, offset);
     const bytes = count * dtypeWidth(op.dtype);
     const c = mode === "always" ||
       (mode === "auto" && bytes >= policy.minBytes &&
         policy.decide(bytes, op.dtype, policy.link(op.peer)).compress);
     compressed.push(c && count > 0 && op.dtype !== "bytes");
-    view.setBigUint64(32 * i, op.buffer.ptr + BigInt(tensorOffset(op)), true);
+    view.setBigUint64(32 * i, op.buffer.ptr + BigInt(offset), true);
     view.setBigUint64(32 * i + 8, BigInt(count), true);
     view.setInt32(32 * i + 16, dtypeId(op.dtype), true);
     view.setInt32(32 * i + 20, op.peer, true);
