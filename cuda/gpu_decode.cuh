@@ -11,13 +11,15 @@
 
 namespace uzip_gpu {
 
-// Per-warp shared memory: 10 KB, so that 20 warps fit on an SM (each warp's ANS chain is serial, so
+// Per-warp shared memory: 10.5 KB, so that 20 warps fit on an SM (each warp's ANS chain is serial, so
 // throughput comes from warps in flight). The ANS words stream through a 2 KB ring (WordRing) that
 // aliases the symbol list, which is needed only while the decode table is built.
 #define DEC_TAB 0u             /* u32[2048] slot -> symbol | freq << 8 | (slot - cum) << 20 */
 #define DEC_INFO 8192u         /* u32[256] present symbols in order: symbol | freq << 8 | cum << 20 */
 #define DEC_RING 8192u         /* u16[1024] ring of ANS words (aliases DEC_INFO) */
-constexpr uint32_t DEC_WARP_BYTES = 10240u;
+#define DEC_SYMS 10240u        /* u8[32 * U] one group's symbols, transposed to element order (DecVec) */
+constexpr uint32_t DEC_SYMS_BYTES = 512u;
+constexpr uint32_t DEC_WARP_BYTES = DEC_SYMS + DEC_SYMS_BYTES;
 
 struct Hdr {
   uint32_t status, dtype, flags, log2, width, checksum;
@@ -351,25 +353,103 @@ __device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t 
   return true;
 }
 
-// dec_group for the common case: every step with all 32 lanes (T a multiple of U). No per-step validity
-// and no per-step word-count check (a step reads at most 32 ring words, always inside the ring; the
-// segment's final check next == nw rejects a stream whose words ran out), one pointer per group with
-// constant offsets for the remainder loads and the element stores. Same results as dec_group.
+// The vector path of a full group (remainders a byte plane, destination 16-byte aligned): the U steps
+// leave their symbols in the warp's DEC_SYMS bytes in element order (step u, lane l -> byte 32u + l), so
+// that lane l then owns the group's elements U*l .. U*l + U - 1: it reads their symbols and remainders as
+// vectors and stores the finished elements as vectors. Against one remainder byte load, a join and a
+// 2-byte store per element per step, that is about half the instructions of a decode step.
 template <int W, int U>
-__device__ __forceinline__ void dec_group_full(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, uint32_t base,
-                                               const uint32_t* tab, WordRing& wr, uint32_t lt,
-                                               const RemRaw<W> (&use)[U], RemRaw<W> (&fill)[U], const uint8_t* rem,
-                                               bool isConst, uint32_t remConst, uint8_t* out) {
-  const uint32_t lane = lane_id();
-  constexpr uint32_t RW = W > 1 ? W - 1 : 1;
-  if (W > 1 && !isConst && t0 + U < T) {
-    const uint8_t* rq = rem + (size_t)(base + 32u * (t0 + U) + lane) * RW;
+struct DecVec {
+  static constexpr uint32_t RW = W > 1 ? W - 1 : 0;
+  static constexpr uint32_t NREM = U * RW / 4;  // remainder words per lane per group
+  static constexpr bool OK = (U * RW) % 4 == 0 && U % 4 == 0 && 32 * U <= DEC_SYMS_BYTES;
+  uint32_t r[NREM > 0 ? NREM : 1];
+};
+// n 4-byte words from p (aligned to 4 * n when n is 2 or 4, else to 4), through the read-only path.
+template <int N>
+__device__ __forceinline__ void ld_words(uint32_t* w, const uint8_t* p) {
+  if (N % 4 == 0) {
 #pragma unroll
-    for (int u = 0; u < U; u++)
+    for (int i = 0; i < N / 4; i++) {
+      const uint4 q = __ldg((const uint4*)p + i);
+      w[4 * i] = q.x; w[4 * i + 1] = q.y; w[4 * i + 2] = q.z; w[4 * i + 3] = q.w;
+    }
+  } else if (N % 2 == 0) {
 #pragma unroll
-      for (int i = 0; i < RemRaw<W>::NB; i++) fill[u].b[i] = __ldg(rq + 32u * RW * u + i);
+    for (int i = 0; i < N / 2; i++) {
+      const uint2 q = __ldg((const uint2*)p + i);
+      w[2 * i] = q.x; w[2 * i + 1] = q.y;
+    }
+  } else {
+#pragma unroll
+    for (int i = 0; i < N; i++) w[i] = __ldg((const uint32_t*)p + i);
   }
-  uint8_t* op = out + (size_t)(base + 32u * t0 + lane) * W;
+}
+// n 4-byte words from shared memory at p (aligned to 4 * n).
+template <int N>
+__device__ __forceinline__ void vec_words(uint32_t* w, const uint8_t* p) {
+  if (N == 1) {
+    w[0] = *(const uint32_t*)p;
+  } else if (N == 2) {
+    const uint2 q = *(const uint2*)p;
+    w[0] = q.x; w[N - 1] = q.y;
+  } else {
+#pragma unroll
+    for (int i = 0; i < N / 4; i++) {
+      const uint4 q = ((const uint4*)p)[i];
+      w[4 * i] = q.x; w[4 * i + 1] = q.y; w[4 * i + 2] = q.z; w[4 * i + 3] = q.w;
+    }
+  }
+}
+// n 4-byte words to global memory at p (aligned to 4 * min(n, 4)).
+template <int N>
+__device__ __forceinline__ void st_words(uint8_t* p, const uint32_t* w) {
+  if (N == 1) {
+    *(uint32_t*)p = w[0];
+  } else if (N % 4 == 0) {
+#pragma unroll
+    for (int i = 0; i < N / 4; i++) ((uint4*)p)[i] = make_uint4(w[4 * i], w[4 * i + 1], w[4 * i + 2], w[4 * i + 3]);
+  } else {
+#pragma unroll
+    for (int i = 0; i < N / 2; i++) ((uint2*)p)[i] = make_uint2(w[2 * i], w[2 * i + 1]);
+  }
+}
+// Four finished elements from four symbols (bytes of s) and their remainders (rw bytes each, packed in r).
+// bf16/fp16: bytes [r0 s0 r1 s1] then a 1-bit right rotation of each 16-bit half; fp32: [r r r s] words
+// rotated right by 1; one-byte types: the symbols are the elements.
+template <int W>
+__device__ __forceinline__ void join4(uint32_t s, const uint32_t* r, uint32_t* out) {
+  if (W == 1) {
+    out[0] = s;
+  } else if (W == 2) {
+    const uint32_t a = __byte_perm(r[0], s, 0x5140), b = __byte_perm(r[0], s, 0x7362);
+    out[0] = ((a >> 1) & 0x7FFF7FFFu) | ((a << 15) & 0x80008000u);
+    out[1] = ((b >> 1) & 0x7FFF7FFFu) | ((b << 15) & 0x80008000u);
+  } else {
+    const uint32_t e0 = __byte_perm(r[0], s, 0x4210);
+    const uint32_t e1 = __byte_perm(__byte_perm(r[0], r[1], 0x0543), s, 0x5210);
+    const uint32_t e2 = __byte_perm(__byte_perm(r[1], r[2], 0x0432), s, 0x6210);
+    const uint32_t e3 = __byte_perm(r[2], s, 0x7321);
+    out[0] = __funnelshift_r(e0, e0, 1);
+    out[1] = __funnelshift_r(e1, e1, 1);
+    out[2] = __funnelshift_r(e2, e2, 1);
+    out[3] = __funnelshift_r(e3, e3, 1);
+  }
+}
+
+// One full group on the vector path: decodes U steps (the ring moves on once per group when a group's
+// words fit in a ring quarter), with the next group's remainders loading into `fill`, then joins and
+// stores this group's elements from `use`.
+template <int W, int U>
+__device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, uint32_t base,
+                                              const uint32_t* tab, WordRing& wr, uint32_t lt,
+                                              const DecVec<W, U>& use, DecVec<W, U>& fill, const uint8_t* rem,
+                                              uint8_t* syms, uint8_t* out) {
+  using V = DecVec<W, U>;
+  const uint32_t lane = lane_id();
+  if (W > 1 && t0 + U < T) ld_words<V::NREM>(fill.r, rem + (size_t)(base + 32u * (t0 + U)) * V::RW + U * V::RW * lane);
+  constexpr bool groupRing = 32u * U <= RING_QUARTER;  // a group reads at most 32 words a step
+  if (groupRing) ring_advance(wr, next);
 #pragma unroll
   for (int u = 0; u < U; u++) {
     const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
@@ -379,19 +459,28 @@ __device__ __forceinline__ void dec_group_full(uint32_t& x, uint32_t& next, uint
     if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (RING_WORDS - 1u)];
     x = xn;
     next += __popc(mask);
-    ring_advance(wr, next);
-    const uint32_t rv = W == 1 ? 0u : isConst ? remConst : rem_value<W>(use[u]);
-    store_elem<W>(op + 32u * W * u, uzip_join(e & 0xFFu, rv, W));
+    if (!groupRing) ring_advance(wr, next);
+    syms[32u * u + lane] = (uint8_t)e;
   }
+  __syncwarp();
+  uint32_t sw[U / 4], ow[U * W / 4];
+  vec_words<U / 4>(sw, syms + U * lane);
+  __syncwarp();  // the next group's symbol stores come after every lane's reads
+#pragma unroll
+  for (int i = 0; i < U / 4; i++) join4<W>(sw[i], use.r + (W > 1 ? i * V::RW : 0), ow + i * W);
+  st_words<U * W / 4>(out + (size_t)(base + 32u * t0 + U * lane) * W, ow);
 }
 
-// The symbol plane's ANS section decoded straight into finished elements. Remainders are prefetched a
-// whole group of U steps ahead into alternating register buffers (no copies, which would wait on the
-// loads), so no global load sits in the ANS chain.
+// The symbol plane's ANS section decoded straight into finished elements: whole segments of full groups
+// on the vector path (dec_group_vec) when the destination is 16-byte aligned and the remainders are a byte
+// plane; otherwise step by step, with remainders prefetched a whole group of U steps ahead into
+// alternating register buffers (no copies, which would wait on the loads), so no global load sits in the
+// ANS chain.
 template <int W, int U>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
-                                                 uint8_t* ringSmem, const uint8_t* rem, bool isConst,
-                                                 uint32_t remConst, uint8_t* out) {
+                                                 uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, bool isConst,
+                                                 uint32_t remConst, uint8_t* out, bool dst16) {
+  const bool vec = dst16 && !isConst;  // the vector path (DecVec)
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   UZIP_CLK_DECL;
   const bool ok = for_each_segment(
@@ -399,18 +488,23 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
       [&](uint32_t len, uint32_t base, uint32_t nw, uint32_t& x, uint32_t& next, WordRing& wr) {
         UZIP_CLK(18);  // table (first segment) and ring start
         const uint32_t T = (len + 31u) / 32u;
+        if constexpr (DecVec<W, U>::OK) {
+          if (vec && len % (64u * U) == 0) {
+            using V = DecVec<W, U>;
+            V va, vb;
+            if (W > 1) ld_words<V::NREM>(va.r, rem + (size_t)base * V::RW + U * V::RW * lane);
+            for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
+              dec_group_vec<W, U>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
+              dec_group_vec<W, U>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
+            }
+            return true;
+          }
+        }
         RemRaw<W> ra[U], rb[U];
 #pragma unroll
         for (int u = 0; u < U; u++) {
           const uint32_t k = 32u * u + lane;
           rem_load<W>(ra[u], rem, isConst, remConst, base + k, k < len);
-        }
-        if (len % (64u * U) == 0) {  // whole pairs of full groups
-          for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-            dec_group_full<W, U>(x, next, t0, T, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out);
-            dec_group_full<W, U>(x, next, t0 + U, T, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out);
-          }
-          return true;
         }
         for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
           if (!dec_group<W, U>(x, next, nw, t0, T, len, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out))
@@ -473,7 +567,8 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   UZIP_CLK(16);
   if (smode == UZIP_MODE_ANS) {
     const bool ok = remAns ? decode_ans(ps, m, tab, info, ring, emitSym)
-                           : decode_sym_elems<W, U>(ps, m, tab, info, ring, remSrc, remIsConst, remConst, out);
+                           : decode_sym_elems<W, U>(ps, m, tab, info, ring, sm + DEC_SYMS, remSrc, remIsConst, remConst, out,
+                                                     ((uintptr_t)P.dst & 15u) == 0);
     if (!ok) return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else {

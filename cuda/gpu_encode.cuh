@@ -805,7 +805,7 @@ __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_
   __syncwarp();
   UZIP_CLK(7);
 #ifdef UZIP_STAGE_CLOCKS
-  if (lane == 0) atomicAdd(&g_uzip_stage_clk[15], 1ull);
+  if (lane_id() == 0) atomicAdd(&g_uzip_stage_clk[15], 1ull);
 #endif
 }
 
