@@ -332,17 +332,18 @@ __device__ __forceinline__ void store_rem_group(const uint32_t v[16], uint8_t* o
   }
 }
 
-// Copies `bytes` (a multiple of 16) between 16-aligned places, 4 loads per lane in flight.
+// Copies `bytes` (a multiple of 16) between 16-aligned places, 8 loads of 16 bytes per lane in flight (the
+// source is the warp's stage, recently written: L2 latency, so bytes in flight are what sets the speed).
 __device__ __forceinline__ void copy16(const uint8_t* src, uint8_t* out, uint32_t bytes) {
   const uint4* s = (const uint4*)src;
   uint4* o = (uint4*)out;
   const uint32_t n = bytes / 16u;
-  for (uint32_t i0 = lane_id(); i0 < n; i0 += 128u) {
-    uint4 v[4];
+  for (uint32_t i0 = lane_id(); i0 < n; i0 += 256u) {
+    uint4 v[8];
 #pragma unroll
-    for (int j = 0; j < 4; j++) v[j] = i0 + 32u * j < n ? s[i0 + 32u * j] : make_uint4(0, 0, 0, 0);
+    for (int j = 0; j < 8; j++) v[j] = i0 + 32u * j < n ? s[i0 + 32u * j] : make_uint4(0, 0, 0, 0);
 #pragma unroll
-    for (int j = 0; j < 4; j++)
+    for (int j = 0; j < 8; j++)
       if (i0 + 32u * j < n) o[i0 + 32u * j] = v[j];
   }
 }
@@ -761,29 +762,33 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
 }
 
 // Copies a finished section of `bytes` bytes from src (2-aligned) to out (16-aligned) and zero-fills it
-// to padBytes (a multiple of 16). u32 loads realigned by a funnel shift; 4 words per lane in flight.
+// to padBytes (a multiple of 16). A lane writes 16-byte chunks, four in flight, each from five u32 loads
+// realigned by funnel shifts (the stage has 64 bytes of slack past any section for the fifth word).
 __device__ __forceinline__ void copy_section(const uint8_t* src, uint32_t bytes, uint8_t* out, uint32_t padBytes) {
   const uint32_t mis = (uint32_t)((uintptr_t)src & 3u), sh = mis * 8u;
   const uint32_t* s32 = (const uint32_t*)(src - mis);
-  uint32_t* o32 = (uint32_t*)out;
-  const uint32_t n4 = padBytes / 4u;
-  for (uint32_t i0 = lane_id(); i0 < n4; i0 += 128u) {
-    uint32_t lo[4], hi[4];
+  const uint32_t n16 = padBytes / 16u;
+  for (uint32_t c0 = lane_id(); c0 < n16; c0 += 128u) {
+    uint32_t w[4][5];
 #pragma unroll
     for (int j = 0; j < 4; j++) {
-      const uint32_t i = i0 + 32u * j;
-      lo[j] = i < n4 ? s32[i] : 0u;
-      hi[j] = (i < n4 && sh) ? s32[i + 1] : 0u;
+      const uint32_t c = c0 + 32u * j;
+#pragma unroll
+      for (int k = 0; k < 5; k++) w[j][k] = c < n16 && (k < 4 || sh) ? s32[4u * c + k] : 0u;
     }
 #pragma unroll
     for (int j = 0; j < 4; j++) {
-      const uint32_t i = i0 + 32u * j;
-      if (i >= n4) break;
-      uint32_t v = __funnelshift_r(lo[j], hi[j], sh);
-      const uint32_t b0 = 4u * i;
-      if (b0 >= bytes) v = 0;
-      else if (bytes - b0 < 4u) v &= (1u << (8u * (bytes - b0))) - 1u;
-      o32[i] = v;
+      const uint32_t c = c0 + 32u * j;
+      if (c >= n16) break;
+      uint32_t v[4];
+#pragma unroll
+      for (int k = 0; k < 4; k++) {
+        const uint32_t b0 = 16u * c + 4u * k;
+        v[k] = __funnelshift_r(w[j][k], w[j][k + 1], sh);
+        if (b0 >= bytes) v[k] = 0;
+        else if (bytes - b0 < 4u) v[k] &= (1u << (8u * (bytes - b0))) - 1u;
+      }
+      ((uint4*)out)[c] = make_uint4(v[0], v[1], v[2], v[3]);
     }
   }
 }

@@ -1,6 +1,9 @@
 // Native GPU codec timing (CUDA events through the C ABI): warm-up, then the median of >= 10 timed runs
 // of compress and decompress per (dtype, size, maxSms), against a device-to-device copy of the same input
 // size in the same run. Throughput = input (uncompressed) bytes / time. Prints a table; writes JSON.
+// Up to 64 MiB it also times 20 calls enqueued back to back between two events ("stream" columns, per
+// call): the device time of a call in a pipeline, without the host's launch latency that a lone call on an
+// idle stream includes.
 // Usage: gpu_bench OUT.json [--max-mib N] [--reps N] [--commit SHA] [--cmd "..."]
 //                  [--dtypes 1,3] [--sizes-kib 64,1024] [--sms 0,8]   (filters; default: everything)
 //                  [--log2 K]   (block size 2^K; default 0 = the library's default, 2^14)
@@ -67,8 +70,8 @@ int main(int argc, char** argv) {
   fprintf(js, "{\"gpu\":\"%s\",\"sms\":%llu,\"driver\":%llu,\"runtime\":%llu,\"commit\":\"%s\",\"command\":\"%s\",\"reps\":%d,\"log2Block\":%u,\"flags\":%u,\"results\":[\n",
           name, (unsigned long long)info[0], (unsigned long long)info[6], (unsigned long long)info[7], commit.c_str(),
           cmd.c_str(), reps, log2, flags);
-  printf("%-7s %9s %6s %8s %10s %10s %10s %9s %9s\n", "dtype", "size", "maxSms", "ratio", "comp TB/s", "decomp TB/s",
-         "copy TB/s", "comp us", "dec us");
+  printf("%-7s %9s %6s %8s %10s %10s %10s %9s %9s %9s %9s\n", "dtype", "size", "maxSms", "ratio", "comp TB/s",
+         "decomp TB/s", "copy TB/s", "comp us", "dec us", "stream c", "stream d");
   const int dtypes[] = {1, 2, 3, 4};
   const char* dnames[] = {"bytes", "bf16", "fp16", "fp32", "fp8e4m3", "fp8e5m2"};
   bool first = true;
@@ -128,11 +131,26 @@ int main(int argc, char** argv) {
           CK(uzipEventSynchronize(e1));
           if (r >= 3) tm.push_back(time_ms(e0, e1));
         }
+        std::vector<float> sc, sd;  // back-to-back: per-call time of 20 calls in a row
+        const int K = bytes <= (64ull << 20) ? 20 : 0;
+        for (int r = 0; K && r < reps + 1; r++) {
+          CK(uzipEventRecord(e0, stream));
+          for (int k = 0; k < K; k++) CK(uzipGpuCompress(ctx, in, count, dtype, flags, log2, cmp, cap, sizeDev, stream));
+          CK(uzipEventRecord(e1, stream));
+          CK(uzipEventSynchronize(e1));
+          if (r >= 1) sc.push_back(time_ms(e0, e1) / K);
+          CK(uzipEventRecord(e0, stream));
+          for (int k = 0; k < K; k++) CK(uzipGpuDecompress(ctx, cmp, csize, out, bytes, 0, stream));
+          CK(uzipEventRecord(e1, stream));
+          CK(uzipEventSynchronize(e1));
+          if (r >= 1) sd.push_back(time_ms(e0, e1) / K);
+        }
         double mc = median(tc), md = median(td), mm = median(tm);
+        double msc = K ? median(sc) : 0, msd = K ? median(sd) : 0;
         double ratio = (double)csize / (double)bytes;
-        printf("%-7s %8.2fM %6d %8.4f %10.3f %10.3f %10.3f %9.1f %9.1f%s\n", dnames[dtype], bytes / 1048576.0, sms,
-               ratio, bytes / mc / 1e9, bytes / md / 1e9, bytes / mm / 1e9, mc * 1e3, md * 1e3,
-               st ? "  DECODE STATUS NOT OK" : "");
+        printf("%-7s %8.2fM %6d %8.4f %10.3f %10.3f %10.3f %9.1f %9.1f %9.1f %9.1f%s\n", dnames[dtype],
+               bytes / 1048576.0, sms, ratio, bytes / mc / 1e9, bytes / md / 1e9, bytes / mm / 1e9, mc * 1e3, md * 1e3,
+               msc * 1e3, msd * 1e3, st ? "  DECODE STATUS NOT OK" : "");
         fprintf(js, "%s{\"dtype\":\"%s\",\"bytes\":%llu,\"maxSms\":%d,\"compressedBytes\":%llu,\"decodeStatus\":%d,",
                 first ? "" : ",\n", dnames[dtype], (unsigned long long)bytes, sms, (unsigned long long)csize, st);
         first = false;
@@ -146,6 +164,13 @@ int main(int argc, char** argv) {
         arr("decompressMs", td);
         fprintf(js, ",");
         arr("copyMs", tm);
+        if (K) {
+          fprintf(js, ",");
+          arr("streamCompressMs", sc);
+          fprintf(js, ",");
+          arr("streamDecompressMs", sd);
+          fprintf(js, ",\"medianStreamCompressMs\":%.5f,\"medianStreamDecompressMs\":%.5f", msc, msd);
+        }
         fprintf(js, ",\"medianCompressMs\":%.5f,\"medianDecompressMs\":%.5f,\"medianCopyMs\":%.5f}", mc, md, mm);
         fflush(js);
       }
