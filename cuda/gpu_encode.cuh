@@ -31,10 +31,12 @@ namespace uzip_gpu {
 #define ENC_TAB (ENC_UNION + 2048u)    /* uint4[256] {reciprocal, freq, cum, freq << 21} */
 #define ENC_HIST_BYTES 8192u
 constexpr uint32_t ENC_WARP_BYTES = ENC_UNION + ENC_HIST_BYTES;
+constexpr uint32_t ENC_STAGES_MAX = 4;  // word stages per warp the host allocates (kernels use S <= this)
 
 // Bytes of one global word stage: an ANS section is smaller than the raw plane, so its words (u16[block /
-// 2]) fit in block bytes; 64 more for the copy's over-read. Each resident warp has two (EncParams::scratch
-// holds 2 * stageBytes per warp): a deferred block keeps its stage while the warp codes the next one.
+// 2]) fit in block bytes; 64 more for the copy's over-read. Each resident warp has ENC_STAGES_MAX of them
+// (EncParams::scratch; the kernel's S uses the first S): a deferred block keeps its stage while the warp
+// codes on.
 // Two-byte types in the default layout also stage their remainder plane there (block bytes more, after
 // the words), written by the histogram pass and copied out instead of reading the block a third time.
 __host__ __device__ inline uint32_t enc_words_bytes(uint32_t log2Block) { return (1u << log2Block) + 64u; }
@@ -844,12 +846,16 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
 }
 
 // U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow.
-template <int W, int U, int MINB>
+// S: word stages per warp. A deferred block keeps its stage until it is finished; up to S - 1 of them wait
+// (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
+// is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
+// (2% of bf16 blocks) S = 4 compressed 1.27x faster than S = 2 (bench/results/h200-2026-11-30T1925-codec-v4).
+template <int W, int U, int MINB, int S = ENC_STAGES_MAX>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * ENC_WARP_BYTES;
-  uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * 2u * P.stageBytes;
+  uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
     GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
@@ -857,10 +863,10 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   }
   uint32_t csum = 0;
   const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels: take no blocks
-  // A deferred block (pending) is finished after the warp has coded its next block, from its own stage.
-  BlockPlan pending;
-  bool havePending = false;
-  uint32_t cur = 0;  // the stage the next block codes into
+  // Deferred blocks wait in a ring of stages: stages head .. head + npend - 1 (mod S), oldest first; the
+  // next block codes into stage head + npend.
+  BlockPlan pend[S];
+  uint32_t head = 0, npend = 0;
   while (!gated) {
     UZIP_CLK_DECL;
     unsigned long long t = 0;
@@ -868,16 +874,16 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     t = __shfl_sync(FULL_MASK, t, 0);
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
-    BlockPlan plan;
-    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, plan);
-    if (havePending) finish_deferred<W>(P, stages + (cur ^ 1u) * P.stageBytes, pending);
-    havePending = plan.deferred;
-    if (havePending) {
-      pending = plan;
-      cur ^= 1u;
+    const uint32_t cur = (head + npend) % S;
+    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    if (pend[cur].deferred) npend++;
+    if (npend == S) {  // every stage holds a waiting block: finish the oldest
+      finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
+      head = (head + 1) % S;
+      npend--;
     }
   }
-  if (havePending) finish_deferred<W>(P, stages + (cur ^ 1u) * P.stageBytes, pending);
+  for (; npend; npend--, head = (head + 1) % S) finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
   if (lane == 0) {
     if (csum) atomicAdd(&slot->sum, csum);
     __threadfence();

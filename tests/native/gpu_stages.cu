@@ -2,6 +2,8 @@
 // with events and prints the SM cycles each stage of a codec block took, averaged over blocks, so that
 // a block's time can be split into histogram, normalization, ANS chain, look-back, payload writes, ...
 // Usage: gpu_stages [dtype] [KiB ...]   (default: bf16, 64 1024 16384)
+// UZIP_STAGES_FILE=path: the input is that file's bytes repeated (e.g. real weights in the dtype) instead
+// of Gaussian data.
 #include <algorithm>
 
 #include "gpu_common.h"
@@ -31,7 +33,19 @@ int main(int argc, char** argv) {
   for (uint64_t k : kib) {
     const uint64_t bytes = k << 10, count = bytes / w;
     std::vector<uint8_t> host;
-    make_data(host, dtype, count, D_GAUSS, 1234);
+    if (const char* f = getenv("UZIP_STAGES_FILE")) {
+      FILE* fp = fopen(f, "rb");
+      if (!fp) { fprintf(stderr, "cannot open %s\n", f); return 1; }
+      std::vector<uint8_t> pat;
+      uint8_t buf[1 << 16];
+      for (size_t r; (r = fread(buf, 1, sizeof buf, fp)) > 0;) pat.insert(pat.end(), buf, buf + r);
+      fclose(fp);
+      if (pat.empty()) { fprintf(stderr, "%s is empty\n", f); return 1; }
+      host.resize(bytes);
+      for (uint64_t o = 0; o < bytes; o++) host[o] = pat[o % pat.size()];
+    } else {
+      make_data(host, dtype, count, D_GAUSS, 1234);
+    }
     uint64_t in, cmp, out, cap;
     CK(uzipMaxCompressedSize(dtype, count, 0, 0, &cap));
     CK(uzipCudaMalloc(0, bytes, &in));
