@@ -365,24 +365,25 @@ struct DecVec {
   static constexpr bool OK = (U * RW) % 4 == 0 && U % 4 == 0 && 32 * U <= DEC_SYMS_BYTES;
   uint32_t r[NREM > 0 ? NREM : 1];
 };
-// n 4-byte words from p (aligned to 4 * n when n is 2 or 4, else to 4), through the read-only path.
-template <int N>
+// n 4-byte words from p (aligned to 4 * n when n is 2 or 4, else to 4): through the read-only path, or
+// (COH) with plain loads, for bytes this kernel wrote.
+template <int N, bool COH = false>
 __device__ __forceinline__ void ld_words(uint32_t* w, const uint8_t* p) {
   if (N % 4 == 0) {
 #pragma unroll
     for (int i = 0; i < N / 4; i++) {
-      const uint4 q = __ldg((const uint4*)p + i);
+      const uint4 q = COH ? ((const uint4*)p)[i] : __ldg((const uint4*)p + i);
       w[4 * i] = q.x; w[4 * i + 1] = q.y; w[4 * i + 2] = q.z; w[4 * i + 3] = q.w;
     }
   } else if (N % 2 == 0) {
 #pragma unroll
     for (int i = 0; i < N / 2; i++) {
-      const uint2 q = __ldg((const uint2*)p + i);
+      const uint2 q = COH ? ((const uint2*)p)[i] : __ldg((const uint2*)p + i);
       w[2 * i] = q.x; w[2 * i + 1] = q.y;
     }
   } else {
 #pragma unroll
-    for (int i = 0; i < N; i++) w[i] = __ldg((const uint32_t*)p + i);
+    for (int i = 0; i < N; i++) w[i] = COH ? ((const uint32_t*)p)[i] : __ldg((const uint32_t*)p + i);
   }
 }
 // n 4-byte words from shared memory at p (aligned to 4 * n).
@@ -440,14 +441,14 @@ __device__ __forceinline__ void join4(uint32_t s, const uint32_t* r, uint32_t* o
 // One full group on the vector path: decodes U steps (the ring moves on once per group when a group's
 // words fit in a ring quarter), with the next group's remainders loading into `fill`, then joins and
 // stores this group's elements from `use`.
-template <int W, int U>
+template <int W, int U, bool COH>
 __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, uint32_t base,
                                               const uint32_t* tab, WordRing& wr, uint32_t lt,
                                               const DecVec<W, U>& use, DecVec<W, U>& fill, const uint8_t* rem,
                                               uint8_t* syms, uint8_t* out) {
   using V = DecVec<W, U>;
   const uint32_t lane = lane_id();
-  if (W > 1 && t0 + U < T) ld_words<V::NREM>(fill.r, rem + (size_t)(base + 32u * (t0 + U)) * V::RW + U * V::RW * lane);
+  if (W > 1 && t0 + U < T) ld_words<V::NREM, COH>(fill.r, rem + (size_t)(base + 32u * (t0 + U)) * V::RW + U * V::RW * lane);
   constexpr bool groupRing = 32u * U <= RING_QUARTER;  // a group reads at most 32 words a step
   if (groupRing) ring_advance(wr, next);
 #pragma unroll
@@ -476,7 +477,9 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
 // plane; otherwise step by step, with remainders prefetched a whole group of U steps ahead into
 // alternating register buffers (no copies, which would wait on the loads), so no global load sits in the
 // ANS chain.
-template <int W, int U>
+// COH: the remainder plane was written by this kernel (see decompress_block), so it is read with plain
+// loads; only whole segments of full groups may use it (the step-by-step path reads through __ldg).
+template <int W, int U, bool COH = false>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, bool isConst,
                                                  uint32_t remConst, uint8_t* out, bool dst16) {
@@ -492,10 +495,10 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
           if (vec && len % (64u * U) == 0) {
             using V = DecVec<W, U>;
             V va, vb;
-            if (W > 1) ld_words<V::NREM>(va.r, rem + (size_t)base * V::RW + U * V::RW * lane);
+            if (W > 1) ld_words<V::NREM, COH>(va.r, rem + (size_t)base * V::RW + U * V::RW * lane);
             for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-              dec_group_vec<W, U>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
-              dec_group_vec<W, U>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
+              dec_group_vec<W, U, COH>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
+              dec_group_vec<W, U, COH>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
             }
             return true;
           }
@@ -565,10 +568,25 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   // Symbol pass: final elements, or (remainder ANS) the unrotated symbol byte in place.
   auto emitSym = [&](uint32_t k, uint32_t s) { store_elem<W>(out + (size_t)k * W, s << (8 * (W - 1))); };
   UZIP_CLK(16);
-  if (smode == UZIP_MODE_ANS) {
+  const bool dst16 = ((uintptr_t)P.dst & 15u) == 0;
+  // Two-byte types with both planes ANS (a few blocks of real weights): the remainder plane is decoded
+  // first, as a byte plane into the upper half of the block's own output (m bytes at out + m), and the
+  // symbol pass then joins from there on the vector path. Its element stores stay below the remainders
+  // it has yet to read: group k writes bytes [512k, 512k + 512) and reads ahead m + 256(k + 1) onward.
+  const bool remFirst = W == 2 && remAns && smode == UZIP_MODE_ANS && dst16 && m % (64u * U) == 0;
+  if (remFirst) {
+    uint8_t* rp = out + m;
+    if (!decode_ans(pr, m, tab, info, ring, [&](uint32_t k, uint32_t byte) { rp[k] = (uint8_t)byte; }))
+      return UZIP_ERR_CORRUPT;
+    __syncwarp();
+    __threadfence_block();
+    if (!decode_sym_elems<W, U, true>(ps, m, tab, info, ring, sm + DEC_SYMS, rp, false, 0, out, true))
+      return UZIP_ERR_CORRUPT;
+    UZIP_CLK(20);
+  } else if (smode == UZIP_MODE_ANS) {
     const bool ok = remAns ? decode_ans(ps, m, tab, info, ring, emitSym)
                            : decode_sym_elems<W, U>(ps, m, tab, info, ring, sm + DEC_SYMS, remSrc, remIsConst, remConst, out,
-                                                     ((uintptr_t)P.dst & 15u) == 0);
+                                                     dst16);
     if (!ok) return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else {
@@ -589,7 +607,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       }
     }
   }
-  if (remAns) {
+  if (remAns && !remFirst) {
     __syncwarp();
     __threadfence_block();
     auto emitRem = [&](uint32_t k, uint32_t byte) {
