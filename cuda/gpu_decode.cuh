@@ -366,7 +366,7 @@ struct DecVec {
   uint32_t r[NREM > 0 ? NREM : 1];
 };
 // n 4-byte words from p (aligned to 4 * n when n is 2 or 4, else to 4): through the read-only path, or
-// (COH) with plain loads, for bytes this kernel wrote.
+// (COH) with plain loads, for bytes this kernel wrote and for shared memory.
 template <int N, bool COH = false>
 __device__ __forceinline__ void ld_words(uint32_t* w, const uint8_t* p) {
   if (N % 4 == 0) {
@@ -384,22 +384,6 @@ __device__ __forceinline__ void ld_words(uint32_t* w, const uint8_t* p) {
   } else {
 #pragma unroll
     for (int i = 0; i < N; i++) w[i] = COH ? ((const uint32_t*)p)[i] : __ldg((const uint32_t*)p + i);
-  }
-}
-// n 4-byte words from shared memory at p (aligned to 4 * n).
-template <int N>
-__device__ __forceinline__ void vec_words(uint32_t* w, const uint8_t* p) {
-  if (N == 1) {
-    w[0] = *(const uint32_t*)p;
-  } else if (N == 2) {
-    const uint2 q = *(const uint2*)p;
-    w[0] = q.x; w[N - 1] = q.y;
-  } else {
-#pragma unroll
-    for (int i = 0; i < N / 4; i++) {
-      const uint4 q = ((const uint4*)p)[i];
-      w[4 * i] = q.x; w[4 * i + 1] = q.y; w[4 * i + 2] = q.z; w[4 * i + 3] = q.w;
-    }
   }
 }
 // n 4-byte words to global memory at p (aligned to 4 * min(n, 4)).
@@ -465,7 +449,7 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   }
   __syncwarp();
   uint32_t sw[U / 4], ow[U * W / 4];
-  vec_words<U / 4>(sw, syms + U * lane);
+  ld_words<U / 4, true>(sw, syms + U * lane);
   __syncwarp();  // the next group's symbol stores come after every lane's reads
 #pragma unroll
   for (int i = 0; i < U / 4; i++) join4<W>(sw[i], use.r + (W > 1 ? i * V::RW : 0), ow + i * W);

@@ -31,12 +31,11 @@ namespace uzip_gpu {
 #define ENC_TAB (ENC_UNION + 2048u)    /* uint4[256] {reciprocal, freq, cum, freq << 21} */
 #define ENC_HIST_BYTES 8192u
 constexpr uint32_t ENC_WARP_BYTES = ENC_UNION + ENC_HIST_BYTES;
-constexpr uint32_t ENC_STAGES_MAX = 4;  // word stages per warp the host allocates (kernels use S <= this)
+constexpr uint32_t ENC_STAGES = 4;  // word stages per warp (see compress_kernel)
 
 // Bytes of one global word stage: an ANS section is smaller than the raw plane, so its words (u16[block /
-// 2]) fit in block bytes; 64 more for the copy's over-read. Each resident warp has ENC_STAGES_MAX of them
-// (EncParams::scratch; the kernel's S uses the first S): a deferred block keeps its stage while the warp
-// codes on.
+// 2]) fit in block bytes; 64 more for the copy's over-read. Each resident warp has ENC_STAGES of them
+// (EncParams::scratch): a deferred block keeps its stage while the warp codes on.
 // Two-byte types in the default layout also stage their remainder plane there (block bytes more, after
 // the words), written by the histogram pass and copied out instead of reading the block a third time.
 __host__ __device__ inline uint32_t enc_words_bytes(uint32_t log2Block) { return (1u << log2Block) + 64u; }
@@ -846,15 +845,16 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
 }
 
 // U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow.
-// S: word stages per warp. A deferred block keeps its stage until it is finished; up to S - 1 of them wait
+// Word stages: a deferred block keeps its stage until it is finished; up to ENC_STAGES - 1 of them wait
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
-// (2% of bf16 blocks) S = 4 compressed 1.27x faster than S = 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-template <int W, int U, int MINB, int S = ENC_STAGES_MAX>
+// (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
+template <int W, int U, int MINB>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * ENC_WARP_BYTES;
+  constexpr uint32_t S = ENC_STAGES;
   uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
