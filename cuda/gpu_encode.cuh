@@ -201,53 +201,10 @@ __device__ __forceinline__ uint32_t enc_tab_off(uint32_t v) {
   return (v >> 19) & 0xFF0u;             // symbol = (v >> 23) & 0xFF
 }
 
-// One group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of the elements
-// in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the chain
-// and the group's word stores. Returns false when the words would go under lo.
-template <int W, int U>
-__device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, const char* tb,
-                                               uint32_t& x, int32_t& p, int32_t lo, uint16_t* out, uint32_t lt) {
-  uint4 e[U];
-#pragma unroll
-  for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W>(buf[u]));
-  if (t0 >= 2 * U) {
-    const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
-#pragma unroll
-    for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
-  }
-  uint32_t mask[U], word[U];
-#pragma unroll
-  for (int u = 0; u < U; u++) {  // e = {rcp, f, cum, f << 21}
-    const bool emit = x >= e[u].w;
-    word[u] = x;
-    const uint32_t xs = emit ? x >> 16 : x;
-    const uint32_t q = __umulhi(xs, e[u].x);  // floor(xs / f) or one less
-    const uint32_t r = xs - q * e[u].y;
-    const uint32_t gap = UZIP_ANS_M - e[u].y;
-    const uint32_t xn = xs + e[u].z + q * gap;  // = (q << 11) + r + cum
-    x = r >= e[u].y ? xn + gap : xn;
-    mask[u] = __ballot_sync(FULL_MASK, emit);
-  }
-  int32_t c = 0;
-#pragma unroll
-  for (int u = 0; u < U; u++) c += __popc(mask[u]);
-  if (p - c < lo) return false;
-  const uint32_t lane = lane_id();
-#pragma unroll
-  for (int u = 0; u < U; u++) {
-    p -= __popc(mask[u]);
-    if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)word[u];
-  }
-  return true;
-}
-
 // encode_segment for the common case: the symbol plane, every step with all 32 lanes (len a multiple of
 // 32 * U). No per-step validity, one element load per step at a constant offset from one pointer, table
-// entries looked up at the start of each group. Elements are loaded two groups ahead (an L2 load takes
-// longer than one group of steps) into two register buffers that alternate by group, so no register
-// copy ever waits on a load in flight (a rotation of three buffers did: its copies waited at the end of
-// every group for the loads issued at its start, which a lone warp, as in small tensors, could not hide).
-// Same bytes as encode_segment.
+// entries looked up at the start of each group and elements loaded one group ahead (with ~20 warps per
+// SM, the other warps hide the rest). Same bytes as encode_segment.
 template <int W, int U>
 __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
                                                     uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
@@ -256,16 +213,50 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   const char* tb = (const char*)tab;
   uint32_t x = UZIP_ANS_L;
   int32_t p = *pos;
-  uint32_t ra[U], rb[U];  // the elements of the groups at t0 and t0 - U
+  // Elements two groups ahead: an L2 load takes longer than one group of steps.
+  uint32_t raw[U], raw1[U];
 #pragma unroll
   for (int u = 0; u < U; u++) {
-    ra[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
-    rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
+    raw[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
+    raw1[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
   }
-  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
-    if (!enc_group_full<W, U>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
-    if (t0 < U) break;  // T / U is odd: this was the last group
-    if (!enc_group_full<W, U>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
+  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= U) {
+    uint32_t raw2[U];
+    if (t0 >= 2 * U) {
+      const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
+#pragma unroll
+      for (int u = 0; u < U; u++) raw2[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
+    }
+    uint4 e[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W>(raw[u]));
+    uint32_t mask[U], word[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) {  // e = {rcp, f, cum, f << 21}
+      const bool emit = x >= e[u].w;
+      word[u] = x;
+      const uint32_t xs = emit ? x >> 16 : x;
+      const uint32_t q = __umulhi(xs, e[u].x);  // floor(xs / f) or one less
+      const uint32_t r = xs - q * e[u].y;
+      const uint32_t gap = UZIP_ANS_M - e[u].y;
+      const uint32_t xn = xs + e[u].z + q * gap;  // = (q << 11) + r + cum
+      x = r >= e[u].y ? xn + gap : xn;
+      mask[u] = __ballot_sync(FULL_MASK, emit);
+    }
+    int32_t c = 0;
+#pragma unroll
+    for (int u = 0; u < U; u++) c += __popc(mask[u]);
+    if (p - c < lo) return false;
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      p -= __popc(mask[u]);
+      if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)word[u];
+    }
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      raw[u] = raw1[u];
+      raw1[u] = raw2[u];
+    }
   }
   *pos = p;
   *xout = x;
@@ -478,7 +469,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const uint64_t word0 = start * W / 4;
   const uint32_t ng = (m + 15u) / 16u;
   const uint32_t sub = lane & 7u;
-  constexpr int D = W == 4 ? 2 : 3;  // groups of 16 elements per buffer (two buffers in flight) per lane
+  constexpr int D = W == 4 ? 2 : 4;  // groups of 16 elements in flight per lane
   // Split layout: the remainder plane's place is known before any look-back, so this pass, which has the
   // elements in registers, writes it (when every group is whole) instead of a second read of the block.
   const bool fusedRem = W > 1 && split && aligned && (m & 15u) == 0;
@@ -486,14 +477,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint8_t* const remStage = (uint8_t*)stage + enc_words_bytes(P.log2Block);
   uint8_t* const remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
   const uint32_t remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
-  // Loads are software-pipelined: the next D groups load (into the other of two register buffers, so no
-  // copy waits on them) while these D are counted. Groups past the block load as zeros, touching nothing.
-  uint4 qa[D][W], qb[D][W];
-  auto loadD = [&](uint4 (&q)[D][W], uint32_t g0) {
+  for (uint32_t g0 = lane; g0 < ng; g0 += 32u * D) {
+    uint4 q[D][W];
 #pragma unroll
     for (int d = 0; d < D; d++) load_group_raw<W>(blk, g0 + 32u * d, m, aligned, q[d]);
-  };
-  auto countD = [&](const uint4 (&q)[D][W], uint32_t g0) {
 #pragma unroll
     for (int d = 0; d < D; d++) {
       const uint32_t g = g0 + 32u * d;
@@ -574,13 +561,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           if ((uint32_t)(4 * i) < valid * W) csum += uzip_checksum_term(group_word<W>(v, i), word0 + 16u * g * W / 4 + i);
       }
     }
-  };
-  loadD(qa, lane);
-  for (uint32_t g0 = lane; g0 < ng; g0 += 64u * D) {
-    loadD(qb, g0 + 32u * D);
-    countD(qa, g0);
-    loadD(qa, g0 + 64u * D);
-    if (g0 + 32u * D < ng) countD(qb, g0 + 32u * D);
   }
   __syncwarp();  // every lane's histogram atomics land before any lane folds
   UZIP_CLK(0);
