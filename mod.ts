@@ -23,6 +23,7 @@ export {
   compress,
   type CompressOptions,
   decompress,
+  defaultLog2Block,
   FLAG_CHECKSUM,
   FLAG_SPLIT,
   inspect,

@@ -5,12 +5,12 @@
 #include "status.h"
 #include "uzip_format.h"
 
-// Checks dtype, flags, block size (0 becomes the default, in place) and count. Returns a uzip_status with
-// the thread's last error set on failure.
+// Checks dtype, flags, block size (0 becomes uzip_default_log2_block, in place) and count. Returns a
+// uzip_status with the thread's last error set on failure.
 static inline int uzipCheckCodecArgs(int dtype, uint32_t flags, uint32_t* log2Block, uint64_t count) {
   if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
   if (flags & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown flags 0x%x", flags);
-  if (*log2Block == 0) *log2Block = UZIP_LOG2_BLOCK_DEFAULT;
+  if (*log2Block == 0) *log2Block = uzip_default_log2_block(count, (uint32_t)dtype);
   if (*log2Block < UZIP_LOG2_BLOCK_MIN || *log2Block > UZIP_LOG2_BLOCK_MAX)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "log2Block %u outside %u..%u", *log2Block, UZIP_LOG2_BLOCK_MIN,
                         UZIP_LOG2_BLOCK_MAX);

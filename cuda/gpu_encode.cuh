@@ -62,7 +62,9 @@ __device__ void build_enc_table(const uint32_t* freqs, uint4* tab) {
 #pragma unroll
   for (int i = 0; i < 8; i++) {
     uint32_t fi = f[i] ? f[i] : 1u;
-    uint32_t rcp = fi <= 1u ? 0xFFFFFFFFu : (uint32_t)((1ull << 32) / fi);
+    // floor(2^32 / fi) by a 32-bit division (a 64-bit one is a long emulated call, 8 per lane per block):
+    // (2^32 - 1) / fi is the same unless fi divides 2^32, i.e. is a power of two.
+    const uint32_t rcp = fi <= 1u ? 0xFFFFFFFFu : 0xFFFFFFFFu / fi + ((fi & (fi - 1u)) == 0u ? 1u : 0u);
     tab[8 * lane + i] = make_uint4(rcp, fi, cum, fi << (32u - UZIP_ANS_PROB_BITS));
     cum += f[i];
   }
@@ -263,6 +265,74 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   return true;
 }
 
+// One group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of the elements
+// in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the chain
+// and the group's word stores. Returns false when the words would go under lo.
+template <int W, int U>
+__device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, const char* tb,
+                                               uint32_t& x, int32_t& p, int32_t lo, uint16_t* out, uint32_t lt) {
+  uint4 e[U];
+#pragma unroll
+  for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W>(buf[u]));
+  if (t0 >= 2 * U) {
+    const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
+#pragma unroll
+    for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
+  }
+  uint32_t mask[U], word[U];
+#pragma unroll
+  for (int u = 0; u < U; u++) {  // e = {rcp, f, cum, f << 21}
+    const bool emit = x >= e[u].w;
+    word[u] = x;
+    const uint32_t xs = emit ? x >> 16 : x;
+    const uint32_t q = __umulhi(xs, e[u].x);  // floor(xs / f) or one less
+    const uint32_t r = xs - q * e[u].y;
+    const uint32_t gap = UZIP_ANS_M - e[u].y;
+    const uint32_t xn = xs + e[u].z + q * gap;  // = (q << 11) + r + cum
+    x = r >= e[u].y ? xn + gap : xn;
+    mask[u] = __ballot_sync(FULL_MASK, emit);
+  }
+  int32_t c = 0;
+#pragma unroll
+  for (int u = 0; u < U; u++) c += __popc(mask[u]);
+  if (p - c < lo) return false;
+  const uint32_t lane = lane_id();
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+    p -= __popc(mask[u]);
+    if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)word[u];
+  }
+  return true;
+}
+
+// encode_segment_full with the elements in two register buffers that alternate by group (kernel variant 2,
+// under measurement): in encode_segment_full the rotation of three buffers at the end of a group waits
+// for the loads issued at its start (ncu at 256 MiB: 4.7% of all compress stall samples on one such copy).
+// Same bytes as encode_segment.
+template <int W, int U>
+__device__ __forceinline__ bool encode_segment_full_alt(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
+                                                    uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  const uint8_t* lp = blk + (size_t)(base + lane) * W;  // this lane's element of step 0
+  const char* tb = (const char*)tab;
+  uint32_t x = UZIP_ANS_L;
+  int32_t p = *pos;
+  uint32_t ra[U], rb[U];  // the elements of the groups at t0 and t0 - U
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+    ra[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
+    rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
+  }
+  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
+    if (!enc_group_full<W, U>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
+    if (t0 < U) break;  // T / U is odd: this was the last group
+    if (!enc_group_full<W, U>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
+  }
+  *pos = p;
+  *xout = x;
+  return true;
+}
+
 // Decoupled look-back, in two halves so that a warp can publish a block's aggregate, code its next block,
 // and only then resolve the first one's prefix (by then its predecessors have published: no waiting).
 // lb_publish: block b's aggregate (block 0: its inclusive prefix, which is the aggregate).
@@ -430,7 +500,7 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
 // Codes block b. A block whose symbol plane is one ANS segment (or not ANS) and whose remainder plane is
 // not ANS is "deferred": its symbol section is left complete in the stage, its aggregate published, and
 // finish_deferred writes it later (after the warp's next block). Other blocks are finished here.
-template <int W, int U>
+template <int W, int U, bool ALT>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
                                                uint32_t* csumAcc, BlockPlan& plan) {
   const uint32_t lane = lane_id();
@@ -605,9 +675,12 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
-        ok = len % (32u * U) == 0
-                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
-                 : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+        if (len % (32u * U) != 0)
+          ok = encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+        else if (ALT)
+          ok = encode_segment_full_alt<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x);
+        else
+          ok = encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x);
         if (!ok) break;
         int32_t nw = cap - pos;
         if (sg + 1 < nsegS) {
@@ -844,12 +917,13 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
   *(volatile int*)&P.host->status = 0;
 }
 
-// U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow.
+// U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow; ALT:
+// encode_segment_full_alt.
 // Word stages: a deferred block keeps its stage until it is finished; up to ENC_STAGES - 1 of them wait
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-template <int W, int U, int MINB>
+template <int W, int U, int MINB, bool ALT = false>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -875,7 +949,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    compress_block<W, U, ALT>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);

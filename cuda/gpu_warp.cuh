@@ -149,7 +149,7 @@ __device__ uint32_t warp_normalize(const uint32_t* counts, uint32_t total, uint3
   for (int i = 0; i < 8; i++) {
     uint32_t s = lane + 32u * i, c = counts[s], f = 0;
     if (c) {
-      f = (uint32_t)(((uint64_t)c * UZIP_ANS_M) / total);
+      f = (c * UZIP_ANS_M) / total;  // 32-bit: c <= total < 2^18 (a plane of one block), so c * 2^11 < 2^29
       if (f == 0) f = 1;
     }
     if (c > bestc) { bestc = c; bests = s; }

@@ -12,7 +12,15 @@
 
 #include <stdint.h>
 
+#include "uzip_format.h"
+
 namespace uzip {
+
+// The codec parameters of every collective stream, one place for both backends' compress and size
+// bound: no checksum (the transport is trusted and the decoder validates structure) and 2^14-element
+// blocks always, not the size-dependent default (uzip_default_log2_block), which the bound would have
+// to repeat and which was not measured in the collectives.
+constexpr uint32_t kCollFlags = 0, kCollLog2Block = UZIP_LOG2_BLOCK_DEFAULT;
 
 class CollBackend {
  public:

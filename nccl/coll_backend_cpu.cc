@@ -15,9 +15,7 @@
 namespace uzip {
 namespace {
 
-// Compression parameters of the collective path: no checksum (the transport is trusted and the
-// decoder validates structure), default block size.
-constexpr uint32_t kFlags = 0, kLog2Block = 0;
+constexpr uint32_t kFlags = kCollFlags, kLog2Block = kCollLog2Block;
 
 class CpuBackend final : public CollBackend {
  public:
@@ -48,7 +46,7 @@ class CpuBackend final : public CollBackend {
   }
   int toHost(void* dst, const void* src, uint64_t bytes) override { return copy(dst, src, bytes); }
   uint64_t maxCompressed(uint64_t count, int dtype) override {
-    return uzip_max_compressed_size(count, (uint32_t)dtype, kFlags, UZIP_LOG2_BLOCK_DEFAULT);
+    return uzip_max_compressed_size(count, (uint32_t)dtype, kFlags, kLog2Block);
   }
   int compress(const void* src, uint64_t count, int dtype, void* dst, uint64_t cap,
                uint64_t* outBytes, uint64_t* sizeWord) override {

@@ -20,7 +20,7 @@
 namespace uzip {
 namespace {
 
-constexpr uint32_t kFlags = 0, kLog2Block = 0;
+constexpr uint32_t kFlags = kCollFlags, kLog2Block = kCollLog2Block;
 constexpr int kStatusSlots = 256;
 
 #define CUDA_TRY(x)                                                                            \
@@ -120,7 +120,7 @@ class GpuBackend final : public CollBackend {
     return UZIP_OK;
   }
   uint64_t maxCompressed(uint64_t count, int dtype) override {
-    return uzip_max_compressed_size(count, (uint32_t)dtype, kFlags, UZIP_LOG2_BLOCK_DEFAULT);
+    return uzip_max_compressed_size(count, (uint32_t)dtype, kFlags, kLog2Block);
   }
   int compress(const void* src, uint64_t count, int dtype, void* dst, uint64_t cap, uint64_t* outBytes,
                uint64_t* sizeWord) override {

@@ -7,6 +7,7 @@ import {
   compress,
   CorruptStreamError,
   decompress,
+  defaultLog2Block,
   type DType,
   DTYPES,
   dtypeWidth,
@@ -110,13 +111,40 @@ Deno.test("inspect reports flags, block size and plane sizes", () => {
   );
   assert(info.symbolBytes + info.remainderBytes < info.totalBytes);
   const plain = inspect(compress(data, "fp32"));
-  assertEquals([plain.checksum, plain.split, plain.log2Block, plain.storedChecksum], [false, false, 14, 0]);
+  // 2^13: the default block size of an fp32 tensor of at most 16 MiB (defaultLog2Block).
+  assertEquals([plain.checksum, plain.split, plain.log2Block, plain.storedChecksum], [false, false, 13, 0]);
+});
+
+Deno.test("the default block size is 2^13 for bf16 and fp32 up to 16 MiB, 2^14 otherwise", () => {
+  const MiB16 = 16 * 1024 * 1024;
+  const cases: [number, DType, number][] = [
+    [1, "bf16", 13],
+    [MiB16 / 2, "bf16", 13],
+    [MiB16 / 2 + 1, "bf16", 14],
+    [MiB16 / 4, "fp32", 13],
+    [MiB16 / 4 + 1, "fp32", 14],
+    [1000, "fp16", 14],
+    [1000, "fp8e4m3", 14],
+    [1000, "fp8e5m2", 14],
+    [1000, "bytes", 14],
+  ];
+  for (const [count, dtype, log2] of cases) {
+    assertEquals(defaultLog2Block(count, dtype), log2, `${dtype} x ${count}`);
+    assertEquals(defaultLog2Block(BigInt(count), dtype), log2, `${dtype} x ${count} (bigint)`);
+    assertEquals(maxCompressedSize(count, dtype), maxCompressedSize(count, dtype, { log2Block: log2 }));
+  }
+  // What the C codec does with no block size asked for, on both sides of the 16 MiB boundary.
+  for (const count of [MiB16 / 2, MiB16 / 2 + 1]) {
+    const info = inspect(compress(makeDataset("gaussian", "bf16", count, 5), "bf16"));
+    assertEquals(info.log2Block, defaultLog2Block(count, "bf16"), `bf16 x ${count}`);
+  }
+  assertEquals(inspect(compress(makeDataset("gaussian", "fp16", 5000, 5), "fp16")).log2Block, 14);
 });
 
 Deno.test("maxCompressedSize follows the published formula", () => {
   for (const dtype of DTYPES) {
     for (const count of [0, 1, 16384, 16385, 1_000_000]) {
-      const nb = Math.ceil(count / 16384);
+      const nb = Math.ceil(count / 2 ** defaultLog2Block(count, dtype));
       const payloadOffset = 64 + Math.ceil((8 * nb) / 16) * 16;
       assertEquals(maxCompressedSize(count, dtype), payloadOffset + count * dtypeWidth(dtype) + 30 * nb);
     }

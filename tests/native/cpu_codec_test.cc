@@ -152,7 +152,7 @@ static void test_all_patterns() {
         CHECK(compress(d, n, dtype, flags, 0, &s) == 0, "compress patterns dtype %u", dtype);
         CHECK(decompress(s, d.size(), &back) == 0 && back == d, "patterns round trip dtype %u flags %u shuffled %d",
               dtype, flags, shuffled);
-        CHECK(ref::compress(d.data(), n, dtype, flags, UZIP_LOG2_BLOCK_DEFAULT) == s, "patterns reference bytes dtype %u", dtype);
+        CHECK(ref::compress(d.data(), n, dtype, flags, uzip_default_log2_block(n, dtype)) == s, "patterns reference bytes dtype %u", dtype);
       }
     }
   }
@@ -459,7 +459,10 @@ static void test_api_errors() {
   CHECK(uzipMaxCompressedSize(1, 10, 0, 17, &out) == UZIP_ERR_INVALID_ARG, "bound log2 17");
   CHECK(uzipMaxCompressedSize(3, ~0ull / 2, 0, 0, &out) == UZIP_ERR_INVALID_ARG, "bound overflow");
   CHECK(uzipMaxCompressedSize(1, 10, 0, 0, nullptr) == UZIP_ERR_INVALID_ARG, "bound null out");
-  CHECK(uzipMaxCompressedSize(1, 16384, 0, 0, &out) == 0 && out == 64 + 16 + 32768 + 30, "bound one block %llu",
+  CHECK(uzipMaxCompressedSize(1, 16384, 0, 14, &out) == 0 && out == 64 + 16 + 32768 + 30, "bound one block %llu",
+        (unsigned long long)out);
+  // The default block size of a small bf16 tensor is 2^13 (uzip_default_log2_block): two blocks here.
+  CHECK(uzipMaxCompressedSize(1, 16384, 0, 0, &out) == 0 && out == 64 + 16 + 32768 + 60, "bound default %llu",
         (unsigned long long)out);
   CHECK(uzipMaxCompressedSize(1, 0, 3, 0, &out) == 0 && out == 64, "bound count 0");
   CHECK(uzipCompressCpu(&one, 1, 6, 0, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress dtype 6");

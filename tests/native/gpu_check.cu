@@ -201,7 +201,7 @@ int main(int argc, char** argv) {
         }
   printf("edge sizes: %d cases, %d failures\n", g_cases, g_fail);
   // Other block sizes, and the persistent loop at a small grid.
-  if (!tiny) for (uint32_t log2 : {10u, 12u, 15u, 16u})
+  if (!tiny) for (uint32_t log2 : {10u, 12u, 13u, 14u, 15u, 16u})  // 0 (above) is 13 or 14 by size and dtype
     for (int dtype : {1, 2, 3, 4})
       for (int kind : {D_GAUSS, D_INTLIKE, D_RANDOM})
         for (uint64_t sz : {(uint64_t)1 << log2, ((uint64_t)1 << log2) + 1, (uint64_t)200003})
