@@ -203,68 +203,6 @@ __device__ __forceinline__ uint32_t enc_tab_off(uint32_t v) {
   return (v >> 19) & 0xFF0u;             // symbol = (v >> 23) & 0xFF
 }
 
-// encode_segment for the common case: the symbol plane, every step with all 32 lanes (len a multiple of
-// 32 * U). No per-step validity, one element load per step at a constant offset from one pointer, table
-// entries looked up at the start of each group and elements loaded one group ahead (with ~20 warps per
-// SM, the other warps hide the rest). Same bytes as encode_segment.
-template <int W, int U>
-__device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
-                                                    uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
-  const uint32_t lane = lane_id(), lt = lanemask_lt();
-  const uint8_t* lp = blk + (size_t)(base + lane) * W;  // this lane's element of step 0
-  const char* tb = (const char*)tab;
-  uint32_t x = UZIP_ANS_L;
-  int32_t p = *pos;
-  // Elements two groups ahead: an L2 load takes longer than one group of steps.
-  uint32_t raw[U], raw1[U];
-#pragma unroll
-  for (int u = 0; u < U; u++) {
-    raw[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
-    raw1[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
-  }
-  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= U) {
-    uint32_t raw2[U];
-    if (t0 >= 2 * U) {
-      const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
-#pragma unroll
-      for (int u = 0; u < U; u++) raw2[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
-    }
-    uint4 e[U];
-#pragma unroll
-    for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W>(raw[u]));
-    uint32_t mask[U], word[U];
-#pragma unroll
-    for (int u = 0; u < U; u++) {  // e = {rcp, f, cum, f << 21}
-      const bool emit = x >= e[u].w;
-      word[u] = x;
-      const uint32_t xs = emit ? x >> 16 : x;
-      const uint32_t q = __umulhi(xs, e[u].x);  // floor(xs / f) or one less
-      const uint32_t r = xs - q * e[u].y;
-      const uint32_t gap = UZIP_ANS_M - e[u].y;
-      const uint32_t xn = xs + e[u].z + q * gap;  // = (q << 11) + r + cum
-      x = r >= e[u].y ? xn + gap : xn;
-      mask[u] = __ballot_sync(FULL_MASK, emit);
-    }
-    int32_t c = 0;
-#pragma unroll
-    for (int u = 0; u < U; u++) c += __popc(mask[u]);
-    if (p - c < lo) return false;
-#pragma unroll
-    for (int u = 0; u < U; u++) {
-      p -= __popc(mask[u]);
-      if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)word[u];
-    }
-#pragma unroll
-    for (int u = 0; u < U; u++) {
-      raw[u] = raw1[u];
-      raw1[u] = raw2[u];
-    }
-  }
-  *pos = p;
-  *xout = x;
-  return true;
-}
-
 // One group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of the elements
 // in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the chain
 // and the group's word stores. Returns false when the words would go under lo.
@@ -305,12 +243,15 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
   return true;
 }
 
-// encode_segment_full with the elements in two register buffers that alternate by group (kernel variant 2,
-// under measurement): in encode_segment_full the rotation of three buffers at the end of a group waits
-// for the loads issued at its start (ncu at 256 MiB: 4.7% of all compress stall samples on one such copy).
-// Same bytes as encode_segment.
+// encode_segment for the common case: the symbol plane, every step with all 32 lanes (len a multiple of
+// 32 * U). No per-step validity, one element load per step at a constant offset from one pointer, table
+// entries looked up at the start of each group. Elements are loaded two groups ahead (an L2 load takes
+// longer than one group of steps) into two register buffers that alternate by group: a rotation of three
+// buffers instead waited, at the end of every group, for the loads issued at its start (ncu at 256 MiB:
+// 4.7% of all compress stall samples on one such copy; this form measured +1-2% bf16, +3-6% fp32 split
+// layout, bench/results/h200-2026-11-30T2050-session5/2-default-log2). Same bytes as encode_segment.
 template <int W, int U>
-__device__ __forceinline__ bool encode_segment_full_alt(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
+__device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
                                                     uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const uint8_t* lp = blk + (size_t)(base + lane) * W;  // this lane's element of step 0
@@ -500,7 +441,7 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
 // Codes block b. A block whose symbol plane is one ANS segment (or not ANS) and whose remainder plane is
 // not ANS is "deferred": its symbol section is left complete in the stage, its aggregate published, and
 // finish_deferred writes it later (after the warp's next block). Other blocks are finished here.
-template <int W, int U, bool ALT>
+template <int W, int U>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
                                                uint32_t* csumAcc, BlockPlan& plan) {
   const uint32_t lane = lane_id();
@@ -675,12 +616,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
-        if (len % (32u * U) != 0)
-          ok = encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
-        else if (ALT)
-          ok = encode_segment_full_alt<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x);
-        else
-          ok = encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x);
+        ok = len % (32u * U) == 0
+                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
+                 : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
         if (!ok) break;
         int32_t nw = cap - pos;
         if (sg + 1 < nsegS) {
@@ -917,13 +855,12 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
   *(volatile int*)&P.host->status = 0;
 }
 
-// U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow; ALT:
-// encode_segment_full_alt.
+// U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow.
 // Word stages: a deferred block keeps its stage until it is finished; up to ENC_STAGES - 1 of them wait
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-template <int W, int U, int MINB, bool ALT = false>
+template <int W, int U, int MINB>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -949,7 +886,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U, ALT>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
