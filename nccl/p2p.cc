@@ -23,6 +23,7 @@
 // Compression of chunk t+2 runs on the codec stream while steps t, t+1 move; decoding of chunk j runs
 // on the receive codec stream as soon as step j + LAG's group has landed. Staging slots (KSLOTS per
 // peer and direction) are reused under stream-ordered event waits; the host only polls events.
+#include <stdio.h>
 #include <string.h>
 
 #include <algorithm>
@@ -91,6 +92,7 @@ struct P2pEngine {
   uint64_t chunkBytes = P2P_DEFAULT_CHUNK_BYTES;
   uint64_t chunksPerMessage = P2P_CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
   int smallBlocks = P2P_SMALL_BLOCKS;  // env UZIP_P2P_SMALL_BLOCKS 0-2 (p2pChunkPlan; both sides alike)
+  uint32_t smallLog2 = P2P_SMALL_LOG2_BLOCK, largeLog2 = P2P_LARGE_LOG2_BLOCK;  // env UZIP_P2P_LOG2 "S,L" (alike)
   int codecSms = -1;  // -1: default (all but 16)
   P2pTrace tr;  // env UZIP_P2P_TRACE (1 or 2): each batch's timeline (p2p_trace.h)
   cudaEvent_t start = nullptr, sendDone = nullptr, recvDone = nullptr;
@@ -138,6 +140,11 @@ int engineGet(Comm* c, P2pEngine** out) {
   if (env) e->tr.mask = (unsigned)strtoul(env, nullptr, 0) | (3u << 30);
   env = getenv("UZIP_P2P_SMALL_BLOCKS");
   if (env && *env >= '0' && *env <= '2' && env[1] == 0) e->smallBlocks = *env - '0';
+  env = getenv("UZIP_P2P_LOG2");
+  unsigned ls = 0, ll = 0;
+  if (env && sscanf(env, "%u,%u", &ls, &ll) == 2 && ls >= UZIP_LOG2_BLOCK_MIN && ls <= UZIP_LOG2_BLOCK_MAX &&
+      ll >= UZIP_LOG2_BLOCK_MIN && ll <= UZIP_LOG2_BLOCK_MAX)
+    e->smallLog2 = ls, e->largeLog2 = ll;
   env = getenv("UZIP_P2P_CHUNKS");
   if (env && atoi(env) >= 1 && atoi(env) <= 64) e->chunksPerMessage = (uint64_t)atoi(env);
   int sms = defaultCodecSms(c->device);
@@ -343,7 +350,8 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     const uzip_p2p_op& op = ops[i];
     if (op.count == 0 || !op.compress) continue;
     Run& r = runOf(op.peer, op.isSend == 1);
-    p2pChunkPlan(op.count, op.dtype, e->chunkBytes, e->chunksPerMessage, e->smallBlocks, &plan);
+    p2pChunkPlan(op.count, op.dtype, e->chunkBytes, e->chunksPerMessage, e->smallBlocks, &plan, e->smallLog2,
+                 e->largeLog2);
     uint64_t off = 0;
     for (const auto& pc : plan) {
       Chunk k;

@@ -17,13 +17,16 @@ constexpr uint64_t P2P_MIN_CHUNK_BYTES = 4ull << 20;
 constexpr uint64_t P2P_DEFAULT_CHUNK_BYTES = 32ull << 20;
 constexpr uint64_t P2P_SMALL_BLOCK_CHUNK_BYTES = 16ull << 20;
 constexpr uint32_t P2P_SMALL_LOG2_BLOCK = 12;
+constexpr uint32_t P2P_LARGE_LOG2_BLOCK = 14;
 constexpr int P2P_SMALL_BLOCKS = 1;
 
 struct Comm;
 // Frees the engine's staging buffers, codec contexts, events and pinned words (called by destroy).
 void p2pEngineDestroy(Comm* c);
 // The chunks {elements, log2 block} a compressed message of `count` elements is cut into (p2p_plan.cc).
+// smallLog2 / largeLog2: the block sizes of small and other chunks (env UZIP_P2P_LOG2 for tuning).
 void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
-                  std::vector<std::pair<uint64_t, uint32_t>>* out);
+                  std::vector<std::pair<uint64_t, uint32_t>>* out, uint32_t smallLog2 = P2P_SMALL_LOG2_BLOCK,
+                  uint32_t largeLog2 = P2P_LARGE_LOG2_BLOCK);
 
 }  // namespace uzip

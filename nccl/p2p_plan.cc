@@ -38,8 +38,10 @@ uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint
 // smallBlocks (env UZIP_P2P_SMALL_BLOCKS, default P2P_SMALL_BLOCKS): 0 = 2^14 blocks only, 1 = as above,
 // 2 = also the first and the last chunk of every message whatever their size (measured: no gain beyond
 // noise at 64 MiB-1 GiB, bench/results/h200x2-2026-11-30T1645-p2p-events/12-ends).
+// smallLog2 / largeLog2 (defaults P2P_SMALL_LOG2_BLOCK = 12, P2P_LARGE_LOG2_BLOCK = 14; env UZIP_P2P_LOG2 "S,L"
+// on both sides) are the two block sizes.
 void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
-                  std::vector<std::pair<uint64_t, uint32_t>>* out) {
+                  std::vector<std::pair<uint64_t, uint32_t>>* out, uint32_t smallLog2, uint32_t largeLog2) {
   out->clear();
   const uint64_t width = uzip_dtype_width(dtype);
   const uint64_t base = chunkElements(count, dtype, chunkBytes, perMessage);
@@ -47,7 +49,7 @@ void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t 
     const uint64_t n = std::min(base, count - off);
     const bool end = off == 0 || off + n == count;
     const bool small = (smallBlocks >= 1 && n * width < P2P_SMALL_BLOCK_CHUNK_BYTES) || (smallBlocks >= 2 && end);
-    out->push_back({n, small ? P2P_SMALL_LOG2_BLOCK : UZIP_LOG2_BLOCK_DEFAULT});
+    out->push_back({n, small ? smallLog2 : largeLog2});
   }
 }
 
