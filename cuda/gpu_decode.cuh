@@ -507,7 +507,7 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
 }
 
 // Returns 0 or a uzip_status for block b.
-template <int W, int U, bool PF>
+template <int W, int U>
 __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
   UZIP_CLK_DECL;
@@ -525,11 +525,6 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       h.payloadOff + end > h.total)
     return UZIP_ERR_CORRUPT;
   if (smode > UZIP_MODE_ANS) return UZIP_ERR_CORRUPT;
-  if (PF && lane == 0) {  // the block's payload (validated above) and its part of a split remainder plane
-    prefetch_l2(P.src + h.payloadOff + prevEnd, end - prevEnd);
-    if (W > 1 && split)
-      prefetch_l2(P.src + UZIP_HEADER_BYTES + (b << h.log2) * rw, (uint64_t)uzip_block_len(h.count, h.log2, b) * rw);
-  }
   const uint32_t wantRem = W == 1 ? UZIP_MODE_NONE : split ? UZIP_MODE_EXTERNAL : 99u;
   if (wantRem != 99u ? rmode != wantRem : rmode > UZIP_MODE_ANS) return UZIP_ERR_CORRUPT;
   const uint32_t m = uzip_block_len(h.count, h.log2, b);
@@ -638,9 +633,8 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
 }
 
 // U: steps per unrolled group (bf16/fp16/bytes; fp32 uses U / 2); MINB: CTAs (of 4 warps) per SM that
-// the registers must allow; PF: each block's payload prefetched into L2 first (kernel variant 2, under
-// measurement).
-template <int U, int MINB, bool PF = false>
+// the registers must allow.
+template <int U, int MINB>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -665,9 +659,9 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       b = __shfl_sync(FULL_MASK, b, 0);
       if (b >= h.nblocks) break;
       switch (h.width) {
-        case 1: st = decompress_block<1, U, PF>(P, h, sm, b, &csum); break;
-        case 2: st = decompress_block<2, U, PF>(P, h, sm, b, &csum); break;
-        default: st = decompress_block<4, (U > 2 ? U / 2 : 1), PF>(P, h, sm, b, &csum); break;
+        case 1: st = decompress_block<1, U>(P, h, sm, b, &csum); break;
+        case 2: st = decompress_block<2, U>(P, h, sm, b, &csum); break;
+        default: st = decompress_block<4, (U > 2 ? U / 2 : 1)>(P, h, sm, b, &csum); break;
       }
       if (st) break;
     }

@@ -441,7 +441,7 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
 // Codes block b. A block whose symbol plane is one ANS segment (or not ANS) and whose remainder plane is
 // not ANS is "deferred": its symbol section is left complete in the stage, its aggregate published, and
 // finish_deferred writes it later (after the warp's next block). Other blocks are finished here.
-template <int W, int U, bool PF>
+template <int W, int U>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
                                                uint32_t* csumAcc, BlockPlan& plan) {
   const uint32_t lane = lane_id();
@@ -461,7 +461,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const uint32_t m = uzip_block_len(P.count, P.log2Block, b);
   const uint8_t* blk = P.src + start * W;
   const bool aligned = P.srcAligned16 != 0;
-  if (PF && lane == 0) prefetch_l2(blk, (uint64_t)m * W);
   UZIP_CLK_DECL;
 
   // 1. Histograms (symbols: 8 sub-histograms of u32 counters, lane & 7, so that the few exponents that
@@ -856,13 +855,12 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
   *(volatile int*)&P.host->status = 0;
 }
 
-// U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow; PF:
-// each block's input prefetched into L2 first (prefetch_l2; kernel variant 2, under measurement).
+// U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow.
 // Word stages: a deferred block keeps its stage until it is finished; up to ENC_STAGES - 1 of them wait
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-template <int W, int U, int MINB, bool PF = false>
+template <int W, int U, int MINB>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -888,7 +886,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U, PF>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);

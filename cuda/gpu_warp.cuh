@@ -84,15 +84,6 @@ __device__ __forceinline__ uint32_t load_elem(const uint8_t* p) {
   return *(const uint32_t*)p;
 }
 // The same through the read-only path (input that no kernel of this call writes).
-// Asks the copy engine to bring [p, p + bytes) into L2 (one thread; p 16-byte aligned, the size rounded
-// down to 16). A lone warp reading a block in a few rounds of loads waits a DRAM round trip per round;
-// with the block already on its way to L2, the rounds after the first hit L2.
-__device__ __forceinline__ void prefetch_l2(const void* p, uint64_t bytes) {
-  const uint32_t n = (uint32_t)min(bytes, (uint64_t)0x7FFFFFF0u) & ~15u;
-  if (n && ((uintptr_t)p & 15u) == 0)
-    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;\n" ::"l"(p), "r"(n) : "memory");
-}
-
 template <int W>
 __device__ __forceinline__ uint32_t load_elem_nc(const uint8_t* p) {
   if (W == 1) return __ldg(p);
