@@ -274,104 +274,6 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   return true;
 }
 
-// The words one group emitted, waiting to be stored: each step's ballot of emitting lanes and the lanes'
-// words (16 bits each, two steps a register).
-template <int U>
-struct EncWords {
-  uint32_t mask[U], word[U / 2];
-};
-
-// Stores a group's words downward from p (after checking that they stay at or above lo).
-template <int U>
-__device__ __forceinline__ bool enc_store_words(const EncWords<U>& w, int32_t& p, int32_t lo, uint16_t* out,
-                                                uint32_t lt) {
-  int32_t c = 0;
-#pragma unroll
-  for (int u = 0; u < U; u++) c += __popc(w.mask[u]);
-  if (p - c < lo) return false;
-  const uint32_t lane = lane_id();
-#pragma unroll
-  for (int u = 0; u < U; u++) {
-    p -= __popc(w.mask[u]);
-    if ((w.mask[u] >> lane) & 1u) out[p + __popc(w.mask[u] & lt)] = (uint16_t)(w.word[u / 2] >> (16 * (u & 1)));
-  }
-  return true;
-}
-
-// enc_group_full with the previous group's word stores interleaved into this group's chain (kernel
-// variant 2, under measurement): a lone warp issues in order, so a group's store tail (ballot counts,
-// positions, stores) used to stall it between two chains; here those instructions fill the chain's
-// dependency gaps. The previous group's words are checked against lo first, so nothing is stored below it.
-template <int W, int U>
-__device__ __forceinline__ bool enc_group_sp(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, const char* tb,
-                                             uint32_t& x, int32_t& p, int32_t lo, uint16_t* out, uint32_t lt,
-                                             const EncWords<U>& prev, EncWords<U>& cur) {
-  uint4 e[U];
-#pragma unroll
-  for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W>(buf[u]));
-  if (t0 >= 2 * U) {
-    const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
-#pragma unroll
-    for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
-  }
-  int32_t c = 0;
-#pragma unroll
-  for (int u = 0; u < U; u++) c += __popc(prev.mask[u]);
-  if (p - c < lo) return false;
-  const uint32_t lane = lane_id();
-#pragma unroll
-  for (int u = 0; u < U; u++) {  // e = {rcp, f, cum, f << 21}
-    const bool emit = x >= e[u].w;
-    if (u & 1) cur.word[u / 2] |= x << 16;
-    else cur.word[u / 2] = x & 0xFFFFu;
-    const uint32_t xs = emit ? x >> 16 : x;
-    const uint32_t q = __umulhi(xs, e[u].x);  // floor(xs / f) or one less
-    const uint32_t r = xs - q * e[u].y;
-    const uint32_t gap = UZIP_ANS_M - e[u].y;
-    const uint32_t xn = xs + e[u].z + q * gap;  // = (q << 11) + r + cum
-    x = r >= e[u].y ? xn + gap : xn;
-    cur.mask[u] = __ballot_sync(FULL_MASK, emit);
-    p -= __popc(prev.mask[u]);  // the previous group's step u
-    if ((prev.mask[u] >> lane) & 1u) out[p + __popc(prev.mask[u] & lt)] = (uint16_t)(prev.word[u / 2] >> (16 * (u & 1)));
-  }
-  return true;
-}
-
-// encode_segment_full with enc_group_sp (variant 2). Same bytes.
-template <int W, int U>
-__device__ __forceinline__ bool encode_segment_full_sp(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
-                                                       uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
-  const uint32_t lane = lane_id(), lt = lanemask_lt();
-  const uint8_t* lp = blk + (size_t)(base + lane) * W;  // this lane's element of step 0
-  const char* tb = (const char*)tab;
-  uint32_t x = UZIP_ANS_L;
-  int32_t p = *pos;
-  uint32_t ra[U], rb[U];  // the elements of the groups at t0 and t0 - U
-#pragma unroll
-  for (int u = 0; u < U; u++) {
-    ra[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
-    rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
-  }
-  EncWords<U> wa, wb;  // the words of the groups at t0 (a) and t0 - U (b), stored one group later
-#pragma unroll
-  for (int u = 0; u < U; u++) wb.mask[u] = 0;
-#pragma unroll
-  for (int u = 0; u < U / 2; u++) wb.word[u] = 0;
-  bool odd = false;  // T / U odd: the last group was an "a" group
-  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
-    if (!enc_group_sp<W, U>(ra, t0, lp, tb, x, p, lo, out, lt, wb, wa)) return false;
-    if (t0 < U) {
-      odd = true;
-      break;
-    }
-    if (!enc_group_sp<W, U>(rb, t0 - U, lp, tb, x, p, lo, out, lt, wa, wb)) return false;
-  }
-  if (odd ? !enc_store_words<U>(wa, p, lo, out, lt) : !enc_store_words<U>(wb, p, lo, out, lt)) return false;
-  *pos = p;
-  *xout = x;
-  return true;
-}
-
 // Decoupled look-back, in two halves so that a warp can publish a block's aggregate, code its next block,
 // and only then resolve the first one's prefix (by then its predecessors have published: no waiting).
 // lb_publish: block b's aggregate (block 0: its inclusive prefix, which is the aggregate).
@@ -539,7 +441,7 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
 // Codes block b. A block whose symbol plane is one ANS segment (or not ANS) and whose remainder plane is
 // not ANS is "deferred": its symbol section is left complete in the stage, its aggregate published, and
 // finish_deferred writes it later (after the warp's next block). Other blocks are finished here.
-template <int W, int U, bool SP>
+template <int W, int U>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
                                                uint32_t* csumAcc, BlockPlan& plan) {
   const uint32_t lane = lane_id();
@@ -714,12 +616,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
-        if (len % (32u * U) != 0)
-          ok = encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
-        else if (SP)
-          ok = encode_segment_full_sp<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x);
-        else
-          ok = encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x);
+        ok = len % (32u * U) == 0
+                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
+                 : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
         if (!ok) break;
         int32_t nw = cap - pos;
         if (sg + 1 < nsegS) {
@@ -961,7 +860,7 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-template <int W, int U, int MINB, bool SP = false>
+template <int W, int U, int MINB>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -987,7 +886,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U, SP>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
