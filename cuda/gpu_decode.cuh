@@ -433,7 +433,7 @@ __device__ __forceinline__ void join4(uint32_t s, const uint32_t* r, uint32_t* o
 // One full group on the vector path: decodes U steps (the ring moves on once per group when a group's
 // words fit in a ring quarter), with the next group's remainders loading into `fill`, then joins and
 // stores this group's elements from `use`.
-template <int W, int U, bool COH, bool MR>
+template <int W, int U, bool COH>
 __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, uint32_t base,
                                               const uint32_t* tab, WordRing& wr, uint32_t lt,
                                               const DecVec<W, U>& use, DecVec<W, U>& fill, const uint8_t* rem,
@@ -442,10 +442,12 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   const uint32_t lane = lane_id();
   if (W > 1 && t0 + U < T) ld_words<V::NREM, COH>(fill.r, rem + (size_t)(base + 32u * (t0 + U)) * V::RW + U * V::RW * lane);
   constexpr bool groupRing = 32u * U <= RING_QUARTER;  // a group reads at most 32 words a step
-  if (groupRing) ring_advance(wr, next);
-  if (MR && groupRing) {
-    // Variant 2 (under measurement): word reads relative to the group's first word, no wrap mask (the
-    // group reads at most 32 U <= 256 words from there: within the ring and its copy of quarter 0).
+  if (groupRing) {
+    ring_advance(wr, next);
+    // Word reads relative to the group's first word, with no wrap mask: the group reads at most
+    // 32 U <= 256 words from there, within the ring and its copy of quarter 0 (ring_fill). Two fewer
+    // dependent instructions per step: +2% bf16 decode at 1 GiB (bench/results/
+    // h200-2026-11-30T2050-session5/7-ring-mirror).
     const uint16_t* g = wr.ring + (next & (RING_WORDS - 1u));
     uint32_t used = 0;
 #pragma unroll
@@ -470,7 +472,7 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
       if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (RING_WORDS - 1u)];
       x = xn;
       next += __popc(mask);
-      if (!groupRing) ring_advance(wr, next);
+      ring_advance(wr, next);
       syms[32u * u + lane] = (uint8_t)e;
     }
   }
@@ -490,7 +492,7 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
 // ANS chain.
 // COH: the remainder plane was written by this kernel (see decompress_block), so it is read with plain
 // loads; only whole segments of full groups may use it (the step-by-step path reads through __ldg).
-template <int W, int U, bool MR, bool COH = false>
+template <int W, int U, bool COH = false>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, bool isConst,
                                                  uint32_t remConst, uint8_t* out, bool dst16) {
@@ -508,8 +510,8 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
             V va, vb;
             if (W > 1) ld_words<V::NREM, COH>(va.r, rem + (size_t)base * V::RW + U * V::RW * lane);
             for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-              dec_group_vec<W, U, COH, MR>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
-              dec_group_vec<W, U, COH, MR>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
+              dec_group_vec<W, U, COH>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
+              dec_group_vec<W, U, COH>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
             }
             return true;
           }
@@ -534,7 +536,7 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
 }
 
 // Returns 0 or a uzip_status for block b.
-template <int W, int U, bool MR>
+template <int W, int U>
 __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
   UZIP_CLK_DECL;
@@ -591,12 +593,12 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
-    if (!decode_sym_elems<W, U, MR, true>(ps, m, tab, info, ring, sm + DEC_SYMS, rp, false, 0, out, true))
+    if (!decode_sym_elems<W, U, true>(ps, m, tab, info, ring, sm + DEC_SYMS, rp, false, 0, out, true))
       return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else if (smode == UZIP_MODE_ANS) {
     const bool ok = remAns ? decode_ans(ps, m, tab, info, ring, emitSym)
-                           : decode_sym_elems<W, U, MR>(ps, m, tab, info, ring, sm + DEC_SYMS, remSrc, remIsConst, remConst, out,
+                           : decode_sym_elems<W, U>(ps, m, tab, info, ring, sm + DEC_SYMS, remSrc, remIsConst, remConst, out,
                                                      dst16);
     if (!ok) return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
@@ -660,8 +662,8 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
 }
 
 // U: steps per unrolled group (bf16/fp16/bytes; fp32 uses U / 2); MINB: CTAs (of 4 warps) per SM that
-// the registers must allow; MR: dec_group_vec's unmasked word reads (kernel variant 2, under measurement).
-template <int U, int MINB, bool MR = false>
+// the registers must allow.
+template <int U, int MINB>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -686,9 +688,9 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       b = __shfl_sync(FULL_MASK, b, 0);
       if (b >= h.nblocks) break;
       switch (h.width) {
-        case 1: st = decompress_block<1, U, MR>(P, h, sm, b, &csum); break;
-        case 2: st = decompress_block<2, U, MR>(P, h, sm, b, &csum); break;
-        default: st = decompress_block<4, (U > 2 ? U / 2 : 1), MR>(P, h, sm, b, &csum); break;
+        case 1: st = decompress_block<1, U>(P, h, sm, b, &csum); break;
+        case 2: st = decompress_block<2, U>(P, h, sm, b, &csum); break;
+        default: st = decompress_block<4, (U > 2 ? U / 2 : 1)>(P, h, sm, b, &csum); break;
       }
       if (st) break;
     }
