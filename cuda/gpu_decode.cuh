@@ -14,7 +14,7 @@ namespace uzip_gpu {
 // Per-warp shared memory: 11 KB, so that 20 warps fit on an SM (each warp's ANS chain is serial, so
 // throughput comes from warps in flight). The ANS words stream through a 2 KB ring (WordRing) that
 // aliases the symbol list, which is needed only while the decode table is built.
-#define DEC_TAB 0u             /* u32[2048] slot -> symbol | freq << 8 | (slot - cum) << 20 */
+#define DEC_TAB 0u             /* u32[2048] slot -> (slot - cum) | symbol << 11 | freq << 20 (dec_entry) */
 #define DEC_INFO 8192u         /* u32[256] present symbols in order: symbol | freq << 8 | cum << 20 */
 #define DEC_RING 8192u         /* u16[1024 + 256] ring of ANS words (aliases DEC_INFO), then a copy of quarter 0 */
 #define DEC_SYMS 10752u        /* u8[32 * U] one group's symbols, transposed to element order (DecVec) */
@@ -227,20 +227,27 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
   for (uint32_t r = 0; r < k; r++) {
     const uint32_t e = en;
     en = info[r + 1 < k ? r + 1 : r];
-    const uint32_t fr = (e >> 8) & 0xFFFu, c0 = e >> 20, head = e & 0xFFFFFu;
-    for (uint32_t j = lane; j < fr; j += 32) tab[c0 + j] = head | (j << 20);
+    const uint32_t fr = (e >> 8) & 0xFFFu, c0 = e >> 20, head = ((e & 0xFFu) << 11) | (fr << 20);
+    for (uint32_t j = lane; j < fr; j += 32) tab[c0 + j] = head | j;
   }
   __syncwarp();
   return tb;
 }
+
+// A decode table entry: (slot - cum) in bits 0..10 (< f <= 2048), the symbol in 11..18, f in 20..31, so
+// that the next state f * (x >> 11) + slot - cum needs one instruction per field on the dependent chain.
+__device__ __forceinline__ uint32_t dec_next(uint32_t e, uint32_t x) {
+  return (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + (e & 0x7FFu);
+}
+__device__ __forceinline__ uint32_t dec_sym(uint32_t e) { return (e >> 11) & 0xFFu; }
 
 // One decode step of a lane (inactive lanes keep their state). Returns false when the words run out
 // (corrupt). s gets the symbol.
 __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t nw, bool active, const uint32_t* tab,
                                          WordRing& wr, uint32_t lt, uint32_t& s) {
   const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
-  s = e & 0xFFu;
-  uint32_t xn = ((e >> 8) & 0xFFFu) * (x >> UZIP_ANS_PROB_BITS) + (e >> 20);
+  s = dec_sym(e);
+  uint32_t xn = dec_next(e, x);
   if (!active) xn = x;
   const bool need = active && xn < UZIP_ANS_L;
   const uint32_t mask = __ballot_sync(FULL_MASK, need);
@@ -453,27 +460,27 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
 #pragma unroll
     for (int u = 0; u < U; u++) {
       const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
-      uint32_t xn = ((e >> 8) & 0xFFFu) * (x >> UZIP_ANS_PROB_BITS) + (e >> 20);
+      uint32_t xn = dec_next(e, x);
       const bool need = xn < UZIP_ANS_L;
       const uint32_t mask = __ballot_sync(FULL_MASK, need);
       if (need) xn = (xn << 16) | g[used + __popc(mask & lt)];
       x = xn;
       used += __popc(mask);
-      syms[32u * u + lane] = (uint8_t)e;
+      syms[32u * u + lane] = (uint8_t)(e >> 11);
     }
     next += used;
   } else {
 #pragma unroll
     for (int u = 0; u < U; u++) {
       const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
-      uint32_t xn = ((e >> 8) & 0xFFFu) * (x >> UZIP_ANS_PROB_BITS) + (e >> 20);
+      uint32_t xn = dec_next(e, x);
       const bool need = xn < UZIP_ANS_L;
       const uint32_t mask = __ballot_sync(FULL_MASK, need);
       if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (RING_WORDS - 1u)];
       x = xn;
       next += __popc(mask);
       ring_advance(wr, next);
-      syms[32u * u + lane] = (uint8_t)e;
+      syms[32u * u + lane] = (uint8_t)(e >> 11);
     }
   }
   __syncwarp();

@@ -2,7 +2,8 @@
 # One H200 call comparing this build's kernel variants with the baseline build in .carry-run/old (packed
 # from .carry/old): bit exactness (gpu_check, full for variant 0 and --quick for the others; memcheck
 # --tiny), throughput and per-call latency from 64 KiB to 1 GiB (bf16, fp32; default and split layout)
-# of each, all in the same call. Usage (device): bash scripts/gpu_latency_ab.sh [VARIANTS, default "0"]
+# of each, all in the same call (OLD_VARIANT: the variant the baseline runs, default 0). Usage (device):
+# bash scripts/gpu_latency_ab.sh [VARIANTS, default "0"]
 set -u
 source scripts/device_env.sh
 VARS=${1:-0}
@@ -14,7 +15,7 @@ for v in $VARS; do
   timeout 200 .carry-run/gpu/gpu_check $q > "$R/check_v$v.log" 2>&1
   echo "== variant $v: gpu_check $q rc=$?"; grep -E 'PASSED|FAILED|failures|mismatch' "$R/check_v$v.log" | tail -2
 done
-for b in gpu:0 ${VARS/0/} old:0; do
+for b in gpu:0 ${VARS/0/} old:${OLD_VARIANT:-0}; do
   [ "${b%%:*}" = old ] && [ ! -x .carry-run/old/gpu_bench ] && continue
   case $b in *:*) ;; *) b=gpu:$b ;; esac
   dir=${b%%:*} v=${b##*:}
