@@ -449,40 +449,29 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   const uint32_t lane = lane_id();
   if (W > 1 && t0 + U < T) ld_words<V::NREM, COH>(fill.r, rem + (size_t)(base + 32u * (t0 + U)) * V::RW + U * V::RW * lane);
   constexpr bool groupRing = 32u * U <= RING_QUARTER;  // a group reads at most 32 words a step
-  if (groupRing) {
-    ring_advance(wr, next);
-    // Word reads relative to the group's first word, with no wrap mask: the group reads at most
-    // 32 U <= 256 words from there, within the ring and its copy of quarter 0 (ring_fill). Two fewer
-    // dependent instructions per step: +2% bf16 decode at 1 GiB (bench/results/
-    // h200-2026-11-30T2050-session5/7-ring-mirror).
-    const uint16_t* g = wr.ring + (next & (RING_WORDS - 1u));
-    uint32_t used = 0;
+  if (groupRing) ring_advance(wr, next);
+  // A group of at most 256 words (groupRing) reads them relative to its first word with no wrap mask:
+  // they lie within the ring and its copy of quarter 0 (ring_fill). Two fewer dependent instructions per
+  // step: +2% bf16 decode at 1 GiB (bench/results/h200-2026-11-30T2050-session5/7-ring-mirror).
+  const uint16_t* g = wr.ring + (next & (RING_WORDS - 1u));
+  uint32_t used = 0;
 #pragma unroll
-    for (int u = 0; u < U; u++) {
-      const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
-      uint32_t xn = dec_next(e, x);
-      const bool need = xn < UZIP_ANS_L;
-      const uint32_t mask = __ballot_sync(FULL_MASK, need);
-      if (need) xn = (xn << 16) | g[used + __popc(mask & lt)];
-      x = xn;
-      used += __popc(mask);
-      syms[32u * u + lane] = (uint8_t)(e >> 11);
+  for (int u = 0; u < U; u++) {
+    const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
+    uint32_t xn = dec_next(e, x);
+    const bool need = xn < UZIP_ANS_L;
+    const uint32_t mask = __ballot_sync(FULL_MASK, need);
+    if (need) {
+      const uint32_t w = groupRing ? g[used + __popc(mask & lt)]
+                                   : wr.ring[(next + used + __popc(mask & lt)) & (RING_WORDS - 1u)];
+      xn = (xn << 16) | w;
     }
-    next += used;
-  } else {
-#pragma unroll
-    for (int u = 0; u < U; u++) {
-      const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
-      uint32_t xn = dec_next(e, x);
-      const bool need = xn < UZIP_ANS_L;
-      const uint32_t mask = __ballot_sync(FULL_MASK, need);
-      if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (RING_WORDS - 1u)];
-      x = xn;
-      next += __popc(mask);
-      ring_advance(wr, next);
-      syms[32u * u + lane] = (uint8_t)(e >> 11);
-    }
+    x = xn;
+    used += __popc(mask);
+    if (!groupRing) ring_advance(wr, next + used);
+    syms[32u * u + lane] = (uint8_t)(e >> 11);
   }
+  next += used;
   __syncwarp();
   uint32_t sw[U / 4], ow[U * W / 4];
   ld_words<U / 4, true>(sw, syms + U * lane);
