@@ -71,6 +71,28 @@ __device__ void build_enc_table(const uint32_t* freqs, uint4* tab) {
   __syncwarp();
 }
 
+// Moves n words of the stage from `from` down to `to` (to <= from): chunks of 256 words, each read whole
+// (8 loads in flight per lane) before any of it is written; a chunk's stores land below where the next
+// chunk's reads begin, so no word is overwritten before it is read.
+__device__ __forceinline__ void move_words_down(uint16_t* s, int32_t from, int32_t to, int32_t n) {
+  const int32_t lane = (int32_t)lane_id();
+  for (int32_t i0 = 0; i0 < n; i0 += 256) {
+    uint16_t w[8];
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+      const int32_t i = i0 + lane + 32 * k;
+      w[k] = i < n ? s[from + i] : (uint16_t)0;
+    }
+    __syncwarp();
+#pragma unroll
+    for (int k = 0; k < 8; k++) {
+      const int32_t i = i0 + lane + 32 * k;
+      if (i < n) s[to + i] = w[k];
+    }
+    __syncwarp();
+  }
+}
+
 // Writes the ANS table (u16 K, u16 0, bitmap, freqs, pad to 4) at p (2-aligned); returns its size.
 __device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs) {
   const uint32_t lane = lane_id();
@@ -438,9 +460,9 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
   }
 }
 
-// Codes block b. A block whose symbol plane is one ANS segment (or not ANS) and whose remainder plane is
-// not ANS is "deferred": its symbol section is left complete in the stage, its aggregate published, and
-// finish_deferred writes it later (after the warp's next block). Other blocks are finished here.
+// Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
+// complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
+// next block). Blocks with an ANS remainder plane are finished here.
 template <int W, int U>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
                                                uint32_t* csumAcc, BlockPlan& plan) {
@@ -606,10 +628,12 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       UZIP_CLK(3);
       const int32_t cap = (int32_t)(m / 2u);
       const uint32_t tb = uzip_ans_table_bytes(k);
-      // One segment: its words stay where they are coded and the table and segment header go right
-      // before them, so the stage holds the finished section. Keeping that room cannot change the mode:
-      // words that reach into it make the section at least the raw plane's size, i.e. RAW anyway.
-      int32_t front = nsegS == 1 ? (int32_t)((tb + UZIP_ANS_SEG_HEADER_BYTES + 1u) / 2u) : 0;
+      // The stage ends up holding the finished section, so that the block can be deferred. One segment:
+      // its words stay where they are coded and the table and segment header go right before them.
+      // Several: each segment's words move down to their place (the table at byte 0, then per segment its
+      // header, words and padding). Keeping that room cannot change the mode: words that reach into it
+      // make the section at least the raw plane's size, i.e. RAW anyway.
+      int32_t front = (int32_t)((tb + UZIP_ANS_SEG_HEADER_BYTES + 1u) / 2u);
       bool ok = true;
       uint32_t sec = tb;
       for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
@@ -621,21 +645,18 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
                  : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
         if (!ok) break;
         int32_t nw = cap - pos;
-        if (sg + 1 < nsegS) {
-          for (int32_t i0 = 0; i0 < nw; i0 += 32) {  // move down to the front, 32 words at a time
-            int32_t i = i0 + (int32_t)lane;
-            uint16_t w = i < nw ? stage[pos + i] : 0;
-            __syncwarp();
-            if (i < nw) stage[front + i] = w;
-            __syncwarp();
+        if (nsegS > 1) {
+          move_words_down(stage, pos, front, nw);
+          if (lane == 0) {
+            soff[sg] = (uint32_t)front;
+            if (nw & 1) stage[front + nw] = 0;  // the segment's padding to 4 bytes
           }
-          if (lane == 0) soff[sg] = (uint32_t)front;
         } else if (lane == 0) {
-          soff[sg] = (uint32_t)pos;  // the last segment's words stay where they were coded
+          soff[sg] = (uint32_t)pos;  // a lone segment's words stay where they were coded
         }
         states[sg * 32 + lane] = x;
         if (lane == 0) nws[sg] = (uint32_t)nw;
-        front += nw;
+        front += nw + (nw & 1) + (int32_t)(UZIP_ANS_SEG_HEADER_BYTES / 2u);  // after the padding and next header
         sec += UZIP_ANS_SEG_HEADER_BYTES + ((2u * (uint32_t)nw + 3u) & ~3u);
       }
       __syncwarp();
@@ -653,6 +674,15 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           h16[3 + 2 * lane] = (uint16_t)(states[lane] >> 16);
           if ((nw & 1u) && lane == 0) stage[cap] = 0;
           plan.secStart = st0;
+        } else {  // the table at byte 0, each segment's header right before its words (4-aligned)
+          uint8_t* sb = (uint8_t*)stage;
+          write_ans_table(sb, fsym);
+          for (uint32_t sg = 0; sg < nsegS; sg++) {
+            uint32_t* h32 = (uint32_t*)(sb + 2u * soff[sg] - UZIP_ANS_SEG_HEADER_BYTES);
+            if (lane == 0) h32[0] = nws[sg];
+            h32[1 + lane] = states[sg * 32 + lane];
+          }
+          plan.secStart = 0;
         }
       }
     }
@@ -712,7 +742,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   plan.rem0 = rem0;
   plan.fusedRem = fusedRem;
   plan.stagedRem = stagedRem;
-  plan.deferred = (symMode != UZIP_MODE_ANS || nsegS == 1) && remMode != UZIP_MODE_ANS;
+  plan.deferred = remMode != UZIP_MODE_ANS;
   if (plan.deferred) return;
   const uint64_t excl = lb_resolve(P.lookback, b, agg, P.epoch);
   const uint64_t end = excl + agg;
