@@ -12,8 +12,9 @@
 namespace uzip_gpu {
 
 // Per-warp shared memory: 11 KB, so that 20 warps fit on an SM (each warp's ANS chain is serial, so
-// throughput comes from warps in flight). The ANS words stream through a 2 KB ring (WordRing) that
-// aliases the symbol list, which is needed only while the decode table is built.
+// throughput comes from warps in flight). The ANS words stream through a 2 KB ring (WordRing, followed by
+// a 512 B copy of its first quarter) that aliases the symbol list, which is needed only while the decode
+// table is built.
 #define DEC_TAB 0u             /* u32[2048] slot -> (slot - cum) | symbol << 11 | freq << 20 (dec_entry) */
 #define DEC_INFO 8192u         /* u32[256] present symbols in order: symbol | freq << 8 | cum << 20 */
 #define DEC_RING 8192u         /* u16[1024 + 256] ring of ANS words (aliases DEC_INFO), then a copy of quarter 0 */
@@ -469,7 +470,7 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
     x = xn;
     used += __popc(mask);
     if (!groupRing) ring_advance(wr, next + used);
-    syms[32u * u + lane] = (uint8_t)(e >> 11);
+    syms[32u * u + lane] = (uint8_t)dec_sym(e);
   }
   next += used;
   __syncwarp();

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "uzip_format.h"
+
 namespace uzip {
 
 // Chunk plan defaults (p2p_plan.cc): about this many chunks per message, each >= MIN and <= the chunk
@@ -17,7 +19,7 @@ constexpr uint64_t P2P_MIN_CHUNK_BYTES = 4ull << 20;
 constexpr uint64_t P2P_DEFAULT_CHUNK_BYTES = 32ull << 20;
 constexpr uint64_t P2P_SMALL_BLOCK_CHUNK_BYTES = 16ull << 20;
 constexpr uint32_t P2P_SMALL_LOG2_BLOCK = 12;
-constexpr uint32_t P2P_LARGE_LOG2_BLOCK = 14;
+constexpr uint32_t P2P_LARGE_LOG2_BLOCK = UZIP_LOG2_BLOCK_DEFAULT;
 constexpr int P2P_SMALL_BLOCKS = 1;
 
 struct Comm;

@@ -2,7 +2,8 @@
 # One H200 call comparing this build's kernel variants with the baseline build in .carry-run/old (packed
 # from .carry/old): bit exactness (gpu_check, full for variant 0 and --quick for the others; memcheck
 # --tiny), throughput and per-call latency from 64 KiB to 1 GiB (bf16, fp32; default and split layout)
-# of each, all in the same call (OLD_VARIANT: the variant the baseline runs, default 0). Usage (device):
+# of each, all in the same call (OLD_VARIANT: the variant the baseline runs, default 0; MEMCHECK=0 skips
+# the memcheck run). Usage (device):
 # bash scripts/gpu_latency_ab.sh [VARIANTS, default "0"]
 set -u
 source scripts/device_env.sh
@@ -30,6 +31,8 @@ for b in gpu:0 ${VARS/0/} old:${OLD_VARIANT:-0}; do
   pack
 done
 unset UZIP_GPU_ENC_VARIANT UZIP_GPU_DEC_VARIANT
-timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 .carry-run/gpu/gpu_check --tiny > "$R/memcheck.log" 2>&1
-echo "== memcheck rc=$?"; tail -2 "$R/memcheck.log"
+if [ "${MEMCHECK:-1}" = 1 ]; then
+  timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 .carry-run/gpu/gpu_check --tiny > "$R/memcheck.log" 2>&1
+  echo "== memcheck rc=$?"; tail -2 "$R/memcheck.log"
+fi
 pack

@@ -6,7 +6,7 @@
 // idle stream includes.
 // Usage: gpu_bench OUT.json [--max-mib N] [--reps N] [--commit SHA] [--cmd "..."]
 //                  [--dtypes 1,3] [--sizes-kib 64,1024] [--sms 0,8]   (filters; default: everything)
-//                  [--log2 K]   (block size 2^K; default 0 = the library's default, 2^14)
+//                  [--log2 K]   (block size 2^K; default 0 = the library's default, uzip_default_log2_block)
 //                  [--flags F]  (header flags: 2 = split layout, 1 = checksum; default 0)
 #include <algorithm>
 #include <string>

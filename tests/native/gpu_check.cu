@@ -213,8 +213,9 @@ int main(int argc, char** argv) {
   }
   CK(uzipGpuCodecSetMaxSms(g_ctx, 0));
   printf("block sizes and small grids: %d cases, %d failures\n", g_cases, g_fail);
-  // Multi-segment blocks (log2Block 16, the default, and 15): symbol planes of 2..4 ANS segments that the
-  // GPU codes with interleaved chains; every dtype and data kind, sizes around whole blocks.
+  // Multi-segment blocks (log2Block 16 and 15, beside the default): symbol planes of 2..4 ANS segments,
+  // which the GPU codes one after another and stages as one finished section; every dtype and data
+  // kind, sizes around whole blocks.
   if (!tiny) {
     const int before = g_fail;
     for (int dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
