@@ -39,7 +39,7 @@ using DecKernel = void (*)(const DecParams);
 DecKernel dec_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::decompress_kernel<16, 4>;
-    case 2: return uzip_gpu::decompress_kernel<4, 5>;
+    case 2: return uzip_gpu::decompress_kernel<8, 5, true>;
     default: return uzip_gpu::decompress_kernel<8, 5>;
   }
 }

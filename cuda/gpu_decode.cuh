@@ -140,6 +140,10 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
 // never reads past its section (ring slots past the end hold stale words that the final check rejects).
 #define RING_WORDS 1024u
 #define RING_QUARTER 256u
+// A segment pair (decode_sym_pairs) streams through two rings of 512 words (+ a 128-word copy) each, in
+// the same 2560 bytes as one ring.
+#define RING_PAIR_QW 128u
+constexpr uint32_t RING_PAIR_BYTES = 2u * 5u * RING_PAIR_QW;
 struct WordRing {
   const uint32_t* w32;  // the segment's words as u32 pairs (4-aligned: sections are 16-aligned, tables
                         // and segments 4-padded)
@@ -148,22 +152,27 @@ struct WordRing {
 };
 // Quarter 0 is also copied right after the ring's end (words 1024 .. 1279), in the same commit group, so
 // that a group of steps starting in quarter 3 can read on past word 1023 without wrapping its index.
+// QW: words per quarter (RING_QUARTER; the two rings of a segment pair use half-size quarters, RING_PAIR_QW).
+template <uint32_t QW = RING_QUARTER>
 __device__ __forceinline__ void ring_fill(const WordRing& r, uint32_t quarter) {
-  const uint32_t dst = r.sbase + (quarter & 3u) * (RING_QUARTER * 2u);
+  const uint32_t dst = r.sbase + (quarter & 3u) * (QW * 2u);
   const bool mirror = (quarter & 3u) == 0u;
 #pragma unroll
-  for (uint32_t j = 0; j < RING_QUARTER / 64u; j++) {  // 128 pairs: 4 per lane
-    const uint32_t i = lane_id() + 32u * j, pair = quarter * (RING_QUARTER / 2u) + i;
+  for (uint32_t j = 0; j < QW / 64u; j++) {  // QW / 2 pairs: 4 (or 2) per lane
+    const uint32_t i = lane_id() + 32u * j, pair = quarter * (QW / 2u) + i;
     if (pair < r.npairs) {
       asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(dst + 4u * i), "l"(r.w32 + pair) : "memory");
       if (mirror)
-        asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(r.sbase + 2u * RING_WORDS + 4u * i),
+        asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(r.sbase + 2u * (4u * QW) + 4u * i),
                      "l"(r.w32 + pair)
                      : "memory");
     }
   }
   asm volatile("cp.async.commit_group;\n" ::: "memory");
 }
+// The cp.async groups of every ring of the warp share one count: "wait_group 2" (at most the two newest
+// groups pending) is at least as strict for each ring as for a lone one, so two rings may interleave.
+template <uint32_t QW = RING_QUARTER>
 __device__ __forceinline__ void ring_init(WordRing& r, uint8_t* ringSmem, const uint8_t* words, uint32_t nw) {
   r.w32 = (const uint32_t*)words;
   r.npairs = (nw + 1u) / 2u;
@@ -171,15 +180,16 @@ __device__ __forceinline__ void ring_init(WordRing& r, uint8_t* ringSmem, const 
   r.ring = (const uint16_t*)ringSmem;
   r.sbase = (uint32_t)__cvta_generic_to_shared(ringSmem);
   __syncwarp();  // earlier readers of the ring (or of the symbol list it aliases) are done
-  for (uint32_t k = 0; k < 4u; k++) ring_fill(r, k);
+  for (uint32_t k = 0; k < 4u; k++) ring_fill<QW>(r, k);
   asm volatile("cp.async.wait_group 2;\n" ::: "memory");
   __syncwarp();
 }
 // After a step moved `next`: on entering a new quarter, refill the one left and wait for the one after.
+template <uint32_t QW = RING_QUARTER>
 __device__ __forceinline__ void ring_advance(WordRing& r, uint32_t next) {
-  if ((next / RING_QUARTER) != r.q) {  // warp-uniform
-    __syncwarp();                      // every lane's reads of the quarter left are done
-    ring_fill(r, r.q + 4u);
+  if ((next / QW) != r.q) {  // warp-uniform
+    __syncwarp();            // every lane's reads of the quarter left are done
+    ring_fill<QW>(r, r.q + 4u);
     r.q++;
     asm volatile("cp.async.wait_group 2;\n" ::: "memory");
     __syncwarp();
@@ -482,6 +492,103 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   st_words<U * W / 4>(out + (size_t)(base + 32u * t0 + U * lane) * W, ow);
 }
 
+// One group of U steps of two segments at once (decode_sym_pairs): chain c decodes segment c of the pair
+// (elements base + c * UZIP_ANS_SEG_SYMS ..) from ring wr[c]. The two chains are independent, so their steps
+// interleave: where one waits on its table or word load, the other issues. Then both groups are joined and
+// stored as on the vector path (dec_group_vec), chain c's symbols at syms + 32 * U * c.
+template <int W, int U>
+__device__ __forceinline__ void dec_group_vec2(uint32_t (&x)[2], uint32_t (&next)[2], uint32_t t0, uint32_t T,
+                                               uint32_t base, const uint32_t* tab, WordRing (&wr)[2], uint32_t lt,
+                                               const DecVec<W, U> (&use)[2], DecVec<W, U> (&fill)[2],
+                                               const uint8_t* rem, uint8_t* syms, uint8_t* out) {
+  using V = DecVec<W, U>;
+  static_assert(32u * U <= RING_PAIR_QW, "a group must read within one ring quarter and its successor");
+  const uint32_t lane = lane_id();
+#pragma unroll
+  for (int c = 0; c < 2; c++) {
+    const uint32_t b = base + c * UZIP_ANS_SEG_SYMS;
+    if (W > 1 && t0 + U < T) ld_words<V::NREM>(fill[c].r, rem + (size_t)(b + 32u * (t0 + U)) * V::RW + U * V::RW * lane);
+    ring_advance<RING_PAIR_QW>(wr[c], next[c]);
+  }
+  const uint16_t* g[2];
+  uint32_t used[2] = {0u, 0u};
+#pragma unroll
+  for (int c = 0; c < 2; c++) g[c] = wr[c].ring + (next[c] & (4u * RING_PAIR_QW - 1u));
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+#pragma unroll
+    for (int c = 0; c < 2; c++) {
+      const uint32_t e = tab[x[c] & (UZIP_ANS_M - 1u)];
+      uint32_t xn = dec_next(e, x[c]);
+      const bool need = xn < UZIP_ANS_L;
+      const uint32_t mask = __ballot_sync(FULL_MASK, need);
+      if (need) xn = (xn << 16) | g[c][used[c] + __popc(mask & lt)];
+      x[c] = xn;
+      used[c] += __popc(mask);
+      syms[32u * U * c + 32u * u + lane] = (uint8_t)dec_sym(e);
+    }
+  }
+  __syncwarp();
+  uint32_t sw[2][U / 4];
+#pragma unroll
+  for (int c = 0; c < 2; c++) {
+    next[c] += used[c];
+    ld_words<U / 4, true>(sw[c], syms + 32u * U * c + U * lane);
+  }
+  __syncwarp();  // the next group's symbol stores come after every lane's reads
+#pragma unroll
+  for (int c = 0; c < 2; c++) {
+    uint32_t ow[U * W / 4];
+#pragma unroll
+    for (int i = 0; i < U / 4; i++) join4<W>(sw[c][i], use[c].r + (W > 1 ? i * V::RW : 0), ow + i * W);
+    st_words<U * W / 4>(out + (size_t)(base + c * UZIP_ANS_SEG_SYMS + 32u * t0 + U * lane) * W, ow);
+  }
+}
+
+// The symbol plane of a block of whole segment pairs (m a multiple of 2 * UZIP_ANS_SEG_SYMS: 2^15-element
+// blocks and larger) on the vector path, two segments at a time (dec_group_vec2): one warp then has two
+// independent state chains, where one segment's chain alone leaves it waiting on its two shared loads a
+// step. Same checks as for_each_segment: states >= L at the start, every word used and every state back
+// at L at the end. Remainders are read through __ldg (not for a plane this kernel wrote: with both chains
+// storing, one chain's elements would overwrite remainders the other has yet to read).
+constexpr int PAIR_U = 4;  // steps per group of each chain: a group's words must fit a RING_PAIR_QW quarter
+template <int W, int U>
+__device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
+                                                 uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, uint8_t* out) {
+  using V = DecVec<W, U>;
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  uint32_t off = load_ans_table(p, tab, info);
+  if (!off) return false;
+  constexpr uint32_t T = UZIP_ANS_SEG_SYMS / 32u;
+  for (uint32_t base = 0; base < m; base += 2u * UZIP_ANS_SEG_SYMS) {
+    uint32_t nw[2], x[2], next[2] = {0u, 0u};
+    WordRing wr[2];
+#pragma unroll
+    for (int c = 0; c < 2; c++) {
+      const uint8_t* seg = p + off;  // inside the section: section_size walked every segment
+      nw[c] = *(const uint32_t*)seg;
+      x[c] = *(const uint32_t*)(seg + 4 + 4 * lane);
+      if (__any_sync(FULL_MASK, x[c] < UZIP_ANS_L)) return false;
+      ring_init<RING_PAIR_QW>(wr[c], ringSmem + c * RING_PAIR_BYTES, seg + UZIP_ANS_SEG_HEADER_BYTES, nw[c]);
+      off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw[c] + 3u) & ~3u;
+    }
+    V va[2], vb[2];
+#pragma unroll
+    for (int c = 0; c < 2; c++)
+      if (W > 1) ld_words<V::NREM>(va[c].r, rem + (size_t)(base + c * UZIP_ANS_SEG_SYMS) * V::RW + U * V::RW * lane);
+    for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
+      dec_group_vec2<W, U>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
+      dec_group_vec2<W, U>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
+    }
+    ring_end();  // no copy may still be landing in the rings when they are reused
+    bool bad = false;
+#pragma unroll
+    for (int c = 0; c < 2; c++) bad |= next[c] != nw[c] || x[c] != UZIP_ANS_L;
+    if (__any_sync(FULL_MASK, bad)) return false;
+  }
+  return true;
+}
+
 // The symbol plane's ANS section decoded straight into finished elements: whole segments of full groups
 // on the vector path (dec_group_vec) when the destination is 16-byte aligned and the remainders are a byte
 // plane; otherwise step by step, with remainders prefetched a whole group of U steps ahead into
@@ -489,11 +596,14 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
 // ANS chain.
 // COH: the remainder plane was written by this kernel (see decompress_block), so it is read with plain
 // loads; only whole segments of full groups may use it (the step-by-step path reads through __ldg).
-template <int W, int U, bool COH = false>
+// PAIRS: blocks of whole segment pairs go to decode_sym_pairs (vector path, not COH).
+template <int W, int U, bool COH = false, bool PAIRS = false>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, bool isConst,
                                                  uint32_t remConst, uint8_t* out, bool dst16) {
   const bool vec = dst16 && !isConst;  // the vector path (DecVec)
+  if constexpr (PAIRS && !COH && DecVec<W, PAIR_U>::OK)
+    if (vec && m % (2u * UZIP_ANS_SEG_SYMS) == 0) return decode_sym_pairs<W, PAIR_U>(p, m, tab, info, ringSmem, syms, rem, out);
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   UZIP_CLK_DECL;
   const bool ok = for_each_segment(
@@ -533,7 +643,7 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
 }
 
 // Returns 0 or a uzip_status for block b.
-template <int W, int U>
+template <int W, int U, bool PAIRS = false>
 __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
   UZIP_CLK_DECL;
@@ -595,7 +705,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
     UZIP_CLK(20);
   } else if (smode == UZIP_MODE_ANS) {
     const bool ok = remAns ? decode_ans(ps, m, tab, info, ring, emitSym)
-                           : decode_sym_elems<W, U>(ps, m, tab, info, ring, sm + DEC_SYMS, remSrc, remIsConst, remConst, out,
+                           : decode_sym_elems<W, U, false, PAIRS>(ps, m, tab, info, ring, sm + DEC_SYMS, remSrc, remIsConst, remConst, out,
                                                      dst16);
     if (!ok) return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
@@ -660,7 +770,8 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
 
 // U: steps per unrolled group (bf16/fp16/bytes; fp32 uses U / 2); MINB: CTAs (of 4 warps) per SM that
 // the registers must allow.
-template <int U, int MINB>
+// PAIRS: blocks of two or more ANS segments decode two segments at a time (decode_sym_pairs).
+template <int U, int MINB, bool PAIRS = false>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -685,9 +796,9 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       b = __shfl_sync(FULL_MASK, b, 0);
       if (b >= h.nblocks) break;
       switch (h.width) {
-        case 1: st = decompress_block<1, U>(P, h, sm, b, &csum); break;
-        case 2: st = decompress_block<2, U>(P, h, sm, b, &csum); break;
-        default: st = decompress_block<4, (U > 2 ? U / 2 : 1)>(P, h, sm, b, &csum); break;
+        case 1: st = decompress_block<1, U, PAIRS>(P, h, sm, b, &csum); break;
+        case 2: st = decompress_block<2, U, PAIRS>(P, h, sm, b, &csum); break;
+        default: st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum); break;
       }
       if (st) break;
     }

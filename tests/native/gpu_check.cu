@@ -98,14 +98,14 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
 }
 
 // Damaged streams: the GPU decoder must not write outside dst and must flag what the checksum catches.
-static void corrupt_cases(int dtype, uint64_t count, uint32_t flags, int trials, uint64_t seed) {
+static void corrupt_cases(int dtype, uint64_t count, uint32_t flags, int trials, uint64_t seed, uint32_t log2 = 0) {
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   std::vector<uint8_t> data;
   make_data(data, dtype, count, D_GAUSS, seed);
   uint64_t bound = 0, bytes = 0;
-  CK(uzipMaxCompressedSize(dtype, count, flags, 0, &bound));
+  CK(uzipMaxCompressedSize(dtype, count, flags, log2, &bound));
   std::vector<uint8_t> s(bound);
-  CK(uzipCompressCpu(data.data(), count, dtype, flags, 0, s.data(), bound, &bytes));
+  CK(uzipCompressCpu(data.data(), count, dtype, flags, log2, s.data(), bound, &bytes));
   s.resize(bytes);
   std::mt19937_64 rng(seed);
   const uint64_t guard = 4096, cap = count * w;
@@ -165,8 +165,8 @@ static void corrupt_cases(int dtype, uint64_t count, uint32_t flags, int trials,
     }
   }
   g_fail += bad;
-  printf("corrupt dtype=%d n=%llu flags=%u: %d trials, %d errors reported, %d agree with CPU status, "
-         "%d silently different (no checksum), %d failures\n", dtype, (unsigned long long)count, flags, trials,
+  printf("corrupt dtype=%d n=%llu flags=%u log2=%u: %d trials, %d errors reported, %d agree with CPU status, "
+         "%d silently different (no checksum), %d failures\n", dtype, (unsigned long long)count, flags, log2, trials,
          errors, agree, silent, bad);
 }
 
@@ -240,8 +240,10 @@ int main(int argc, char** argv) {
     g_mixSeg = true;  // one noisy segment per block among smooth ones
     for (int dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
       for (int kind : {D_GAUSS, D_SPARSE, D_CONST})
-        for (uint64_t sz : {(uint64_t)65536, (uint64_t)5 * 65536 + 40000})
-          run_case(dtype, sz, kind, (uint32_t)dtype & 3u, 0, false);
+        for (uint64_t sz : {(uint64_t)65536, (uint64_t)5 * 65536 + 40000}) {
+          run_case(dtype, sz, kind, (uint32_t)dtype & 3u, 16u, false);
+          run_case(dtype, sz, kind, (uint32_t)(dtype + 1) & 3u, 15u, false);
+        }
     g_mixSeg = false;
     printf("multi-segment blocks: %d failures\n", g_fail - before);
   }
@@ -256,8 +258,18 @@ int main(int argc, char** argv) {
     run_case(1, (uint64_t)128 << 20, D_GAUSS, 1, 0, true);  // 256 MiB bf16
     run_case(3, (uint64_t)64 << 20, D_GAUSS, 0, 0, true);   // 256 MiB fp32
   }
+  // Segment pairs (2^15-element blocks: the decoder's two-chain path) in the sanitizer's --tiny run too.
+  if (tiny) {
+    run_case(1, 65536, D_GAUSS, 0, 15u, false);
+    run_case(3, 3 * 32768 + 5, D_UNIFORM, 2, 15u, false);
+    g_mixSeg = true;
+    run_case(2, 65536, D_GAUSS, 1, 16u, false);
+    g_mixSeg = false;
+  }
   // Damaged streams.
   int trials = tiny ? 24 : quick ? 60 : 300;
+  corrupt_cases(1, 3 * 32768 + 5, 1, trials, 15, 15u);
+  corrupt_cases(3, 2 * 32768, 0, trials, 16, 15u);
   corrupt_cases(1, 50001, 1, trials, 11);
   corrupt_cases(3, 20011, 3, trials, 12);
   corrupt_cases(4, 70001, 0, trials, 13);
