@@ -31,7 +31,7 @@ template <int W>
 EncKernel enc_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::compress_kernel<W, 4, 5>;
-    case 2: return uzip_gpu::compress_kernel<W, 2, 5>;
+    case 2: return uzip_gpu::compress_kernel<W, 8, 4, true>;
     default: return uzip_gpu::compress_kernel<W, 8, 4>;
   }
 }

@@ -551,7 +551,7 @@ __device__ __forceinline__ void dec_group_vec2(uint32_t (&x)[2], uint32_t (&next
 // step. Same checks as for_each_segment: states >= L at the start, every word used and every state back
 // at L at the end. Remainders are read through __ldg (not for a plane this kernel wrote: with both chains
 // storing, one chain's elements would overwrite remainders the other has yet to read).
-constexpr int PAIR_U = 4;  // steps per group of each chain: a group's words must fit a RING_PAIR_QW quarter
+constexpr int DEC_PAIR_U = 4;  // steps per group of each chain: a group's words must fit a RING_PAIR_QW quarter
 template <int W, int U>
 __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, uint8_t* out) {
@@ -602,8 +602,8 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
                                                  uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, bool isConst,
                                                  uint32_t remConst, uint8_t* out, bool dst16) {
   const bool vec = dst16 && !isConst;  // the vector path (DecVec)
-  if constexpr (PAIRS && !COH && DecVec<W, PAIR_U>::OK)
-    if (vec && m % (2u * UZIP_ANS_SEG_SYMS) == 0) return decode_sym_pairs<W, PAIR_U>(p, m, tab, info, ringSmem, syms, rem, out);
+  if constexpr (PAIRS && !COH && DecVec<W, DEC_PAIR_U>::OK)
+    if (vec && m % (2u * UZIP_ANS_SEG_SYMS) == 0) return decode_sym_pairs<W, DEC_PAIR_U>(p, m, tab, info, ringSmem, syms, rem, out);
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   UZIP_CLK_DECL;
   const bool ok = for_each_segment(
