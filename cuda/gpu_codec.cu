@@ -31,7 +31,7 @@ template <int W>
 EncKernel enc_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::compress_kernel<W, 4, 5>;
-    case 2: return uzip_gpu::compress_kernel<W, 8, 4, true>;
+    case 2: return uzip_gpu::compress_kernel<W, 2, 5>;
     default: return uzip_gpu::compress_kernel<W, 8, 4>;
   }
 }
@@ -39,8 +39,8 @@ using DecKernel = void (*)(const DecParams);
 DecKernel dec_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::decompress_kernel<16, 4>;
-    case 2: return uzip_gpu::decompress_kernel<8, 5, true>;
-    default: return uzip_gpu::decompress_kernel<8, 5>;
+    case 2: return uzip_gpu::decompress_kernel<8, 5>;  // without segment pairs (the default before them)
+    default: return uzip_gpu::decompress_kernel<8, 5, true>;
   }
 }
 int env_variant(const char* name) {

@@ -38,16 +38,10 @@ constexpr uint32_t ENC_STAGES = 4;  // word stages per warp (see compress_kernel
 // (EncParams::scratch): a deferred block keeps its stage while the warp codes on.
 // Two-byte types in the default layout also stage their remainder plane there (block bytes more, after
 // the words), written by the histogram pass and copied out instead of reading the block a third time.
-// Blocks of several segments also get a second word area of one segment's raw size (UZIP_ANS_SEG_SYMS
-// bytes) at the end, where the second chain of a segment pair (encode_pair_full) places its words.
 __host__ __device__ inline uint32_t enc_words_bytes(uint32_t log2Block) { return (1u << log2Block) + 64u; }
-__host__ __device__ inline uint32_t enc_pair_area(uint32_t log2Block, uint32_t width, uint32_t flags) {
+__host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block, uint32_t width, uint32_t flags) {
   const bool remStaged = width == 2 && !(flags & UZIP_FLAG_SPLIT);
   return enc_words_bytes(log2Block) + (remStaged ? (1u << log2Block) : 0u);
-}
-__host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block, uint32_t width, uint32_t flags) {
-  const bool pairs = (1u << log2Block) > UZIP_ANS_SEG_SYMS;
-  return enc_pair_area(log2Block, width, flags) + (pairs ? UZIP_ANS_SEG_SYMS : 0u);
 }
 
 // What finishing a coded block needs (see compress_block / finish_deferred).
@@ -302,94 +296,6 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   return true;
 }
 
-constexpr int ENC_PAIR_U = 4;  // steps per group of each chain of a segment pair (registers: two chains' buffers)
-// Two segments of one block coded at once (blocks of 2^15 elements and more): chain c codes the segment
-// whose step-0 element is at lp + c * UZIP_ANS_SEG_SYMS * W, placing its words downward from p[c] (not under
-// lo[c]). The chains are independent, so one issues while the other waits on its state: a lone chain's
-// step is ~115 cycles of latency on ~30 instructions (docs/GPU_CODEC_NOTES.md). Same words as
-// encode_segment_full on each segment alone. One group of U steps of both chains (see enc_group_full).
-template <int W, int U>
-__device__ __forceinline__ bool enc_group_pair(uint32_t (&buf)[2][U], int32_t t0, const uint8_t* lp, const char* tb,
-                                               uint32_t (&x)[2], int32_t (&p)[2], const int32_t (&lo)[2],
-                                               uint16_t* out, uint32_t lt) {
-  constexpr size_t SEGB = (size_t)UZIP_ANS_SEG_SYMS * W;
-  uint4 e[2][U];
-#pragma unroll
-  for (int c = 0; c < 2; c++)
-#pragma unroll
-    for (int u = 0; u < U; u++) e[c][u] = *(const uint4*)(tb + enc_tab_off<W>(buf[c][u]));
-  if (t0 >= 2 * U) {
-    const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
-#pragma unroll
-    for (int c = 0; c < 2; c++)
-#pragma unroll
-      for (int u = 0; u < U; u++) buf[c][u] = load_elem_nc<W>(q + c * SEGB - (size_t)(32u * W) * u);
-  }
-  uint32_t mask[2][U], word[2][U];
-#pragma unroll
-  for (int u = 0; u < U; u++) {
-#pragma unroll
-    for (int c = 0; c < 2; c++) {  // e = {rcp, f, cum, f << 21}
-      const bool emit = x[c] >= e[c][u].w;
-      word[c][u] = x[c];
-      const uint32_t xs = emit ? x[c] >> 16 : x[c];
-      const uint32_t q = __umulhi(xs, e[c][u].x);
-      const uint32_t r = xs - q * e[c][u].y;
-      const uint32_t gap = UZIP_ANS_M - e[c][u].y;
-      const uint32_t xn = xs + e[c][u].z + q * gap;
-      x[c] = r >= e[c][u].y ? xn + gap : xn;
-      mask[c][u] = __ballot_sync(FULL_MASK, emit);
-    }
-  }
-  const uint32_t lane = lane_id();
-#pragma unroll
-  for (int c = 0; c < 2; c++) {
-    int32_t n = 0;
-#pragma unroll
-    for (int u = 0; u < U; u++) n += __popc(mask[c][u]);
-    if (p[c] - n < lo[c]) return false;
-#pragma unroll
-    for (int u = 0; u < U; u++) {
-      p[c] -= __popc(mask[c][u]);
-      if ((mask[c][u] >> lane) & 1u) out[p[c] + __popc(mask[c][u] & lt)] = (uint16_t)word[c][u];
-    }
-  }
-  return true;
-}
-
-// Two whole segments (base and base + UZIP_ANS_SEG_SYMS of the block, every step with all lanes) coded at
-// once by enc_group_pair, elements loaded two groups ahead as in encode_segment_full. Returns false when
-// either chain's words would go under its lo (the caller then codes the two segments one at a time).
-template <int W, int U>
-__device__ __forceinline__ bool encode_pair_full(const uint8_t* blk, uint32_t base, const uint4* tab, uint16_t* out,
-                                                 int32_t (&pos)[2], const int32_t (&lo)[2], uint32_t (&xout)[2]) {
-  constexpr uint32_t T = UZIP_ANS_SEG_SYMS / 32u;
-  static_assert(T % (2u * U) == 0, "whole pairs of groups");
-  constexpr size_t SEGB = (size_t)UZIP_ANS_SEG_SYMS * W;
-  const uint32_t lane = lane_id(), lt = lanemask_lt();
-  const uint8_t* lp = blk + (size_t)(base + lane) * W;
-  const char* tb = (const char*)tab;
-  uint32_t x[2] = {UZIP_ANS_L, UZIP_ANS_L};
-  int32_t p[2] = {pos[0], pos[1]};
-  uint32_t ra[2][U], rb[2][U];
-#pragma unroll
-  for (int c = 0; c < 2; c++)
-#pragma unroll
-    for (int u = 0; u < U; u++) {
-      ra[c][u] = load_elem_nc<W>(lp + c * SEGB + (size_t)(32u * W) * (T - 1u - u));
-      rb[c][u] = load_elem_nc<W>(lp + c * SEGB + (size_t)(32u * W) * (T - 1u - U - u));
-    }
-  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
-    if (!enc_group_pair<W, U>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
-    if (!enc_group_pair<W, U>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
-  }
-  pos[0] = p[0];
-  pos[1] = p[1];
-  xout[0] = x[0];
-  xout[1] = x[1];
-  return true;
-}
-
 // Decoupled look-back, in two halves so that a warp can publish a block's aggregate, code its next block,
 // and only then resolve the first one's prefix (by then its predecessors have published: no waiting).
 // lb_publish: block b's aggregate (block 0: its inclusive prefix, which is the aggregate).
@@ -557,7 +463,7 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
 // Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
 // complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
 // next block). Blocks with an ANS remainder plane are finished here.
-template <int W, int U, bool PAIRS = false>
+template <int W, int U>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
                                                uint32_t* csumAcc, BlockPlan& plan) {
   const uint32_t lane = lane_id();
@@ -731,32 +637,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       bool ok = true;
       uint32_t sec = tb;
       for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
-        if (PAIRS && sg + 1u < nsegS && m - sg * UZIP_ANS_SEG_SYMS >= 2u * UZIP_ANS_SEG_SYMS) {
-          // Two whole segments at once: the first chain's words downward from cap (not under front), the
-          // second's in the stage's pair area. A chain that runs out of room (a segment coding to more than
-          // its raw size, or more than the block has left) sends both back to the one-at-a-time path below.
-          const int32_t area = (int32_t)(enc_pair_area(P.log2Block, W, P.flags) / 2u);
-          int32_t pp[2] = {cap, area + (int32_t)(UZIP_ANS_SEG_SYMS / 2u)};
-          const int32_t lo2[2] = {front, area};
-          uint32_t x2[2];
-          if (encode_pair_full<W, ENC_PAIR_U>(blk, sg * UZIP_ANS_SEG_SYMS, tab, stage, pp, lo2, x2)) {
-#pragma unroll
-            for (int c = 0; c < 2; c++) {
-              const int32_t nw = (c ? area + (int32_t)(UZIP_ANS_SEG_SYMS / 2u) : cap) - pp[c];
-              move_words_down(stage, pp[c], front, nw);
-              if (lane == 0) {
-                soff[sg + c] = (uint32_t)front;
-                if (nw & 1) stage[front + nw] = 0;
-                nws[sg + c] = (uint32_t)nw;
-              }
-              states[(sg + c) * 32 + lane] = x2[c];
-              front += nw + (nw & 1) + (int32_t)(UZIP_ANS_SEG_HEADER_BYTES / 2u);
-              sec += UZIP_ANS_SEG_HEADER_BYTES + ((2u * (uint32_t)nw + 3u) & ~3u);
-            }
-            sg++;
-            continue;
-          }
-        }
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
@@ -1010,8 +890,7 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-// PAIRS: blocks of several segments code two at a time (encode_pair_full).
-template <int W, int U, int MINB, bool PAIRS = false>
+template <int W, int U, int MINB>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -1037,7 +916,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U, PAIRS>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
