@@ -170,7 +170,7 @@ class P2pExchange final : public uzip::CompressedExchange {
     if (from >= 0 && recvCount) ops[n++] = uzip_p2p_op{(uint64_t)(uintptr_t)recv, recvCount, dtype, from, 0, 1};
     if (!n) return UZIP_OK;
     used_ = true;
-    return uzipP2pRun(comm_, ops, n, stream_, 0);
+    return uzip::p2pRun(comm_, ops, n, stream_, 0, true);  // the second lane when there is one
   }
   bool used() const { return used_; }
 

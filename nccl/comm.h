@@ -32,11 +32,13 @@ struct Comm {
   // Internal streams (non-blocking, on `device`), created with the communicator.
   cudaStream_t codecSendStream = nullptr;
   cudaStream_t codecRecvStream = nullptr;
-  // A second NCCL communicator of the same ranks (UZIP_P2P_LANES=2, opt-in): compressed transfers send
-  // half of each large operation over it, on laneStream, because NCCL gives a peer reached through host
-  // memory 2 channels per communicator (nccl/p2p.cc). Null when not asked for.
+  // A second NCCL communicator of the same ranks (made at init unless UZIP_P2P_LANES=1): the exchanges
+  // of compressed collectives (and, with UZIP_P2P_LANES=2, compressed P2P transfers) send half of each
+  // large operation over it, on laneStream, because NCCL gives a peer reached through host memory 2
+  // channels per communicator (nccl/p2p.cc, docs/COLLECTIVES.md). Null with UZIP_P2P_LANES=1 or 1 rank.
   ncclComm_t lane = nullptr;
   cudaStream_t laneStream = nullptr;
+  bool laneForP2p = false;  // UZIP_P2P_LANES=2: P2P batches use the lane too
 };
 
 // The communicator behind a handle, or null (and the last error set) when the handle is unknown or the

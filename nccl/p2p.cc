@@ -302,7 +302,8 @@ int headerCheck(const uint8_t* h, const Chunk& k, int peer) {
   return UZIP_OK;
 }
 
-int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t stream, uint32_t timeoutMs) {
+int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t stream, uint32_t timeoutMs,
+              bool collective) {
   const Clock::time_point entry = Clock::now();
   const NcclApi* api = c->api;
   std::vector<const uzip_p2p_op*> plain;
@@ -455,7 +456,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     bool anyOp = t == 0 && !plain.empty();
     for (Run& r : runs) anyOp = anyOp || t < r.chunks.size() || (t >= (size_t)LAG && t - LAG < r.chunks.size());
     const size_t spStep = tr.open("step", (int)t, stream, 2);
-    const bool lanes = anyOp && c->lane != nullptr;
+    const bool lanes = anyOp && c->lane != nullptr && (collective || c->laneForP2p);
     if (lanes) {
       CUDA_TRY(cudaEventRecord(e->fork, stream), "cudaEventRecord");
       CUDA_TRY(cudaStreamWaitEvent(c->laneStream, e->fork, 0), "wait");
@@ -575,6 +576,22 @@ void p2pEngineDestroy(Comm* c) {
   delete e;
 }
 
+int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream, uint32_t timeoutMs,
+           bool collective) {
+  if (ops == nullptr && nops > 0) return uzipSetError(UZIP_ERR_INVALID_ARG, "ops is null");
+  Comm* c = commFromHandle(comm, true);
+  if (c == nullptr) return UZIP_ERR_INVALID_ARG;
+  std::lock_guard<std::recursive_mutex> g(c->mu);
+  if (c->aborted.load() || c->nccl == nullptr)
+    return commKeepError(c, uzipSetError(UZIP_ERR_NCCL, "communicator (rank %d) was aborted", c->rank));
+  cudaError_t e = cudaSetDevice(c->device);
+  if (e != cudaSuccess) return uzip::cudaFail(e, "cudaSetDevice");
+  int s = runLocked(c, ops, nops, reinterpret_cast<cudaStream_t>(stream), timeoutMs ? timeoutMs : c->timeoutMs,
+                    collective);
+  if (s == UZIP_OK) uzipClearError();
+  return commKeepError(c, s);
+}
+
 }  // namespace uzip
 
 using uzip::Comm;
@@ -583,17 +600,7 @@ extern "C" {
 
 UZIP_API int uzipP2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream,
                         uint32_t timeoutMs) {
-  if (ops == nullptr && nops > 0) return uzipSetError(UZIP_ERR_INVALID_ARG, "ops is null");
-  Comm* c = uzip::commFromHandle(comm, true);
-  if (c == nullptr) return UZIP_ERR_INVALID_ARG;
-  std::lock_guard<std::recursive_mutex> g(c->mu);
-  if (c->aborted.load() || c->nccl == nullptr)
-    return uzip::commKeepError(c, uzipSetError(UZIP_ERR_NCCL, "communicator (rank %d) was aborted", c->rank));
-  cudaError_t e = cudaSetDevice(c->device);
-  if (e != cudaSuccess) return uzip::cudaFail(e, "cudaSetDevice");
-  int s = uzip::runLocked(c, ops, nops, reinterpret_cast<cudaStream_t>(stream), timeoutMs ? timeoutMs : c->timeoutMs);
-  if (s == UZIP_OK) uzipClearError();
-  return uzip::commKeepError(c, s);
+  return uzip::p2pRun(comm, ops, nops, stream, timeoutMs, false);
 }
 
 UZIP_API int uzipCommSynchronize(uint64_t comm, uint64_t stream, uint32_t timeoutMs) {

@@ -7,14 +7,19 @@
 #include <utility>
 #include <vector>
 
+#include "uzip_comm.h"
 #include "uzip_format.h"
 
 namespace uzip {
 
 // Chunk plan defaults (p2p_plan.cc): about this many chunks per message, each >= MIN and <= the chunk
 // size (default DEFAULT); chunks under SMALL_BLOCK_CHUNK_BYTES coded in 2^SMALL_LOG2_BLOCK-element blocks
-// under rule P2P_SMALL_BLOCKS (see p2pChunkPlan).
-constexpr uint64_t P2P_CHUNKS_PER_MESSAGE = 4;
+// under rule P2P_SMALL_BLOCKS (see p2pChunkPlan). Two chunks per message, not four: on 2x H200 with
+// NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-11-30T2300-session6, same runs) compressed P2P went from
+// 0.65-0.79x / 0.89-0.98x / 1.13-1.21x to 0.90-1.02x / 1.05-1.17x / 1.30-1.32x of plain NCCL at 16 / 32 /
+// 64 MiB (equal from 128 MiB, where the 32 MiB cap sets the chunks): each step costs NCCL's fixed time
+// and a smaller operation runs below the link's rate, which the shorter fill and drain did not repay.
+constexpr uint64_t P2P_CHUNKS_PER_MESSAGE = 2;
 constexpr uint64_t P2P_MIN_CHUNK_BYTES = 4ull << 20;
 constexpr uint64_t P2P_DEFAULT_CHUNK_BYTES = 32ull << 20;
 constexpr uint64_t P2P_SMALL_BLOCK_CHUNK_BYTES = 16ull << 20;
@@ -23,6 +28,10 @@ constexpr uint32_t P2P_LARGE_LOG2_BLOCK = UZIP_LOG2_BLOCK_DEFAULT;
 constexpr int P2P_SMALL_BLOCKS = 1;
 
 struct Comm;
+// uzipP2pRun; `collective`: a compressed collective's exchange (nccl/coll_api.cc), which uses the
+// communicator's second lane when it has one (P2P batches only with UZIP_P2P_LANES=2).
+int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream, uint32_t timeoutMs,
+           bool collective);
 // Frees the engine's staging buffers, codec contexts, events and pinned words (called by destroy).
 void p2pEngineDestroy(Comm* c);
 // The chunks {elements, log2 block} a compressed message of `count` elements is cut into (p2p_plan.cc).

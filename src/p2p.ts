@@ -208,7 +208,7 @@ export async function calibrate(
   opts: { policy?: Policy; stream?: Stream; bytes?: number } = {},
 ): Promise<LinkModel> {
   const policy = opts.policy ?? defaultPolicy(comm);
-  const bytes = opts.bytes ?? 64 << 20; // a size where the decision matters: ~4 chunks of 16 MiB
+  const bytes = opts.bytes ?? 64 << 20; // a size where the decision matters: 2 chunks of 32 MiB
   const own = opts.stream === undefined;
   const stream = opts.stream ?? Stream.create(comm.device);
   const buf = DeviceBuffer.alloc(comm.device, bytes);

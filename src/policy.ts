@@ -46,6 +46,9 @@ export interface LinkModel {
   stepSeconds?: number;
 }
 
+/** Chunks per message before the size limits (nccl/p2p.h P2P_CHUNKS_PER_MESSAGE). */
+const CHUNKS_PER_MESSAGE = 2;
+
 /** One chunk of a compressed message: elements and log2 of its codec block. */
 export interface PlannedChunk {
   count: number;
@@ -54,14 +57,14 @@ export interface PlannedChunk {
 
 /**
  * The chunks the engine cuts a compressed message into (mirrors nccl/p2p_plan.cc p2pChunkPlan): a base chunk
- * of about a quarter of the message, >= 4 MiB and <= chunkBytes, in whole 2^14-element blocks, repeated
+ * of about half the message, >= 4 MiB and <= chunkBytes, in whole 2^14-element blocks, repeated
  * (the last one shorter); chunks under 16 MiB use 2^12-element blocks (shorter codec latency for the
  * pipeline's fill and drain).
  */
 export function chunkPlan(bytes: number, width: number, chunkBytes: number): PlannedChunk[] {
   const count = Math.floor(bytes / width);
   const block = 1 << 14;
-  const target = Math.max(Math.floor(count / 4), Math.floor((4 << 20) / width));
+  const target = Math.max(Math.floor(count / CHUNKS_PER_MESSAGE), Math.floor((4 << 20) / width));
   const limit = Math.max(Math.floor(chunkBytes / width), block);
   const base = Math.max(block, Math.floor(Math.min(target, limit) / block) * block);
   const plan: PlannedChunk[] = [];

@@ -9,19 +9,20 @@ const MiB = 1 << 20;
 const slow = { linkBps: 37e9, compressBps: 1000e9, decompressBps: 800e9, stepSeconds: 20e-6 };
 const nvlink = { linkBps: 363e9, compressBps: 1000e9, decompressBps: 800e9, stepSeconds: 20e-6 };
 
-Deno.test("policy: chunk plan (about 4 chunks, >= 4 MiB, <= 32 MiB; 2^12 blocks under 16 MiB)", () => {
+Deno.test("policy: chunk plan (about 2 chunks, >= 4 MiB, <= 32 MiB; 2^12 blocks under 16 MiB)", () => {
   const mib = (bytes: number, w: number) => chunkPlan(bytes, w, 32 * MiB).map((c) => (c.count * w) / MiB);
   assert.deepEqual(mib(1 * MiB, 2), [1]);
   assert.deepEqual(mib(4 * MiB, 2), [4]);
-  assert.deepEqual(mib(16 * MiB, 2), [4, 4, 4, 4]);
-  assert.deepEqual(mib(64 * MiB, 2), [16, 16, 16, 16]);
-  assert.deepEqual(mib(100 * MiB, 2), [25, 25, 25, 25]);
+  assert.deepEqual(mib(12 * MiB, 2), [6, 6]);
+  assert.deepEqual(mib(16 * MiB, 2), [8, 8]);
+  assert.deepEqual(mib(64 * MiB, 2), [32, 32]);
+  assert.deepEqual(mib(100 * MiB, 2), [32, 32, 32, 4]);
   assert.equal(chunkCount(256 * MiB, 2, 32 * MiB), 8);
   assert.equal(chunkCount(1024 * MiB, 4, 32 * MiB), 32);
   assert.equal(chunkCount(0, 2, 32 * MiB), 0);
-  assert.deepEqual(chunkPlan(16 * MiB, 2, 32 * MiB).map((c) => c.log2Block), [12, 12, 12, 12]);
-  assert.deepEqual(chunkPlan(64 * MiB, 2, 32 * MiB).map((c) => c.log2Block), [14, 14, 14, 14]);
-  assert.deepEqual(chunkPlan(72 * MiB + 2, 2, 32 * MiB).map((c) => c.log2Block), [14, 14, 14, 14, 12]);
+  assert.deepEqual(chunkPlan(16 * MiB, 2, 32 * MiB).map((c) => c.log2Block), [12, 12]);
+  assert.deepEqual(chunkPlan(64 * MiB, 2, 32 * MiB).map((c) => c.log2Block), [14, 14]);
+  assert.deepEqual(chunkPlan(72 * MiB + 2, 2, 32 * MiB).map((c) => c.log2Block), [14, 14, 12]);
   // Every plan covers the message exactly, in whole 2^14-element blocks but the last.
   for (const bytes of [3 * MiB + 6, 40 * MiB + 2, 100 * MiB, 777 * MiB + 4]) {
     const plan = chunkPlan(bytes, 2, 32 * MiB);
