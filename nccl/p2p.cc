@@ -15,7 +15,7 @@
 // wire, so the host is never on the critical path. The remainder plane (half the bytes of bf16) leaves
 // in the head, two steps before the coded exponent plane that it belongs to.
 //
-// A message is cut into about 4 chunks of >= 4 MiB and <= chunkBytes (32 MiB), chunks under 16 MiB in
+// A message is cut into about 2 chunks of >= 4 MiB and <= chunkBytes (32 MiB), chunks under 16 MiB in
 // 2^12-element blocks (p2pChunkPlan): n chunks take n + 2 groups, and each group pays NCCL's fixed cost
 // (~10-25 µs), while the fill (the first compress) and the drain (the last decode) cost about one codec
 // latency each (~35-90 µs), small next to the wire time of a 16 MiB chunk on a ~37 GB/s link.

@@ -18,9 +18,10 @@ UZIP_API int uzipCommUniqueId(uint8_t* out128);
 // done: a peer that never arrives or fails gives UZIP_ERR_TIMEOUT / UZIP_ERR_NCCL after timeoutMs (0 =
 // 60 s), and the half-made communicator is aborted. Then (up to 64 ranks, or UZIP_NCCL_EAGER_CONNECT=1)
 // it connects to every peer with one byte each way, so that no later call blocks in NCCL's lazy
-// connection to a peer that has died; every later wait is polled against the timeout. With
-// UZIP_P2P_LANES=2 in the environment of every rank (experimental) it also splits a second communicator
-// of the same ranks, over which compressed transfers send half of each operation >= 1 MiB.
+// connection to a peer that has died; every later wait is polled against the timeout. With 2+ ranks it
+// also splits a second communicator of the same ranks, over which the exchanges of compressed collectives
+// send half of each operation >= 1 MiB; UZIP_P2P_LANES (alike on every rank) = 1: no second communicator,
+// = 2: compressed P2P transfers use it too.
 UZIP_API int uzipCommInit(const uint8_t* id128, int32_t nranks, int32_t rank, int32_t device,
                           uint32_t timeoutMs, uint64_t* outComm);
 // Finalizes (waits for outstanding work, up to the communicator's timeout; aborts past it) and frees.
@@ -60,7 +61,7 @@ UZIP_API int uzipP2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, ui
 // chunk returns its status here. Aborts the communicator on timeout or NCCL failure.
 UZIP_API int uzipCommSynchronize(uint64_t comm, uint64_t stream, uint32_t timeoutMs);
 // Pipeline settings of one communicator; 0 keeps the current value. chunkBytes: the largest chunk
-// (default 32 MiB, env UZIP_P2P_CHUNK_BYTES; a message is cut into about 4 chunks of >= 4 MiB); codecSms: SMs the codec may use (default: all but 16,
+// (default 32 MiB, env UZIP_P2P_CHUNK_BYTES; a message is cut into about 2 chunks of >= 4 MiB); codecSms: SMs the codec may use (default: all but 16,
 // env UZIP_P2P_CODEC_SMS). Both sides of a transfer must use the same chunkBytes.
 UZIP_API int uzipP2pConfigure(uint64_t comm, uint64_t chunkBytes, int32_t codecSms);
 
