@@ -180,17 +180,17 @@ int connectAllPeers(Comm* c, ncclComm_t comm) {
 }
 
 // UZIP_P2P_LANES: "1" no second communicator; "2" one, used by compressed collectives and compressed
-// P2P transfers; unset (or anything else) one, used by compressed collectives only (LANES_COLLECTIVES).
+// P2P transfers; unset (or anything else) one, used by compressed collectives only.
 // The default measured on 2x H200 with NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-11-30T2300-session6):
 // compressed all-reduce 1.00-1.08x -> 1.12-1.32x of NCCL's, all-gather 1.16-1.31x -> 1.24-1.51x (64 and
 // 256 MiB). P2P stays on one communicator unless asked: there the second one would be most of the gain
 // (plain NCCL halved over two moves 1.3x the bytes of one), not compression.
-constexpr int LANES_COLLECTIVES = 3;
-int lanesWanted() {
+enum class Lanes { One, Collectives, All };
+Lanes lanesWanted() {
   const char* env = getenv("UZIP_P2P_LANES");
-  if (env != nullptr && strcmp(env, "1") == 0) return 1;
-  if (env != nullptr && strcmp(env, "2") == 0) return 2;
-  return LANES_COLLECTIVES;
+  if (env != nullptr && strcmp(env, "1") == 0) return Lanes::One;
+  if (env != nullptr && strcmp(env, "2") == 0) return Lanes::All;
+  return Lanes::Collectives;
 }
 
 // Polls a non-blocking communicator until its last call has finished, up to the deadline.
@@ -360,10 +360,10 @@ static int commInitImpl(const uint8_t* id128, int32_t nranks, int32_t rank, int3
       return s;
     }
   }
-  const int lanes = uzip::lanesWanted();
-  if (lanes != 1 && nranks > 1) {
+  const uzip::Lanes lanes = uzip::lanesWanted();
+  if (lanes != uzip::Lanes::One && nranks > 1) {
     std::lock_guard<std::recursive_mutex> g(c->mu);
-    c->laneForP2p = lanes == 2;
+    c->laneForP2p = lanes == uzip::Lanes::All;
     s = uzip::addLane(c, cfg);
     if (s != UZIP_OK) {
       uzip::commAbortLocked(c);
