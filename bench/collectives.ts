@@ -9,8 +9,8 @@
 // Auto is decided from a model measured first (calibrateCollectives: P2P calibration, agreed by all
 // ranks; --calibrate 0 skips it, and auto is then plain NCCL).
 // Method: CUDA events around batches of back-to-back calls (per-call time = elapsed / batch), the modes
-// taking turns batch by batch; median over the batches after one warm-up round; the slower rank's median
-// is reported. #wrong: elements of rank 0's output that differ from plain NCCL's output
+// taking turns batch by batch, each batch started by a one-element all-reduce that aligns the ranks;
+// median over the batches after one warm-up round; the slower rank's median is reported. #wrong: elements of rank 0's output that differ from plain NCCL's output
 // in the same run (all-gather: from the known inputs); NCCL's own row is checked the same way for
 // all-gather and is the reference for the reductions. Rank 0 writes JSON and one SVG per collective.
 import { Communicator, ncclVersion } from "../src/comm.ts";
@@ -181,6 +181,9 @@ for (const kind of colls) {
     for (const mode of modes) timesBy[mode] = [];
     for (let i = 0; i < samples + 1; i++) {
       for (const mode of modes) {
+        // Both ranks start the batch together: t0 follows a one-element plain all-reduce on the stream,
+        // so a rank whose host arrived first does not count the wait for the other in its time.
+        allReduce(comm, scratch, scratch, 1, "fp32", "max", stream, { compress: "never" });
         t0.record(stream);
         for (let k = 0; k < batch; k++) runOnce(kind, bytes, mode);
         t1.record(stream);
