@@ -66,8 +66,19 @@ static void put_padded(Out& o, const uint8_t* p, uint64_t bytes) {
   o.pos += padded;
 }
 
-// Chooses the mode of one plane (n bytes, values of `unit` bytes) and writes its section.
-static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit, Scratch* s, uint32_t* mode) {
+// Writes the plane verbatim (RAW).
+static int put_raw(Out& o, const uint8_t* plane, uint64_t n, uint32_t* mode) {
+  if (int st = need(o, uzip_pad16(n))) return st;
+  put_padded(o, plane, n);
+  *mode = UZIP_MODE_RAW;
+  return UZIP_OK;
+}
+
+// Chooses the mode of one plane (n bytes, values of `unit` bytes) and writes its section. sampleBytes
+// (remainder planes): the plane's first bytes that decide RAW before the whole plane is weighed
+// (uzip_rem_sample_says_raw); 0 for the symbol plane. The CONST test covers the whole plane either way.
+static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit, uint64_t sampleBytes, Scratch* s,
+                        uint32_t* mode) {
   uint32_t counts[256], freqs[256];
   histogram(plane, n, counts);
   if (plane_is_const(plane, n, unit, counts)) {
@@ -75,6 +86,13 @@ static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit,
     put_padded(o, plane, unit);
     *mode = UZIP_MODE_CONST;
     return UZIP_OK;
+  }
+  if (sampleBytes > 0 && sampleBytes < n) {
+    uint32_t sc[256], sf[256], sk = 0;
+    histogram(plane, sampleBytes, sc);
+    uzip_normalize_freqs(sc, (uint32_t)sampleBytes, sf);
+    for (int i = 0; i < 256; i++) sk += sf[i] != 0;
+    if (uzip_rem_sample_says_raw(sk, uzip_cost_bits256(sc, sf, kCost), sampleBytes, n)) return put_raw(o, plane, n, mode);
   }
   uzip_normalize_freqs(counts, (uint32_t)n, freqs);
   uint32_t k = 0;
@@ -90,10 +108,7 @@ static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit,
       return UZIP_OK;
     }
   }
-  if (int st = need(o, uzip_pad16(n))) return st;
-  put_padded(o, plane, n);
-  *mode = UZIP_MODE_RAW;
-  return UZIP_OK;
+  return put_raw(o, plane, n, mode);
 }
 
 }  // namespace
@@ -147,14 +162,16 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int d
     const uint8_t* in = src + (b << log2Block) * h.width;
     uint32_t sym_mode = 0, rem_mode = UZIP_MODE_NONE;
     if (h.width == 1) {
-      if (int st = encode_plane(o, in, m, 1, s, &sym_mode)) return st;
+      if (int st = encode_plane(o, in, m, 1, 0, s, &sym_mode)) return st;
     } else {
       uint8_t* rem = split ? dst + UZIP_HEADER_BYTES + b * block * rw : s->rem;
       split_planes(in, m, h.width, s->sym, rem);
-      if (int st = encode_plane(o, s->sym, m, 1, s, &sym_mode)) return st;
+      if (int st = encode_plane(o, s->sym, m, 1, 0, s, &sym_mode)) return st;
       if (split) {
         rem_mode = UZIP_MODE_EXTERNAL;
-      } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw, s, &rem_mode)) {
+      } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw,
+                                               (uint64_t)(m < UZIP_REM_SAMPLE_ELEMS ? m : UZIP_REM_SAMPLE_ELEMS) * rw, s,
+                                               &rem_mode)) {
         return st;
       }
     }

@@ -460,6 +460,33 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
   }
 }
 
+// The remainder plane's sample (UZIP_REM_SAMPLE_ELEMS): the first pass counts remainder bytes only in
+// groups of 16 elements below this; a whole warp's groups fall on one side (a multiple of 32 groups).
+constexpr uint32_t REM_SAMPLE_GROUPS = UZIP_REM_SAMPLE_ELEMS / 16u;
+static_assert(REM_SAMPLE_GROUPS % 32u == 0, "the sample must end on a warp's group boundary");
+
+// Adds the remainder byte counts of groups REM_SAMPLE_GROUPS onward to cntr, when the sample did not
+// settle the plane (a second read of the block, rare: low-entropy mantissas of some real weights).
+template <int W>
+__device__ void count_rem_rest(const uint8_t* blk, uint32_t m, bool aligned, uint32_t* cntr) {
+  const uint32_t ng = (m + 15u) / 16u;
+  for (uint32_t g = REM_SAMPLE_GROUPS + lane_id(); g < ng; g += 32u) {
+    uint4 q[W];
+    load_group_raw<W>(blk, g, m, aligned, q);
+    uint32_t v[16];
+    unpack_group<W>(blk, g, m, aligned, q, v);
+    const uint32_t valid = m - 16u * g;
+#pragma unroll
+    for (int i = 0; i < 16; i++)
+      if ((uint32_t)i < valid) {
+        const uint32_t r = uzip_remainder_of(v[i], W);
+#pragma unroll
+        for (int j = 0; j < W - 1; j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+      }
+  }
+  __syncwarp();
+}
+
 // Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
 // complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
 // next block). Blocks with an ANS remainder plane are finished here.
@@ -497,6 +524,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const uint32_t v0 = load_elem<W>(blk);
   const uint32_t sym0 = uzip_symbol_of(v0, W), rem0 = uzip_remainder_of(v0, W);
   bool constR = true;
+  uint32_t dR2 = 0;  // two-byte fast path: remainder pairs that differ from rem0's (0: CONST so far)
+  const uint32_t rem0x2 = rem0 | (rem0 << 16);
   uint32_t csum = 0;
   const bool doSum = (P.flags & UZIP_FLAG_CHECKSUM) != 0;
   const uint64_t word0 = start * W / 4;
@@ -530,13 +559,17 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           atomicAdd((uint32_t*)(hb + ((w >> 2) & 0x1FE0u)), 1u);
           atomicAdd((uint32_t*)(hb + ((w >> 18) & 0x1FE0u)), 1u);
         }
-        if (doRem) {  // remainder byte counts (a CONST remainder plane shows as cntr[rem0] == m)
+        if (doRem) {  // remainder byte counts of the sample (REM_SAMPLE_GROUPS), the CONST test of all
           char* cb = (char*)cntr;
+          const bool count = g < REM_SAMPLE_GROUPS;  // warp-uniform: g - lane is a multiple of 32
 #pragma unroll
           for (int i = 0; i < 8; i++) {
             const uint32_t w = wd[i], r = ((w & 0x007F007Fu) << 1) | ((w >> 15) & 0x00010001u);
-            atomicAdd((uint32_t*)(cb + ((r << 2) & 0x3FCu)), 1u);
-            atomicAdd((uint32_t*)(cb + ((r >> 14) & 0x3FCu)), 1u);
+            dR2 |= r ^ rem0x2;
+            if (count) {
+              atomicAdd((uint32_t*)(cb + ((r << 2) & 0x3FCu)), 1u);
+              atomicAdd((uint32_t*)(cb + ((r >> 14) & 0x3FCu)), 1u);
+            }
           }
         }
         if (fusedRem || stagedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
@@ -558,6 +591,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       }
       uint32_t v[16];
       unpack_group<W>(blk, g, m, aligned, q[d], v);
+      const bool countRem = doRem && g < REM_SAMPLE_GROUPS;  // warp-uniform, as above
       if (valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
         uint32_t dR = 0;
         if (fusedRem) store_rem_group<W>(v, remOut, 16u * rw * g, remLimit);
@@ -568,8 +602,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           if (doRem) {
             uint32_t r = uzip_remainder_of(v[i], W);
             dR |= r ^ rem0;
+            if (countRem)
 #pragma unroll
-            for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+              for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
           }
         }
         constR &= dR == 0;
@@ -582,8 +617,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           if (doRem) {
             uint32_t r = uzip_remainder_of(v[i], W);
             constR &= r == rem0;
+            if (countRem)
 #pragma unroll
-            for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+              for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
           }
         }
       }
@@ -606,7 +642,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   }
   __syncwarp();  // the folds are read before the union region becomes the frequency tables
   const bool constS = cnt[sym0] == m;  // every symbol equals the first
-  constR = __all_sync(FULL_MASK, constR) && (!doRem || W != 2 || cntr[rem0] == m);
+  constR = __all_sync(FULL_MASK, constR && dR2 == 0);
   if (doSum) *csumAcc += warp_sum_u32(csum);
   UZIP_CLK(1);
 
@@ -698,11 +734,20 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       const uint32_t raw = m * rw, nsegR = uzip_ans_nseg(raw);
       remMode = UZIP_MODE_RAW;
       remSec = raw;
-      uint64_t bits;
-      uint32_t k = warp_normalize(cntr, raw, frem, &bits);
+      // The sample first (FORMAT.md): mostly it settles RAW, and the rest of the plane is never counted.
+      const uint32_t sampleBytes = min(m, UZIP_REM_SAMPLE_ELEMS) * rw;
+      bool weigh = true;
+      if (sampleBytes < raw) {
+        uint64_t sbits;
+        const uint32_t sk = warp_normalize(cntr, sampleBytes, frem, &sbits);
+        weigh = !uzip_rem_sample_says_raw(sk, sbits, sampleBytes, raw);
+        if (weigh) count_rem_rest<W>(blk, m, aligned, cntr);
+      }
+      uint64_t bits = 0;
+      const uint32_t k = weigh ? warp_normalize(cntr, raw, frem, &bits) : 0u;
       uint32_t tb = uzip_ans_table_bytes(k);
       uint64_t est = tb + (uint64_t)nsegR * UZIP_ANS_SEG_HEADER_BYTES + (bits + 2047u) / 2048u;
-      if (est < raw) {
+      if (weigh && est < raw) {
         build_enc_table(frem, tab);
         const int32_t budget = (int32_t)((raw - tb - nsegR * UZIP_ANS_SEG_HEADER_BYTES) / 2u);
         int32_t pos = 0;

@@ -265,6 +265,20 @@ UZIP_HD uint32_t uzip_ans_table_bytes(uint32_t nsym_present) {
 // Fixed bytes per segment: u32 word count + 32 u32 final states.
 #define UZIP_ANS_SEG_HEADER_BYTES (4u + 4u * UZIP_ANS_LANES)
 
+// The remainder plane's sample (FORMAT.md, "Choosing a mode" step 2): the remainder bytes of a block's
+// first UZIP_REM_SAMPLE_ELEMS elements are counted first; when their cost, scaled to the whole plane,
+// plus the table and segment headers is not below the raw size, the plane is RAW without counting the
+// rest (the common case: mantissa bits are close to uniform, and counting them is ~a third of the GPU
+// encoder's first pass). Else the whole plane is counted as for any plane.
+#define UZIP_REM_SAMPLE_ELEMS 1024u
+// Is the remainder plane RAW by its sample? k: values present in the sample; bits256: the sample's
+// uzip_cost_bits256 with frequencies normalized over its sampleBytes; planeBytes: the whole plane.
+UZIP_HD int uzip_rem_sample_says_raw(uint32_t k, uint64_t bits256, uint64_t sampleBytes, uint64_t planeBytes) {
+  const uint64_t scaled = (bits256 * planeBytes + 2048u * sampleBytes - 1u) / (2048u * sampleBytes);
+  const uint64_t est = uzip_ans_table_bytes(k) + (uint64_t)uzip_ans_nseg(planeBytes) * UZIP_ANS_SEG_HEADER_BYTES + scaled;
+  return est >= planeBytes;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Checksums (not cryptographic). fmix32 is MurmurHash3's finalizer, a bijection on 32 bits.
 // ---------------------------------------------------------------------------------------------------

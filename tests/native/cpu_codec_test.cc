@@ -499,6 +499,43 @@ static void test_api_errors() {
 
 // The reciprocal division of the encoder (cpu_ans.cc, enc_step): q0 = (x * min(floor(2^32/f), 2^32-1))
 // >> 32 is floor(x/f) or one less, for every f in 1..2047 and x < f * 2^21 (the states it sees).
+// FORMAT.md "Choosing a mode" step 2: a remainder plane is weighed on its first UZIP_REM_SAMPLE_ELEMS
+// elements first. A block whose sample has random remainders is RAW even though the rest would make the
+// whole plane worth coding; a block whose sample is compressible is counted whole (and here coded ANS).
+// Both codecs and the reference (ref_codec.h) must agree on these bytes.
+static void test_remainder_sample() {
+  const uint64_t n = 1 << 14;
+  for (uint32_t dtype : {UZIP_DTYPE_BF16, UZIP_DTYPE_FP32}) {
+    const uint32_t w = uzip_dtype_width(dtype);
+    for (int sampleRandom = 0; sampleRandom < 2; sampleRandom++) {
+      Bytes d(n * w);
+      uint32_t rng = 12345u + dtype;
+      for (uint64_t i = 0; i < n; i++) {
+        rng = rng * 1664525u + 1013904223u;
+        const bool inSample = i < UZIP_REM_SAMPLE_ELEMS;
+        // The sample: random remainder bytes, or 4 random bits in the low byte; the rest: 2 values; one
+        // exponent for all.
+        uint32_t r = inSample ? (sampleRandom ? rng >> 8 : (rng >> 8) & 0x0Fu) : 0x10u + (i & 1u);
+        if (w == 2) r &= 0xFFu;
+        else r &= 0xFFFFFFu;
+        const uint32_t v = uzip_join(0x7Eu, r, w);
+        memcpy(&d[i * w], &v, w);
+      }
+      Bytes s;
+      CHECK(compress(d, n, dtype, 0, 14, &s) == UZIP_OK, "remainder sample: compress");
+      uint64_t dirOff, e;
+      dirOff = uzip_dir_offset(n, dtype, 0);
+      memcpy(&e, &s[dirOff], 8);
+      const uint32_t want = sampleRandom ? UZIP_MODE_RAW : UZIP_MODE_ANS;
+      CHECK(uzip_dir_rem_mode(e) == want, "remainder sample dtype %u sample %s: mode %u, want %u", dtype,
+            sampleRandom ? "random" : "compressible", uzip_dir_rem_mode(e), want);
+      CHECK(ref::compress(d.data(), n, dtype, 0, 14) == s, "remainder sample: reference bytes dtype %u", dtype);
+      Bytes back;
+      CHECK(decompress(s, n * w, &back) == UZIP_OK && back == d, "remainder sample: round trip dtype %u", dtype);
+    }
+  }
+}
+
 static void test_reciprocal_lemma() {
   uint64_t bad = 0;
   Rng r(1);
@@ -543,6 +580,7 @@ int main() {
   TIMED(test_adversarial_streams);
   TIMED(test_all_patterns);
   TIMED(test_ratios_and_modes);
+  TIMED(test_remainder_sample);
   TIMED(test_threads);
   TIMED(test_round_trips);
   printf("%llu passed, %llu failed\n", (unsigned long long)g_pass.load(), (unsigned long long)g_fail.load());

@@ -8,7 +8,11 @@
 
 static uint64_t g_ctx, g_stream;
 static int g_fail = 0, g_cases = 0;
-static bool g_mixSeg = false;  // run_case: the second segment of every 2^16 block holds random bytes
+static bool g_mixSeg = false;
+// run_case: remainders rewritten per block: its first UZIP_REM_SAMPLE_ELEMS elements random bytes (1) or
+// 4 random bits (2), the rest 2 values, so that the remainder plane's sample settles RAW (1) or sends
+// the encoder to count the whole plane (2): FORMAT.md "Choosing a mode" step 2.
+static int g_remSample = 0;  // run_case: the second segment of every 2^16 block holds random bytes
 
 struct DevBuf {
   uint64_t p = 0, n = 0;
@@ -35,6 +39,19 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   std::vector<uint8_t> data;
   make_data(data, dtype, count, kind, count + flags * 3 + log2);
+  if (g_remSample && w > 1) {
+    std::mt19937 r((uint32_t)count + 7u);
+    const uint64_t blockMask = (1ull << log2) - 1u;
+    for (uint64_t i = 0; i < count; i++) {
+      uint32_t v = 0;
+      memcpy(&v, &data[i * w], w);
+      const uint32_t x = (uint32_t)r();
+      uint32_t rem = (i & blockMask) < UZIP_REM_SAMPLE_ELEMS ? (g_remSample == 1 ? x : x & 0x0Fu) : 0x10u + (uint32_t)(i & 1u);
+      rem &= w == 2 ? 0xFFu : 0xFFFFFFu;
+      v = uzip_join(uzip_symbol_of(v, w), rem, w);
+      memcpy(&data[i * w], &v, w);
+    }
+  }
   if (g_mixSeg) {  // segments of one block with very different word counts under the block's one table
     std::mt19937 r((uint32_t)count);
     for (uint64_t i = 0; i < count * w; i++)
@@ -246,6 +263,19 @@ int main(int argc, char** argv) {
         }
     g_mixSeg = false;
     printf("multi-segment blocks: %d failures\n", g_fail - before);
+  }
+  // The remainder plane's sample (default layout; the split layout has no remainder modes): both ways of
+  // settling it, at three block sizes, whole blocks and a tail (which may be shorter than the sample).
+  {
+    const int before = g_fail;
+    for (g_remSample = 1; g_remSample <= 2; g_remSample++)
+      for (int dtype : {1, 2, 3})
+        for (uint32_t log2 : {13u, 14u, 15u})
+          for (uint64_t sz : {(uint64_t)4 << log2, ((uint64_t)3 << log2) + 700, ((uint64_t)2 << log2) + 5000})
+            if (!tiny || (log2 == 14 && dtype != 2))
+              run_case(dtype, sz, D_GAUSS, (uint32_t)(sz & 1u), log2, false);
+    g_remSample = 0;
+    printf("remainder samples: %d failures\n", g_fail - before);
   }
   // Large tensors.
   if (!tiny) run_case(1, (uint64_t)8 << 20, D_GAUSS, 0, 0, true);

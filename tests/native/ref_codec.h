@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "uzip_format.h"
@@ -61,8 +62,10 @@ static inline std::vector<uint8_t> ans_section(const std::vector<uint8_t>& plane
   return s;
 }
 
-// Appends one plane section (values of `unit` bytes), returns its mode.
-static inline uint32_t plane_section(std::vector<uint8_t>& out, const std::vector<uint8_t>& plane, uint32_t unit) {
+// Appends one plane section (values of `unit` bytes), returns its mode. sampleBytes: a remainder plane's
+// sample (FORMAT.md "Choosing a mode" step 2), 0 for a symbol plane.
+static inline uint32_t plane_section(std::vector<uint8_t>& out, const std::vector<uint8_t>& plane, uint32_t unit,
+                                     uint64_t sampleBytes) {
   size_t from = out.size();
   bool same = true;
   for (size_t i = unit; i < plane.size() && same; i++) same = plane[i] == plane[i - unit];
@@ -71,6 +74,16 @@ static inline uint32_t plane_section(std::vector<uint8_t>& out, const std::vecto
     out.insert(out.end(), plane.begin(), plane.begin() + unit);
     mode = UZIP_MODE_CONST;
   } else {
+    bool sampleRaw = false;
+    if (sampleBytes > 0 && sampleBytes < plane.size()) {
+      uint32_t sc[256] = {0}, sf[256], sk = 0;
+      for (uint64_t i = 0; i < sampleBytes; i++) sc[plane[i]]++;
+      uzip_normalize_freqs(sc, (uint32_t)sampleBytes, sf);
+      for (int i = 0; i < 256; i++) sk += sf[i] != 0;
+      const uint64_t bits = uzip_cost_bits256(sc, sf, kCost);
+      const uint64_t scaled = (bits * plane.size() + 2048 * sampleBytes - 1) / (2048 * sampleBytes);
+      sampleRaw = uzip_ans_table_bytes(sk) + uzip_ans_nseg(plane.size()) * 132ull + scaled >= plane.size();
+    }
     uint32_t counts[256] = {0}, f[256];
     for (uint8_t b : plane) counts[b]++;
     uzip_normalize_freqs(counts, (uint32_t)plane.size(), f);
@@ -79,8 +92,8 @@ static inline uint32_t plane_section(std::vector<uint8_t>& out, const std::vecto
     uint64_t est = uzip_ans_table_bytes(k) + uzip_ans_nseg(plane.size()) * 132ull +
                    (uzip_cost_bits256(counts, f, kCost) + 2047) / 2048;
     std::vector<uint8_t> a;
-    if (est < plane.size()) a = ans_section(plane, f);
-    if (est < plane.size() && a.size() < plane.size()) {
+    if (!sampleRaw && est < plane.size()) a = ans_section(plane, f);
+    if (!sampleRaw && est < plane.size() && a.size() < plane.size()) {
       out.insert(out.end(), a.begin(), a.end());
       mode = UZIP_MODE_ANS;
     } else {
@@ -114,8 +127,8 @@ static inline std::vector<uint8_t> compress(const uint8_t* src, uint64_t n, uint
       sym.push_back((uint8_t)uzip_symbol_of(v, w));
       put(rem, uzip_remainder_of(v, w), rw);
     }
-    uint32_t sm = plane_section(payload, sym, 1), rm = UZIP_MODE_NONE;
-    if (w > 1) rm = split ? UZIP_MODE_EXTERNAL : plane_section(payload, rem, rw);
+    uint32_t sm = plane_section(payload, sym, 1, 0), rm = UZIP_MODE_NONE;
+    if (w > 1) rm = split ? UZIP_MODE_EXTERNAL : plane_section(payload, rem, rw, std::min<uint64_t>(m, 1024) * rw);
     dir.push_back(uzip_dir_entry(payload.size(), sm, rm));
   }
   std::vector<uint8_t> s(64, 0);
