@@ -29,6 +29,7 @@ namespace uzip_gpu {
 #define ENC_FSYM (ENC_UNION)           /* u32[256] symbol freqs */
 #define ENC_FREM (ENC_UNION + 1024u)   /* u32[256] remainder freqs */
 #define ENC_TAB (ENC_UNION + 2048u)    /* uint4[256] {reciprocal, freq, cum, freq << 21} */
+#define ENC_SCNT (ENC_UNION + 6144u)   /* u32[256] remainder byte counts of the plane's sample */
 #define ENC_HIST_BYTES 8192u
 constexpr uint32_t ENC_WARP_BYTES = ENC_UNION + ENC_HIST_BYTES;
 constexpr uint32_t ENC_STAGES = 4;  // word stages per warp (see compress_kernel)
@@ -462,14 +463,20 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
 
 // The remainder plane's sample (UZIP_REM_SAMPLE_ELEMS elements) in groups of 16 elements.
 constexpr uint32_t REM_SAMPLE_GROUPS = UZIP_REM_SAMPLE_ELEMS / 16u;
+// Whether the first pass counts every remainder byte (two-byte types) or none (fp32, whose remainder
+// plane is then counted only when its sample does not settle it RAW). Same bytes either way. Measured in
+// the same call (bench/results/h200-2026-11-30T2240-session6/3-rem-sample, 4-rem-sample-after): fp32 compression 0.795 ->
+// 0.876 TB/s at 1 GiB without counting in the first pass; bf16 got slower without it (0.686 -> 0.651),
+// for a reason not established, so two-byte types keep counting there.
+template <int W>
+constexpr bool REM_COUNT_ALL = W == 2;
 
-// Adds the remainder byte counts of groups [g0, g1) of the block to cntr: the sample (after the first
-// pass, which reads the block whole and leaves it in L2), and the rest of the plane when the sample did
-// not settle it (rare: low-entropy mantissas of some real weights). Counting every remainder in the first
-// pass instead cost fp32 ~10% of its compression speed (3 shared atomics per element).
+// Adds the remainder byte counts of groups [g0, g1) of the block to `counts` (a second read of those
+// groups, from L2 after the first pass): the sample, and for fp32 the whole plane when the sample did not
+// settle it (rare: low-entropy mantissas of some real weights).
 template <int W>
 __device__ void count_rem_groups(const uint8_t* blk, uint32_t m, bool aligned, uint32_t g0, uint32_t g1,
-                                 uint32_t* cntr) {
+                                 uint32_t* counts) {
   for (uint32_t g = g0 + lane_id(); g < g1; g += 32u) {
     uint4 q[W];
     load_group_raw<W>(blk, g, m, aligned, q);
@@ -481,7 +488,7 @@ __device__ void count_rem_groups(const uint8_t* blk, uint32_t m, bool aligned, u
       if ((uint32_t)i < valid) {
         const uint32_t r = uzip_remainder_of(v[i], W);
 #pragma unroll
-        for (int j = 0; j < W - 1; j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+        for (int j = 0; j < W - 1; j++) atomicAdd(&counts[(r >> (8 * j)) & 0xFFu], 1u);
       }
   }
   __syncwarp();
@@ -524,8 +531,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const uint32_t v0 = load_elem<W>(blk);
   const uint32_t sym0 = uzip_symbol_of(v0, W), rem0 = uzip_remainder_of(v0, W);
   bool constR = true;
-  uint32_t dR2 = 0;  // two-byte fast path: remainder pairs that differ from rem0's (0: CONST so far)
-  const uint32_t rem0x2 = rem0 | (rem0 << 16);
   uint32_t csum = 0;
   const bool doSum = (P.flags & UZIP_FLAG_CHECKSUM) != 0;
   const uint64_t word0 = start * W / 4;
@@ -559,11 +564,13 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           atomicAdd((uint32_t*)(hb + ((w >> 2) & 0x1FE0u)), 1u);
           atomicAdd((uint32_t*)(hb + ((w >> 18) & 0x1FE0u)), 1u);
         }
-        if (doRem) {  // the remainder plane's CONST test (its sample is counted after this pass)
+        if (doRem) {  // remainder byte counts (a CONST remainder plane shows as cntr[rem0] == m)
+          char* cb = (char*)cntr;
 #pragma unroll
           for (int i = 0; i < 8; i++) {
             const uint32_t w = wd[i], r = ((w & 0x007F007Fu) << 1) | ((w >> 15) & 0x00010001u);
-            dR2 |= r ^ rem0x2;
+            atomicAdd((uint32_t*)(cb + ((r << 2) & 0x3FCu)), 1u);
+            atomicAdd((uint32_t*)(cb + ((r >> 14) & 0x3FCu)), 1u);
           }
         }
         if (fusedRem || stagedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
@@ -592,7 +599,13 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         for (int i = 0; i < 16; i++) {
           uint32_t s = uzip_symbol_of(v[i], W);
           atomicAdd(&hist[s * 8u + sub], 1u);
-          if (doRem) dR |= uzip_remainder_of(v[i], W) ^ rem0;
+          if (doRem) {
+            const uint32_t r = uzip_remainder_of(v[i], W);
+            dR |= r ^ rem0;
+            if (REM_COUNT_ALL<W>)
+#pragma unroll
+              for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+          }
         }
         constR &= dR == 0;
       } else {
@@ -601,7 +614,13 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t s = uzip_symbol_of(v[i], W);
         if ((uint32_t)i < valid) {
           atomicAdd(&hist[s * 8u + sub], 1u);
-          if (doRem) constR &= uzip_remainder_of(v[i], W) == rem0;
+          if (doRem) {
+            const uint32_t r = uzip_remainder_of(v[i], W);
+            constR &= r == rem0;
+            if (REM_COUNT_ALL<W>)
+#pragma unroll
+              for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+          }
         }
       }
       }
@@ -612,7 +631,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       }
     }
   }
-  if (doRem) count_rem_groups<W>(blk, m, aligned, 0, min((m + 15u) / 16u, REM_SAMPLE_GROUPS), cntr);
   __syncwarp();  // every lane's histogram atomics land before any lane folds
   UZIP_CLK(0);
 #pragma unroll
@@ -624,7 +642,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   }
   __syncwarp();  // the folds are read before the union region becomes the frequency tables
   const bool constS = cnt[sym0] == m;  // every symbol equals the first
-  constR = __all_sync(FULL_MASK, constR && dR2 == 0);
+  constR = __all_sync(FULL_MASK, constR) && (!doRem || W != 2 || cntr[rem0] == m);
   if (doSum) *csumAcc += warp_sum_u32(csum);
   UZIP_CLK(1);
 
@@ -720,11 +738,16 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       const uint32_t sampleBytes = min(m, UZIP_REM_SAMPLE_ELEMS) * rw;
       bool weigh = true;
       if (sampleBytes < raw) {
+        uint32_t* scnt = (uint32_t*)(sm + ENC_SCNT);
+#pragma unroll
+        for (int i = 0; i < 8; i++) scnt[lane + 32 * i] = 0;
+        __syncwarp();
+        count_rem_groups<W>(blk, m, aligned, 0, REM_SAMPLE_GROUPS, scnt);
         uint64_t sbits;
-        const uint32_t sk = warp_normalize(cntr, sampleBytes, frem, &sbits);
+        const uint32_t sk = warp_normalize(scnt, sampleBytes, frem, &sbits);
         weigh = !uzip_rem_sample_says_raw(sk, sbits, sampleBytes, raw);
-        if (weigh) count_rem_groups<W>(blk, m, aligned, REM_SAMPLE_GROUPS, (m + 15u) / 16u, cntr);
       }
+      if (weigh && !REM_COUNT_ALL<W>) count_rem_groups<W>(blk, m, aligned, 0, (m + 15u) / 16u, cntr);
       uint64_t bits = 0;
       const uint32_t k = weigh ? warp_normalize(cntr, raw, frem, &bits) : 0u;
       uint32_t tb = uzip_ans_table_bytes(k);
