@@ -170,7 +170,7 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int d
       if (split) {
         rem_mode = UZIP_MODE_EXTERNAL;
       } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw,
-                                               (uint64_t)(m < UZIP_REM_SAMPLE_ELEMS ? m : UZIP_REM_SAMPLE_ELEMS) * rw, s,
+                                               uzip_rem_sampled((uint32_t)rw) ? (uint64_t)(m < UZIP_REM_SAMPLE_ELEMS ? m : UZIP_REM_SAMPLE_ELEMS) * rw : 0, s,
                                                &rem_mode)) {
         return st;
       }

@@ -463,11 +463,10 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
 
 // The remainder plane's sample (UZIP_REM_SAMPLE_ELEMS elements) in groups of 16 elements.
 constexpr uint32_t REM_SAMPLE_GROUPS = UZIP_REM_SAMPLE_ELEMS / 16u;
-// Whether the first pass counts every remainder byte (two-byte types) or none (fp32, whose remainder
-// plane is then counted only when its sample does not settle it RAW). Same bytes either way. Measured in
-// the same call (bench/results/h200-2026-11-30T2240-session6/3-rem-sample, 4-rem-sample-after): fp32 compression 0.795 ->
-// 0.876 TB/s at 1 GiB without counting in the first pass; bf16 got slower without it (0.686 -> 0.651),
-// for a reason not established, so two-byte types keep counting there.
+// Whether the first pass counts every remainder byte: two-byte types, whose plane has no sample rule
+// (uzip_rem_sampled), yes; fp32 no: its remainder plane is counted only when its sample does not settle
+// it RAW. Same call (bench/results/h200-2026-11-30T2240-session6/3-5): fp32 compression 0.795 -> 0.876
+// TB/s at 1 GiB; bf16 did not gain from a sample in any of three forms (0.683-0.686 -> 0.651-0.669).
 template <int W>
 constexpr bool REM_COUNT_ALL = W == 2;
 
@@ -737,7 +736,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       // The sample first (FORMAT.md): mostly it settles RAW, and the rest of the plane is never counted.
       const uint32_t sampleBytes = min(m, UZIP_REM_SAMPLE_ELEMS) * rw;
       bool weigh = true;
-      if (sampleBytes < raw) {
+      if (uzip_rem_sampled(rw) && sampleBytes < raw) {
         uint32_t* scnt = (uint32_t*)(sm + ENC_SCNT);
 #pragma unroll
         for (int i = 0; i < 8; i++) scnt[lane + 32 * i] = 0;
