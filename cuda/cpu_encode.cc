@@ -92,7 +92,8 @@ static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit,
     histogram(plane, sampleBytes, sc);
     uzip_normalize_freqs(sc, (uint32_t)sampleBytes, sf);
     for (int i = 0; i < 256; i++) sk += sf[i] != 0;
-    if (uzip_rem_sample_says_raw(sk, uzip_cost_bits256(sc, sf, kCost), sampleBytes, n)) return put_raw(o, plane, n, mode);
+    if (uzip_rem_sample_says_raw(sk, uzip_cost_bits256(sc, sf, kCost), sampleBytes, n))
+      return put_raw(o, plane, n, mode);
   }
   uzip_normalize_freqs(counts, (uint32_t)n, freqs);
   uint32_t k = 0;
@@ -167,11 +168,12 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int d
       uint8_t* rem = split ? dst + UZIP_HEADER_BYTES + b * block * rw : s->rem;
       split_planes(in, m, h.width, s->sym, rem);
       if (int st = encode_plane(o, s->sym, m, 1, 0, s, &sym_mode)) return st;
+      // fp32 remainders are weighed on a sample of the block's first elements first (FORMAT.md).
+      const uint64_t sample =
+          uzip_rem_sampled((uint32_t)rw) ? (uint64_t)(m < UZIP_REM_SAMPLE_ELEMS ? m : UZIP_REM_SAMPLE_ELEMS) * rw : 0;
       if (split) {
         rem_mode = UZIP_MODE_EXTERNAL;
-      } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw,
-                                               uzip_rem_sampled((uint32_t)rw) ? (uint64_t)(m < UZIP_REM_SAMPLE_ELEMS ? m : UZIP_REM_SAMPLE_ELEMS) * rw : 0, s,
-                                               &rem_mode)) {
+      } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw, sample, s, &rem_mode)) {
         return st;
       }
     }

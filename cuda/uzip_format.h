@@ -278,7 +278,8 @@ UZIP_HD int uzip_rem_sampled(uint32_t rem_width) { return rem_width == 3u; }
 // uzip_cost_bits256 with frequencies normalized over its sampleBytes; planeBytes: the whole plane.
 UZIP_HD int uzip_rem_sample_says_raw(uint32_t k, uint64_t bits256, uint64_t sampleBytes, uint64_t planeBytes) {
   const uint64_t scaled = (bits256 * planeBytes + 2048u * sampleBytes - 1u) / (2048u * sampleBytes);
-  const uint64_t est = uzip_ans_table_bytes(k) + (uint64_t)uzip_ans_nseg(planeBytes) * UZIP_ANS_SEG_HEADER_BYTES + scaled;
+  const uint64_t est =
+      uzip_ans_table_bytes(k) + (uint64_t)uzip_ans_nseg(planeBytes) * UZIP_ANS_SEG_HEADER_BYTES + scaled;
   return est >= planeBytes;
 }
 

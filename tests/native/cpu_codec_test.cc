@@ -497,8 +497,6 @@ static void test_api_errors() {
     }
 }
 
-// The reciprocal division of the encoder (cpu_ans.cc, enc_step): q0 = (x * min(floor(2^32/f), 2^32-1))
-// >> 32 is floor(x/f) or one less, for every f in 1..2047 and x < f * 2^21 (the states it sees).
 // FORMAT.md "Choosing a mode" step 2: an fp32 remainder plane is weighed on its first
 // UZIP_REM_SAMPLE_ELEMS elements first. A block whose sample has random remainders is RAW even though the
 // rest would make the whole plane worth coding; a block whose sample is compressible is counted whole
@@ -537,6 +535,8 @@ static void test_remainder_sample() {
   }
 }
 
+// The reciprocal division of the encoder (cpu_ans.cc, enc_step): q0 = (x * min(floor(2^32/f), 2^32-1))
+// >> 32 is floor(x/f) or one less, for every f in 1..2047 and x < f * 2^21 (the states it sees).
 static void test_reciprocal_lemma() {
   uint64_t bad = 0;
   Rng r(1);

@@ -8,11 +8,12 @@
 
 static uint64_t g_ctx, g_stream;
 static int g_fail = 0, g_cases = 0;
-static bool g_mixSeg = false;
+static bool g_mixSeg = false;  // run_case: the second segment of every 2^16 block holds random bytes
 // run_case: remainders rewritten per block: its first UZIP_REM_SAMPLE_ELEMS elements random bytes (1) or
-// 4 random bits (2), the rest 2 values, so that the remainder plane's sample settles RAW (1) or sends
-// the encoder to count the whole plane (2): FORMAT.md "Choosing a mode" step 2.
-static int g_remSample = 0;  // run_case: the second segment of every 2^16 block holds random bytes
+// 4 random bits (2), the rest 2 values, so that an fp32 remainder plane's sample settles RAW (1) or sends
+// the encoder to count the whole plane (2) (FORMAT.md "Choosing a mode" step 2); two-byte types, which
+// have no sample, code such planes ANS.
+static int g_remSample = 0;
 
 struct DevBuf {
   uint64_t p = 0, n = 0;

@@ -128,7 +128,8 @@ static inline std::vector<uint8_t> compress(const uint8_t* src, uint64_t n, uint
       put(rem, uzip_remainder_of(v, w), rw);
     }
     uint32_t sm = plane_section(payload, sym, 1, 0), rm = UZIP_MODE_NONE;
-    if (w > 1) rm = split ? UZIP_MODE_EXTERNAL : plane_section(payload, rem, rw, rw == 3 ? std::min<uint64_t>(m, 1024) * rw : 0);
+    const uint64_t sample = rw == 3 ? std::min<uint64_t>(m, 1024) * rw : 0;  // fp32 only (FORMAT.md)
+    if (w > 1) rm = split ? UZIP_MODE_EXTERNAL : plane_section(payload, rem, rw, sample);
     dir.push_back(uzip_dir_entry(payload.size(), sm, rm));
   }
   std::vector<uint8_t> s(64, 0);
