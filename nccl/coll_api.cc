@@ -73,6 +73,7 @@ std::map<uint64_t, CollModel> g_models;  // by communicator handle
 
 constexpr double kMargin = 1.15, kMinCodecToLink = 8, kLatency = 20e-6, kDefaultStep = 50e-6;
 constexpr uint64_t kAutoMinBytes = 4ull << 20, kP2pChunkBytes = 32ull << 20;
+constexpr uint64_t kAutoReductionMinBytes = 64ull << 20;  // see resolve
 
 double expectedRatio(int dtype) {
   switch (dtype) {
@@ -129,7 +130,8 @@ bool slowLinkEnv() {
   const char* e = getenv("NCCL_P2P_DISABLE");
   return e && strcmp(e, "1") == 0;
 }
-int resolve(uint64_t comm, int kind, int nranks, uint64_t bytesPerRank, int dtype, int mode) {
+// lane: the communicator has a second NCCL communicator for the exchanges (Comm::lane).
+int resolve(uint64_t comm, int kind, int nranks, uint64_t bytesPerRank, int dtype, int mode, bool lane) {
   if (mode != UZIP_COLL_AUTO) return mode;
   if (nranks < 2) return UZIP_COLL_NEVER;
   CollModel m;
@@ -144,11 +146,15 @@ int resolve(uint64_t comm, int kind, int nranks, uint64_t bytesPerRank, int dtyp
     if (!slowLinkEnv() || minBytes == UINT64_MAX || bytesPerRank < minBytes) return UZIP_COLL_NEVER;
     return (kind == UZIP_COLL_ALLREDUCE || kind == UZIP_COLL_ALLGATHER) ? UZIP_COLL_ALWAYS : UZIP_COLL_NEVER;
   }
-  // Reductions stay plain under auto unless UZIP_COLL_AUTO_REDUCTIONS=1: on 2x H200 with
-  // NCCL_P2P_DISABLE=1 the model predicted a gain for bf16 all-reduce at 64-256 MiB but the compressed
-  // ring measured 0.86-0.90x NCCL's all-reduce (bench/results/h200x2-2026-11-30T1401-final), so the model
-  // is not trusted there until the pipelined executor overlaps its phases. All-gather measured 0.98-1.04x.
-  if (kind != UZIP_COLL_ALLGATHER && !autoReductionsEnv()) return UZIP_COLL_NEVER;
+  // Reductions go to the model only from kAutoReductionMinBytes and with a second lane (or with
+  // UZIP_COLL_AUTO_REDUCTIONS=1). Over one communicator the model predicted a gain for bf16 all-reduce
+  // at 64-256 MiB but the compressed ring measured 0.86-0.90x NCCL's all-reduce on 2x H200 with
+  // NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-11-30T1401-final): the exchanges, both ways at once,
+  // get 2 NCCL channels and 22.8 GB/s per direction against NCCL all-reduce's 28.5. Over two lanes the
+  // compressed all-reduce measured 1.08-1.15x at 64 MiB and 1.28-1.32x at 256 MiB (bf16, 2 ranks;
+  // bench/results/h200x2-2026-11-30T2300-session6), and the model is not trusted below 64 MiB.
+  const bool reductions = autoReductionsEnv() || (lane && bytesPerRank >= kAutoReductionMinBytes);
+  if (kind != UZIP_COLL_ALLGATHER && !reductions) return UZIP_COLL_NEVER;
   double plain = 0, zip = 0;
   if (bytesPerRank < kAutoMinBytes || !predict(kind, nranks, bytesPerRank, dtype, m, &plain, &zip))
     return UZIP_COLL_NEVER;
@@ -205,7 +211,8 @@ int run(uint64_t comm, CollArgs a, int mode) {
   uint64_t sendElems = 0, recvElems = 0;
   uzip::collBufferElems(a, c->size, c->rank, &sendElems, &recvElems);
   const uint64_t width = uzip_dtype_width((uint32_t)a.dtype);
-  int path = resolve(comm, a.kind, c->size, (sendElems > recvElems ? sendElems : recvElems) * width, a.dtype, mode);
+  int path = resolve(comm, a.kind, c->size, (sendElems > recvElems ? sendElems : recvElems) * width, a.dtype, mode,
+                     c->lane != nullptr);
   // NCCL has no all-to-all or reduce in the loaded table: their baseline is the plain schedule over
   // NCCL send/recv (what nccl-tests' all-to-all does too).
   if (path == UZIP_COLL_NEVER && (a.kind == UZIP_COLL_ALLTOALL || a.kind == UZIP_COLL_REDUCE))
@@ -295,7 +302,7 @@ UZIP_API int uzipCollResolveMode(uint64_t comm, int32_t kind, uint64_t bytesPerR
   if (!outPath) return uzipSetError(UZIP_ERR_INVALID_ARG, "null outPath");
   if (kind < 0 || kind >= UZIP_COLL_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown kind %d", kind);
   if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
-  *outPath = resolve(comm, kind, c->size, bytesPerRank, dtype, mode) == UZIP_COLL_ALWAYS ? 1 : 0;
+  *outPath = resolve(comm, kind, c->size, bytesPerRank, dtype, mode, c->lane != nullptr) == UZIP_COLL_ALWAYS ? 1 : 0;
   uzipClearError();
   return UZIP_OK;
 }
