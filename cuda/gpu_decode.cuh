@@ -271,6 +271,25 @@ __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t n
   return true;
 }
 
+// Opens the ANS segment at p + *off (inside a section whose segments section_size walked): its word count
+// nw and this lane's final state x, and the word ring started on its words; *off moves past it. False
+// when a state is below L (corrupt).
+template <uint32_t QW = RING_QUARTER>
+__device__ __forceinline__ bool segment_open(const uint8_t* p, uint32_t* off, uint8_t* ringSmem, uint32_t& nw,
+                                             uint32_t& x, WordRing& wr) {
+  const uint8_t* seg = p + *off;
+  nw = *(const uint32_t*)seg;
+  x = *(const uint32_t*)(seg + 4 + 4 * lane_id());
+  if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
+  ring_init<QW>(wr, ringSmem, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
+  *off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
+  return true;
+}
+// Whether a decoded segment ended exactly: every word used (next == nw) and every state back at L.
+__device__ __forceinline__ bool segment_closed(uint32_t next, uint32_t nw, uint32_t x) {
+  return !__any_sync(FULL_MASK, next != nw || x != UZIP_ANS_L);
+}
+
 // Walks the ANS segments of a plane section at p (validated sizes) of planeBytes symbols: builds the
 // decode table, then for each segment reads its word count and the lanes' final states, starts the word
 // ring and calls body(len, base, nw, x, next, wr) (segment length, plane index of its first symbol, word
@@ -279,23 +298,17 @@ __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t n
 template <typename Body>
 __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, Body body) {
-  const uint32_t lane = lane_id();
   uint32_t off = load_ans_table(p, tab, info);
   if (!off) return false;
   const uint32_t nseg = uzip_ans_nseg(planeBytes);
   for (uint32_t sg = 0; sg < nseg; sg++) {
     const uint32_t len = min(planeBytes - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
-    const uint8_t* seg = p + off;
-    const uint32_t nw = *(const uint32_t*)seg;
-    uint32_t x = *(const uint32_t*)(seg + 4 + 4 * lane);
-    if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
+    uint32_t nw, x, next = 0;
     WordRing wr;
-    ring_init(wr, ringSmem, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
-    uint32_t next = 0;
+    if (!segment_open(p, &off, ringSmem, nw, x, wr)) return false;
     const bool ok = body(len, sg * UZIP_ANS_SEG_SYMS, nw, x, next, wr);
     ring_end();  // no copy may still be landing in the ring when it is reused
-    if (!ok || next != nw || __any_sync(FULL_MASK, x != UZIP_ANS_L)) return false;
-    off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
+    if (!ok || !segment_closed(next, nw, x)) return false;
   }
   return true;
 }
@@ -564,14 +577,8 @@ __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, u
     uint32_t nw[2], x[2], next[2] = {0u, 0u};
     WordRing wr[2];
 #pragma unroll
-    for (int c = 0; c < 2; c++) {
-      const uint8_t* seg = p + off;  // inside the section: section_size walked every segment
-      nw[c] = *(const uint32_t*)seg;
-      x[c] = *(const uint32_t*)(seg + 4 + 4 * lane);
-      if (__any_sync(FULL_MASK, x[c] < UZIP_ANS_L)) return false;
-      ring_init<RING_PAIR_QW>(wr[c], ringSmem + c * RING_PAIR_BYTES, seg + UZIP_ANS_SEG_HEADER_BYTES, nw[c]);
-      off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw[c] + 3u) & ~3u;
-    }
+    for (int c = 0; c < 2; c++)
+      if (!segment_open<RING_PAIR_QW>(p, &off, ringSmem + c * RING_PAIR_BYTES, nw[c], x[c], wr[c])) return false;
     V va[2], vb[2];
 #pragma unroll
     for (int c = 0; c < 2; c++)
@@ -581,10 +588,7 @@ __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, u
       dec_group_vec2<W, U>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
     }
     ring_end();  // no copy may still be landing in the rings when they are reused
-    bool bad = false;
-#pragma unroll
-    for (int c = 0; c < 2; c++) bad |= next[c] != nw[c] || x[c] != UZIP_ANS_L;
-    if (__any_sync(FULL_MASK, bad)) return false;
+    if (!segment_closed(next[0], nw[0], x[0]) || !segment_closed(next[1], nw[1], x[1])) return false;
   }
   return true;
 }

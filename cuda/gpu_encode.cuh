@@ -29,7 +29,6 @@ namespace uzip_gpu {
 #define ENC_FSYM (ENC_UNION)           /* u32[256] symbol freqs */
 #define ENC_FREM (ENC_UNION + 1024u)   /* u32[256] remainder freqs */
 #define ENC_TAB (ENC_UNION + 2048u)    /* uint4[256] {reciprocal, freq, cum, freq << 21} */
-#define ENC_SCNT (ENC_UNION + 6144u)   /* u32[256] remainder byte counts of the plane's sample */
 #define ENC_HIST_BYTES 8192u
 constexpr uint32_t ENC_WARP_BYTES = ENC_UNION + ENC_HIST_BYTES;
 constexpr uint32_t ENC_STAGES = 4;  // word stages per warp (see compress_kernel)
@@ -463,15 +462,16 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
 
 // The remainder plane's sample (UZIP_REM_SAMPLE_ELEMS elements) in groups of 16 elements.
 constexpr uint32_t REM_SAMPLE_GROUPS = UZIP_REM_SAMPLE_ELEMS / 16u;
-// Whether the first pass counts every remainder byte: two-byte types, whose plane has no sample rule
-// (uzip_rem_sampled), yes; fp32 no: its remainder plane is counted only when its sample does not settle
-// it RAW. Same call (bench/results/h200-2026-11-30T2240-session6/3-5): fp32 compression 0.795 -> 0.876
-// TB/s at 1 GiB; bf16 did not gain from a sample in any of three forms (0.683-0.686 -> 0.651-0.669).
+// Whether the first pass counts every remainder byte: exactly for the widths whose remainder plane has no
+// sample rule (uzip_rem_sampled: 3-byte remainders, fp32). fp32 counts its sample after the first pass,
+// and the rest only when the sample does not settle the plane RAW. Same call
+// (bench/results/h200-2026-11-30T2240-session6/3-5): fp32 compression 0.795 -> 0.876 TB/s at 1 GiB; bf16
+// did not gain from a sample in any of three forms (0.683-0.686 -> 0.651-0.669).
 template <int W>
-constexpr bool REM_COUNT_ALL = W == 2;
+constexpr bool REM_COUNT_ALL = W != 4;
 
 // Adds the remainder byte counts of groups [g0, g1) of the block to `counts` (a second read of those
-// groups, from L2 after the first pass): the sample, and for fp32 the whole plane when the sample did not
+// groups, from L2 after the first pass): fp32's sample, and the rest of its plane when the sample did not
 // settle it (rare: low-entropy mantissas of some real weights).
 template <int W>
 __device__ void count_rem_groups(const uint8_t* blk, uint32_t m, bool aligned, uint32_t g0, uint32_t g1,
@@ -733,20 +733,18 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       const uint32_t raw = m * rw, nsegR = uzip_ans_nseg(raw);
       remMode = UZIP_MODE_RAW;
       remSec = raw;
-      // The sample first (FORMAT.md): mostly it settles RAW, and the rest of the plane is never counted.
-      const uint32_t sampleBytes = min(m, UZIP_REM_SAMPLE_ELEMS) * rw;
       bool weigh = true;
-      if (uzip_rem_sampled(rw) && sampleBytes < raw) {
-        uint32_t* scnt = (uint32_t*)(sm + ENC_SCNT);
-#pragma unroll
-        for (int i = 0; i < 8; i++) scnt[lane + 32 * i] = 0;
-        __syncwarp();
-        count_rem_groups<W>(blk, m, aligned, 0, REM_SAMPLE_GROUPS, scnt);
-        uint64_t sbits;
-        const uint32_t sk = warp_normalize(scnt, sampleBytes, frem, &sbits);
-        weigh = !uzip_rem_sample_says_raw(sk, sbits, sampleBytes, raw);
+      if (!REM_COUNT_ALL<W>) {  // fp32 (FORMAT.md): its sample first; mostly it settles the plane RAW
+        const uint32_t ng = (m + 15u) / 16u, ns = min(ng, REM_SAMPLE_GROUPS);
+        const uint32_t sampleBytes = min(m, UZIP_REM_SAMPLE_ELEMS) * rw;  // the groups [0, ns)
+        count_rem_groups<W>(blk, m, aligned, 0, ns, cntr);
+        if (sampleBytes < raw) {
+          uint64_t sbits;
+          const uint32_t sk = warp_normalize(cntr, sampleBytes, frem, &sbits);
+          weigh = !uzip_rem_sample_says_raw(sk, sbits, sampleBytes, raw);
+        }
+        if (weigh) count_rem_groups<W>(blk, m, aligned, ns, ng, cntr);
       }
-      if (weigh && !REM_COUNT_ALL<W>) count_rem_groups<W>(blk, m, aligned, 0, (m + 15u) / 16u, cntr);
       uint64_t bits = 0;
       const uint32_t k = weigh ? warp_normalize(cntr, raw, frem, &bits) : 0u;
       uint32_t tb = uzip_ans_table_bytes(k);
