@@ -212,7 +212,7 @@ int run(uint64_t comm, CollArgs a, int mode) {
   uzip::collBufferElems(a, c->size, c->rank, &sendElems, &recvElems);
   const uint64_t width = uzip_dtype_width((uint32_t)a.dtype);
   int path = resolve(comm, a.kind, c->size, (sendElems > recvElems ? sendElems : recvElems) * width, a.dtype, mode,
-                     c->lane != nullptr);
+                     c->hasLanes());
   // NCCL has no all-to-all or reduce in the loaded table: their baseline is the plain schedule over
   // NCCL send/recv (what nccl-tests' all-to-all does too).
   if (path == UZIP_COLL_NEVER && (a.kind == UZIP_COLL_ALLTOALL || a.kind == UZIP_COLL_REDUCE))
@@ -302,7 +302,7 @@ UZIP_API int uzipCollResolveMode(uint64_t comm, int32_t kind, uint64_t bytesPerR
   if (!outPath) return uzipSetError(UZIP_ERR_INVALID_ARG, "null outPath");
   if (kind < 0 || kind >= UZIP_COLL_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown kind %d", kind);
   if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
-  *outPath = resolve(comm, kind, c->size, bytesPerRank, dtype, mode, c->lane != nullptr) == UZIP_COLL_ALWAYS ? 1 : 0;
+  *outPath = resolve(comm, kind, c->size, bytesPerRank, dtype, mode, c->hasLanes()) == UZIP_COLL_ALWAYS ? 1 : 0;
   uzipClearError();
   return UZIP_OK;
 }

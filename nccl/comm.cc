@@ -64,18 +64,21 @@ int commKeepError(Comm* c, int s) {
 }
 
 void commAbortLocked(Comm* c) {
-  // The two lanes' streams wait on each other every step (nccl/p2p.cc), so a lane's queued kernels can
-  // depend on the other lane's stuck ones: the second lane is aborted on its own thread, at the same
-  // time as the first, so that each abort's flag is set before either waits for its kernels (aborting
+  // The lanes' streams wait on each other every step (nccl/p2p.cc), so a lane's queued kernels can
+  // depend on another lane's stuck ones: the extra lanes are aborted on their own threads, at the same
+  // time as the first, so that each abort's flag is set before any waits for its kernels (aborting
   // one after the other hung on a killed peer, measured).
-  std::thread lane;
-  if (c->lane != nullptr) lane = std::thread([api = c->api, comm = c->lane] { api->commAbort(comm); });
-  c->lane = nullptr;
+  std::thread aborts[Comm::kMaxExtraLanes];
+  for (int i = 0; i < c->extraLanes; i++)
+    if (c->lanes[i] != nullptr) aborts[i] = std::thread([api = c->api, comm = c->lanes[i]] { api->commAbort(comm); });
+  for (auto& l : c->lanes) l = nullptr;
+  c->extraLanes = 0;
   if (c->nccl != nullptr) {
     c->api->commAbort(c->nccl);
     c->nccl = nullptr;
   }
-  if (lane.joinable()) lane.join();
+  for (auto& t : aborts)
+    if (t.joinable()) t.join();
   if (c->initComm != nullptr) {
     c->api->commAbort(c->initComm);
     c->initComm = nullptr;
@@ -179,8 +182,8 @@ int connectAllPeers(Comm* c, ncclComm_t comm) {
   return s;
 }
 
-// UZIP_P2P_LANES: "1" no second communicator; "2" one, used by compressed collectives and compressed
-// P2P transfers; unset (or anything else) one, used by compressed collectives only.
+// UZIP_P2P_LANES: "1" no extra communicator; "2" extra ones, used by compressed collectives and
+// compressed P2P transfers; unset (or anything else) extra ones, used by compressed collectives only.
 // The default measured on 2x H200 with NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-11-30T2300-session6):
 // compressed all-reduce 1.00-1.08x -> 1.12-1.32x of NCCL's, all-gather 1.16-1.31x -> 1.24-1.51x (64 and
 // 256 MiB). P2P stays on one communicator unless asked: there the second one would be most of the gain
@@ -191,6 +194,16 @@ Lanes lanesWanted() {
   if (env != nullptr && strcmp(env, "1") == 0) return Lanes::One;
   if (env != nullptr && strcmp(env, "2") == 0) return Lanes::All;
   return Lanes::Collectives;
+}
+
+// UZIP_LANES: how many communicators in all when lanes are on (2 .. 1 + kMaxExtraLanes; default
+// kDefaultLanes).
+constexpr int kDefaultLanes = 2;
+int laneCountWanted() {
+  const char* env = getenv("UZIP_LANES");
+  int n = env != nullptr ? atoi(env) : kDefaultLanes;
+  if (n < 2 || n > 1 + Comm::kMaxExtraLanes) n = kDefaultLanes;
+  return n;
 }
 
 // Polls a non-blocking communicator until its last call has finished, up to the deadline.
@@ -208,7 +221,7 @@ int pollReady(Comm* c, ncclComm_t comm, Clock::time_point deadline, const char* 
   }
 }
 
-// The second lane: a split of the init communicator (every rank makes it at init, so the collective
+// An extra lane: a split of the init communicator (every rank makes it at init, so the collective
 // split cannot hang on a rank that never calls it), connected to every peer at once like the first.
 int addLane(Comm* c, const ncclConfig_t& cfg) {
   ncclComm_t parent = c->initComm ? c->initComm : c->nccl;
@@ -217,18 +230,26 @@ int addLane(Comm* c, const ncclConfig_t& cfg) {
   auto deadline = Clock::now() + std::chrono::milliseconds(c->timeoutMs);
   ncclComm_t lane = nullptr;
   ncclResult_t r = c->api->commSplit(parent, 0, c->rank, &lane, &lcfg);
-  if (r != ncclSuccess && r != ncclInProgress) return ncclStatus(r, parent, "ncclCommSplit (second lane)");
-  int s = pollReady(c, parent, deadline, "ncclCommSplit (second lane)");
-  if (s == UZIP_OK && lane == nullptr) s = uzipSetError(UZIP_ERR_NCCL, "ncclCommSplit (second lane) gave none");
-  if (s == UZIP_OK) s = pollReady(c, lane, deadline, "second lane ready");
+  if (r != ncclSuccess && r != ncclInProgress) return ncclStatus(r, parent, "ncclCommSplit (extra lane)");
+  int s = pollReady(c, parent, deadline, "ncclCommSplit (extra lane)");
+  if (s == UZIP_OK && lane == nullptr) s = uzipSetError(UZIP_ERR_NCCL, "ncclCommSplit (extra lane) gave none");
+  if (s == UZIP_OK) s = pollReady(c, lane, deadline, "extra lane ready");
   if (s != UZIP_OK) {
     if (lane) c->api->commAbort(lane);
     return s;
   }
-  c->lane = lane;
-  cudaError_t e = cudaStreamCreateWithFlags(&c->laneStream, cudaStreamNonBlocking);
-  if (e != cudaSuccess) return cudaFail(e, "creating the second lane's stream");
+  const int i = c->extraLanes++;
+  c->lanes[i] = lane;
+  cudaError_t e = cudaStreamCreateWithFlags(&c->laneStreams[i], cudaStreamNonBlocking);
+  if (e != cudaSuccess) return cudaFail(e, "creating an extra lane's stream");
   return eagerConnectWanted(c->size) ? connectAllPeers(c, lane) : UZIP_OK;
+}
+
+void destroyLaneStreams(Comm* c) {
+  for (auto& st : c->laneStreams) {
+    if (st) cudaStreamDestroy(st);
+    st = nullptr;
+  }
 }
 
 }  // namespace uzip
@@ -364,10 +385,10 @@ static int commInitImpl(const uint8_t* id128, int32_t nranks, int32_t rank, int3
   if (lanes != uzip::Lanes::One && nranks > 1) {
     std::lock_guard<std::recursive_mutex> g(c->mu);
     c->laneForP2p = lanes == uzip::Lanes::All;
-    s = uzip::addLane(c, cfg);
+    for (int i = 1; i < uzip::laneCountWanted() && s == UZIP_OK; i++) s = uzip::addLane(c, cfg);
     if (s != UZIP_OK) {
       uzip::commAbortLocked(c);
-      if (c->laneStream) cudaStreamDestroy(c->laneStream);
+      uzip::destroyLaneStreams(c);
       delete c;
       return s;
     }
@@ -453,9 +474,9 @@ UZIP_API int uzipCommDestroy(uint64_t comm) {
         }
       }
     }
-    uzip::commAbortLocked(c);  // no-op when destroyed above (the second lane is aborted here)
+    uzip::commAbortLocked(c);  // no-op when destroyed above (the extra lanes are aborted here)
     uzip::p2pEngineDestroy(c);
-    if (c->laneStream) cudaStreamDestroy(c->laneStream);
+    uzip::destroyLaneStreams(c);
     if (c->codecSendStream) cudaStreamDestroy(c->codecSendStream);
     if (c->codecRecvStream) cudaStreamDestroy(c->codecRecvStream);
     delete c->transport;

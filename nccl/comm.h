@@ -32,12 +32,16 @@ struct Comm {
   // Internal streams (non-blocking, on `device`), created with the communicator.
   cudaStream_t codecSendStream = nullptr;
   cudaStream_t codecRecvStream = nullptr;
-  // A second NCCL communicator of the same ranks (made at init unless UZIP_P2P_LANES=1): the exchanges
-  // of compressed collectives (and, with UZIP_P2P_LANES=2, compressed P2P transfers) send half of each
-  // large operation over it, on laneStream, because NCCL gives a peer reached through host memory 2
-  // channels per communicator (nccl/p2p.cc, docs/COLLECTIVES.md). Null with UZIP_P2P_LANES=1 or 1 rank.
-  ncclComm_t lane = nullptr;
-  cudaStream_t laneStream = nullptr;
+  // Extra NCCL communicators of the same ranks ("lanes"; one unless UZIP_P2P_LANES=1, UZIP_LANES=2..4
+  // communicators in all): the exchanges of compressed collectives (and, with UZIP_P2P_LANES=2,
+  // compressed P2P transfers) spread each large operation over them, each on its own stream, because
+  // NCCL gives a peer reached through host memory 2 channels per communicator (nccl/p2p.cc,
+  // docs/COLLECTIVES.md). None with UZIP_P2P_LANES=1 or 1 rank.
+  static constexpr int kMaxExtraLanes = 3;
+  ncclComm_t lanes[kMaxExtraLanes] = {};
+  cudaStream_t laneStreams[kMaxExtraLanes] = {};
+  int extraLanes = 0;  // lanes[0 .. extraLanes) are live
+  bool hasLanes() const { return extraLanes > 0; }
   bool laneForP2p = false;  // UZIP_P2P_LANES=2: P2P batches use the lane too
 };
 

@@ -102,9 +102,9 @@ struct P2pEngine {
   cudaEvent_t net[GROUP_RING] = {};
   cudaEvent_t group[GROUP_RING] = {};
   cudaStream_t hdr = nullptr;
-  // Second lane (Comm::lane): the lane stream waits `fork` (recorded on the caller's stream before each
-  // step's group) and the caller's stream waits `join` (recorded on the lane stream after it).
-  cudaEvent_t fork = nullptr, join = nullptr;
+  // Extra lanes (Comm::lanes): each lane's stream waits `fork` (recorded on the caller's stream before
+  // each step's group) and the caller's stream waits that lane's `join` (recorded on its stream after).
+  cudaEvent_t fork = nullptr, join[Comm::kMaxExtraLanes] = {};
   bool sendDoneRecorded = false, recvDoneRecorded = false;
   volatile uint32_t* status = nullptr;  // STATUS_POOL decode statuses, host-mapped
   uint32_t nstatus = 0;
@@ -165,9 +165,9 @@ int engineGet(Comm* c, P2pEngine** out) {
   const unsigned netFlags = nt && strcmp(nt, "0") == 0 ? flags : 0u;
   for (auto& g : e->net) CUDA_TRY(cudaEventCreateWithFlags(&g, netFlags), "cudaEventCreate");
   CUDA_TRY(cudaStreamCreateWithFlags(&e->hdr, cudaStreamNonBlocking), "cudaStreamCreate");
-  if (c->lane) {
+  if (c->hasLanes()) {
     CUDA_TRY(cudaEventCreate(&e->fork), "cudaEventCreate");  // timing events, like the step events
-    CUDA_TRY(cudaEventCreate(&e->join), "cudaEventCreate");
+    for (int i = 0; i < c->extraLanes; i++) CUDA_TRY(cudaEventCreate(&e->join[i]), "cudaEventCreate");
   }
   void* p = nullptr;
   CUDA_TRY(cudaHostAlloc(&p, STATUS_POOL * 4, cudaHostAllocMapped | cudaHostAllocPortable), "cudaHostAlloc");
@@ -220,7 +220,8 @@ int waitEvent(Comm* c, cudaEvent_t ev, uint32_t timeoutMs, const char* what) {
     if ((spin & 1023) == 1023) {
       ncclResult_t st = ncclSuccess;
       if (c->nccl) c->api->commGetAsyncError(c->nccl, &st);
-      if (c->lane && (st == ncclSuccess || st == ncclInProgress)) c->api->commGetAsyncError(c->lane, &st);
+      for (int i = 0; i < c->extraLanes && (st == ncclSuccess || st == ncclInProgress); i++)
+        c->api->commGetAsyncError(c->lanes[i], &st);
       if (st != ncclSuccess && st != ncclInProgress) {
         int s = ncclStatus(st, c->nccl, what);
         commAbortLocked(c);
@@ -456,20 +457,25 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     bool anyOp = t == 0 && !plain.empty();
     for (Run& r : runs) anyOp = anyOp || t < r.chunks.size() || (t >= (size_t)LAG && t - LAG < r.chunks.size());
     const size_t spStep = tr.open("step", (int)t, stream, 2);
-    const bool lanes = anyOp && c->lane != nullptr && (collective || c->laneForP2p);
-    if (lanes) {
+    const int extra = anyOp && (collective || c->laneForP2p) ? c->extraLanes : 0;
+    if (extra > 0) {
       CUDA_TRY(cudaEventRecord(e->fork, stream), "cudaEventRecord");
-      CUDA_TRY(cudaStreamWaitEvent(c->laneStream, e->fork, 0), "wait");
+      for (int i = 0; i < extra; i++) CUDA_TRY(cudaStreamWaitEvent(c->laneStreams[i], e->fork, 0), "wait");
     }
-    // One operation of n bytes at p; with a second lane, an operation >= LANE_SPLIT_BYTES sends its
-    // second half (16-aligned split, the same on both sides) over the lane.
+    // One operation of n bytes at p; with extra lanes, an operation >= LANE_SPLIT_BYTES is cut into
+    // 1 + extra parts (16-aligned, the same on both sides), part i + 1 on lane i.
     auto post = [&](const Run& r, uint8_t* p, uint64_t n) -> ncclResult_t {
-      uint64_t first = lanes && n >= LANE_SPLIT_BYTES ? (n / 2) & ~15ull : n;
-      ncclResult_t q = r.isSend ? api->send(p, first, ncclUint8, r.peer, c->nccl, (ncclStream_t)stream)
-                                : api->recv(p, first, ncclUint8, r.peer, c->nccl, (ncclStream_t)stream);
-      if (first == n || (q != ncclSuccess && q != ncclInProgress)) return q;
-      return r.isSend ? api->send(p + first, n - first, ncclUint8, r.peer, c->lane, (ncclStream_t)c->laneStream)
-                      : api->recv(p + first, n - first, ncclUint8, r.peer, c->lane, (ncclStream_t)c->laneStream);
+      const int parts = extra > 0 && n >= LANE_SPLIT_BYTES ? 1 + extra : 1;
+      const uint64_t part = parts > 1 ? (n / parts) & ~15ull : n;
+      ncclResult_t q = ncclSuccess;
+      for (int i = 0; i < parts && (q == ncclSuccess || q == ncclInProgress); i++) {
+        const uint64_t off = part * i, len = i + 1 == parts ? n - off : part;
+        ncclComm_t comm = i == 0 ? c->nccl : c->lanes[i - 1];
+        auto st = (ncclStream_t)(i == 0 ? stream : c->laneStreams[i - 1]);
+        q = r.isSend ? api->send(p + off, len, ncclUint8, r.peer, comm, st)
+                     : api->recv(p + off, len, ncclUint8, r.peer, comm, st);
+      }
+      return q;
     };
     ncclResult_t r0 = anyOp ? api->groupStart() : ncclSuccess;
     ncclResult_t rr = ncclSuccess;
@@ -486,9 +492,9 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
       }
     }
     ncclResult_t r1 = anyOp ? api->groupEnd() : ncclSuccess;
-    if (lanes) {
-      CUDA_TRY(cudaEventRecord(e->join, c->laneStream), "cudaEventRecord");
-      CUDA_TRY(cudaStreamWaitEvent(stream, e->join, 0), "wait");
+    for (int i = 0; i < extra; i++) {
+      CUDA_TRY(cudaEventRecord(e->join[i], c->laneStreams[i]), "cudaEventRecord");
+      CUDA_TRY(cudaStreamWaitEvent(stream, e->join[i], 0), "wait");
     }
     if (r0 != ncclSuccess) r1 = r0;
     if (rr != ncclSuccess && rr != ncclInProgress) r1 = rr;
@@ -564,7 +570,9 @@ void p2pEngineDestroy(Comm* c) {
   }
   if (e->ctxSend) uzipGpuCodecDestroy(e->ctxSend);
   if (e->ctxRecv) uzipGpuCodecDestroy(e->ctxRecv);
-  for (auto ev : {e->start, e->sendDone, e->recvDone, e->fork, e->join})
+  for (auto ev : {e->start, e->sendDone, e->recvDone, e->fork})
+    if (ev) cudaEventDestroy(ev);
+  for (auto ev : e->join)
     if (ev) cudaEventDestroy(ev);
   for (auto ev : e->group)
     if (ev) cudaEventDestroy(ev);
