@@ -35,9 +35,10 @@ int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream
 // Frees the engine's staging buffers, codec contexts, events and pinned words (called by destroy).
 void p2pEngineDestroy(Comm* c);
 // The chunks {elements, log2 block} a compressed message of `count` elements is cut into (p2p_plan.cc).
-// smallLog2 / largeLog2: the block sizes of small and other chunks (env UZIP_P2P_LOG2 for tuning).
+// smallLog2 / largeLog2: the block sizes of small and other chunks (env UZIP_P2P_LOG2 for tuning);
+// smallChunkBytes: chunks under it are small (env UZIP_P2P_SMALL_CHUNK_BYTES for tuning).
 void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
                   std::vector<std::pair<uint64_t, uint32_t>>* out, uint32_t smallLog2 = P2P_SMALL_LOG2_BLOCK,
-                  uint32_t largeLog2 = P2P_LARGE_LOG2_BLOCK);
+                  uint32_t largeLog2 = P2P_LARGE_LOG2_BLOCK, uint64_t smallChunkBytes = P2P_SMALL_BLOCK_CHUNK_BYTES);
 
 }  // namespace uzip

@@ -41,14 +41,15 @@ uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint
 // smallLog2 / largeLog2 (defaults P2P_SMALL_LOG2_BLOCK = 12, P2P_LARGE_LOG2_BLOCK = 14; env UZIP_P2P_LOG2 "S,L"
 // on both sides) are the two block sizes.
 void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
-                  std::vector<std::pair<uint64_t, uint32_t>>* out, uint32_t smallLog2, uint32_t largeLog2) {
+                  std::vector<std::pair<uint64_t, uint32_t>>* out, uint32_t smallLog2, uint32_t largeLog2,
+                  uint64_t smallChunkBytes) {
   out->clear();
   const uint64_t width = uzip_dtype_width(dtype);
   const uint64_t base = chunkElements(count, dtype, chunkBytes, perMessage);
   for (uint64_t off = 0; off < count; off += base) {
     const uint64_t n = std::min(base, count - off);
     const bool end = off == 0 || off + n == count;
-    const bool small = (smallBlocks >= 1 && n * width < P2P_SMALL_BLOCK_CHUNK_BYTES) || (smallBlocks >= 2 && end);
+    const bool small = (smallBlocks >= 1 && n * width < smallChunkBytes) || (smallBlocks >= 2 && end);
     out->push_back({n, small ? smallLog2 : largeLog2});
   }
 }
