@@ -198,7 +198,10 @@ Lanes lanesWanted() {
 
 // UZIP_LANES: how many communicators in all when lanes are on (2 .. 1 + kMaxExtraLanes; default
 // kDefaultLanes).
-constexpr int kDefaultLanes = 2;
+// Four: on 2x H200 with NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-12-01T0040-session7, 1 and 2),
+// against two, the 256 MiB compressed all-reduce went 1.29-1.30 -> 1.38-1.40x of plain NCCL and the
+// all-gather 1.48-1.51 -> 1.57-1.62x; three gave 1.35 / 1.58x; 64 MiB gained 1-4%.
+constexpr int kDefaultLanes = 4;
 int laneCountWanted() {
   const char* env = getenv("UZIP_LANES");
   int n = env != nullptr ? atoi(env) : kDefaultLanes;

@@ -15,7 +15,7 @@
 // wire, so the host is never on the critical path. The remainder plane (half the bytes of bf16) leaves
 // in the head, two steps before the coded exponent plane that it belongs to.
 //
-// A message is cut into about 2 chunks of >= 4 MiB and <= chunkBytes (32 MiB), chunks under 16 MiB in
+// A message is cut into about 2 chunks of >= 4 MiB and <= chunkBytes (32 MiB), chunks of at most 16 MiB in
 // 2^12-element blocks (p2pChunkPlan): n chunks take n + 2 groups, and each group pays NCCL's fixed cost
 // (~10-25 µs), while the fill (the first compress) and the drain (the last decode) cost about one codec
 // latency each (~35-90 µs), small next to the wire time of a 16 MiB chunk on a ~37 GB/s link.
@@ -93,7 +93,7 @@ struct P2pEngine {
   uint64_t chunksPerMessage = P2P_CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
   int smallBlocks = P2P_SMALL_BLOCKS;  // env UZIP_P2P_SMALL_BLOCKS 0-2 (p2pChunkPlan; both sides alike)
   uint32_t smallLog2 = P2P_SMALL_LOG2_BLOCK, largeLog2 = P2P_LARGE_LOG2_BLOCK;  // env UZIP_P2P_LOG2 "S,L" (alike)
-  uint64_t smallChunkBytes = P2P_SMALL_BLOCK_CHUNK_BYTES;  // env UZIP_P2P_SMALL_CHUNK_BYTES (alike)
+  uint64_t smallChunkBytes = P2P_SMALL_BLOCK_MAX_CHUNK_BYTES;  // env UZIP_P2P_SMALL_CHUNK_BYTES (alike)
   int codecSms = -1;  // -1: default (all but 16)
   P2pTrace tr;  // env UZIP_P2P_TRACE (1 or 2): each batch's timeline (p2p_trace.h)
   cudaEvent_t start = nullptr, sendDone = nullptr, recvDone = nullptr;

@@ -13,7 +13,7 @@
 namespace uzip {
 
 // Chunk plan defaults (p2p_plan.cc): about this many chunks per message, each >= MIN and <= the chunk
-// size (default DEFAULT); chunks under SMALL_BLOCK_CHUNK_BYTES coded in 2^SMALL_LOG2_BLOCK-element blocks
+// size (default DEFAULT); chunks of at most SMALL_BLOCK_MAX_CHUNK_BYTES coded in 2^SMALL_LOG2_BLOCK-element blocks
 // under rule P2P_SMALL_BLOCKS (see p2pChunkPlan). Two chunks per message, not four: on 2x H200 with
 // NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-11-30T2300-session6, same runs) compressed P2P went from
 // 0.65-0.79x / 0.89-0.98x / 1.13-1.21x to 0.90-1.02x / 1.05-1.17x / 1.30-1.32x of plain NCCL at 16 / 32 /
@@ -22,7 +22,11 @@ namespace uzip {
 constexpr uint64_t P2P_CHUNKS_PER_MESSAGE = 2;
 constexpr uint64_t P2P_MIN_CHUNK_BYTES = 4ull << 20;
 constexpr uint64_t P2P_DEFAULT_CHUNK_BYTES = 32ull << 20;
-constexpr uint64_t P2P_SMALL_BLOCK_CHUNK_BYTES = 16ull << 20;
+// A 16 MiB chunk is small too: in 2^14-element blocks its 512 (bf16) one-warp blocks took 70 us to code
+// and 66 us to decode on 116 SMs (the pipeline's fill and drain; timeline in
+// bench/results/h200x2-2026-12-01T0040-session7/1-lane-count); counting it small gave the 64 MiB
+// compressed all-reduce 1.09 -> 1.12x and all-gather 1.23-1.27 -> 1.27-1.29x of plain NCCL (two lanes, 2-small-chunks).
+constexpr uint64_t P2P_SMALL_BLOCK_MAX_CHUNK_BYTES = 16ull << 20;
 constexpr uint32_t P2P_SMALL_LOG2_BLOCK = 12;
 constexpr uint32_t P2P_LARGE_LOG2_BLOCK = UZIP_LOG2_BLOCK_DEFAULT;
 constexpr int P2P_SMALL_BLOCKS = 1;
@@ -36,9 +40,9 @@ int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream
 void p2pEngineDestroy(Comm* c);
 // The chunks {elements, log2 block} a compressed message of `count` elements is cut into (p2p_plan.cc).
 // smallLog2 / largeLog2: the block sizes of small and other chunks (env UZIP_P2P_LOG2 for tuning);
-// smallChunkBytes: chunks under it are small (env UZIP_P2P_SMALL_CHUNK_BYTES for tuning).
+// smallChunkBytes: chunks of at most this many bytes are small (env UZIP_P2P_SMALL_CHUNK_BYTES for tuning).
 void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
                   std::vector<std::pair<uint64_t, uint32_t>>* out, uint32_t smallLog2 = P2P_SMALL_LOG2_BLOCK,
-                  uint32_t largeLog2 = P2P_LARGE_LOG2_BLOCK, uint64_t smallChunkBytes = P2P_SMALL_BLOCK_CHUNK_BYTES);
+                  uint32_t largeLog2 = P2P_LARGE_LOG2_BLOCK, uint64_t smallChunkBytes = P2P_SMALL_BLOCK_MAX_CHUNK_BYTES);
 
 }  // namespace uzip

@@ -28,7 +28,7 @@ uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint
 // The chunks of one message, in order: {elements, log2 block}: the base chunk (chunkElements) repeated,
 // the last one shorter. Both sides compute the same, and src/policy.ts (chunkPlan) mirrors it.
 //
-// Chunks under 16 MiB use 2^12-element blocks (ratio 0.68 instead of 0.665 on bf16): the codec's latency
+// Chunks of at most 16 MiB use 2^12-element blocks (ratio 0.68 instead of 0.665 on bf16): the codec's latency
 // does not shrink with the chunk (a one-warp chain per block makes a 2^14-element block take ~70 us to
 // compress or decode even in a small chunk, a 2^12 block ~35 us), and a small message's fill (the first
 // compress) and drain (the last decode) are that latency. Measured on 2x H200, NCCL_P2P_DISABLE=1:
@@ -49,7 +49,7 @@ void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t 
   for (uint64_t off = 0; off < count; off += base) {
     const uint64_t n = std::min(base, count - off);
     const bool end = off == 0 || off + n == count;
-    const bool small = (smallBlocks >= 1 && n * width < smallChunkBytes) || (smallBlocks >= 2 && end);
+    const bool small = (smallBlocks >= 1 && n * width <= smallChunkBytes) || (smallBlocks >= 2 && end);
     out->push_back({n, small ? smallLog2 : largeLog2});
   }
 }

@@ -58,7 +58,7 @@ export interface PlannedChunk {
 /**
  * The chunks the engine cuts a compressed message into (mirrors nccl/p2p_plan.cc p2pChunkPlan): a base chunk
  * of about half the message, >= 4 MiB and <= chunkBytes, in whole 2^14-element blocks, repeated
- * (the last one shorter); chunks under 16 MiB use 2^12-element blocks (shorter codec latency for the
+ * (the last one shorter); chunks of at most 16 MiB use 2^12-element blocks (shorter codec latency for the
  * pipeline's fill and drain).
  */
 export function chunkPlan(bytes: number, width: number, chunkBytes: number): PlannedChunk[] {
@@ -70,7 +70,7 @@ export function chunkPlan(bytes: number, width: number, chunkBytes: number): Pla
   const plan: PlannedChunk[] = [];
   for (let off = 0; off < count; off += base) {
     const n = Math.min(base, count - off);
-    plan.push({ count: n, log2Block: n * width < (16 << 20) ? 12 : 14 });
+    plan.push({ count: n, log2Block: n * width <= (16 << 20) ? 12 : 14 });
   }
   return plan;
 }

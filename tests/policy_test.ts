@@ -9,7 +9,7 @@ const MiB = 1 << 20;
 const slow = { linkBps: 37e9, compressBps: 1000e9, decompressBps: 800e9, stepSeconds: 20e-6 };
 const nvlink = { linkBps: 363e9, compressBps: 1000e9, decompressBps: 800e9, stepSeconds: 20e-6 };
 
-Deno.test("policy: chunk plan (about 2 chunks, >= 4 MiB, <= 32 MiB; 2^12 blocks under 16 MiB)", () => {
+Deno.test("policy: chunk plan (about 2 chunks, >= 4 MiB, <= 32 MiB; 2^12 blocks up to 16 MiB)", () => {
   const mib = (bytes: number, w: number) => chunkPlan(bytes, w, 32 * MiB).map((c) => (c.count * w) / MiB);
   assert.deepEqual(mib(1 * MiB, 2), [1]);
   assert.deepEqual(mib(4 * MiB, 2), [4]);
@@ -21,6 +21,8 @@ Deno.test("policy: chunk plan (about 2 chunks, >= 4 MiB, <= 32 MiB; 2^12 blocks 
   assert.equal(chunkCount(1024 * MiB, 4, 32 * MiB), 32);
   assert.equal(chunkCount(0, 2, 32 * MiB), 0);
   assert.deepEqual(chunkPlan(16 * MiB, 2, 32 * MiB).map((c) => c.log2Block), [12, 12]);
+  assert.deepEqual(chunkPlan(32 * MiB, 2, 32 * MiB).map((c) => c.log2Block), [12, 12]);
+  assert.deepEqual(chunkPlan(34 * MiB, 2, 32 * MiB).map((c) => c.log2Block), [14, 14]);
   assert.deepEqual(chunkPlan(64 * MiB, 2, 32 * MiB).map((c) => c.log2Block), [14, 14]);
   assert.deepEqual(chunkPlan(72 * MiB + 2, 2, 32 * MiB).map((c) => c.log2Block), [14, 14, 12]);
   // Every plan covers the message exactly, in whole 2^14-element blocks but the last.
