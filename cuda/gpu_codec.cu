@@ -32,7 +32,6 @@ EncKernel enc_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::compress_kernel<W, 4, 5>;
     case 2: return uzip_gpu::compress_kernel<W, 2, 5>;
-    case 3: return uzip_gpu::compress_kernel<W, 8, 4, true>;  // eager finishing of deferred blocks
     default: return uzip_gpu::compress_kernel<W, 8, 4>;
   }
 }
@@ -47,7 +46,7 @@ DecKernel dec_kernel(int variant) {
 int env_variant(const char* name) {
   const char* v = getenv(name);
   int x = v ? atoi(v) : 0;
-  return x >= 0 && x <= 3 ? x : 0;
+  return x >= 0 && x <= 2 ? x : 0;
 }
 
 struct GpuCodec {

@@ -303,22 +303,6 @@ __device__ __forceinline__ void lb_publish(unsigned long long* lb, uint32_t b, u
   const uint64_t tag = (uint64_t)(epoch & ((1u << UZIP_LB_EPOCH_BITS) - 1u)) << 42;
   if (lane_id() == 0) st_volatile_u64(&lb[b], tag | ((b == 0 ? UZIP_LB_FLAG_INC : UZIP_LB_FLAG_AGG) << 40) | agg);
 }
-// lb_ready: whether lb_resolve(b) would find its first window published (the 32 blocks before b, or up
-// to the first inclusive prefix among them), i.e. resolve without waiting on a running warp.
-__device__ __forceinline__ bool lb_ready(unsigned long long* lb, uint32_t b, uint32_t epoch) {
-  if (b == 0) return true;
-  const uint64_t tag = (uint64_t)(epoch & ((1u << UZIP_LB_EPOCH_BITS) - 1u)) << 42;
-  const int64_t idx = (int64_t)b - 1 - (int64_t)lane_id();
-  uint32_t flag = UZIP_LB_FLAG_INC;
-  if (idx >= 0) {
-    const uint64_t w = ld_volatile_u64(&lb[idx]);
-    flag = (w & ~((1ull << 42) - 1)) == tag ? (uint32_t)(w >> 40) & 3u : 0u;
-  }
-  const uint32_t unpublished = __ballot_sync(FULL_MASK, flag == 0), inc = __ballot_sync(FULL_MASK, flag == UZIP_LB_FLAG_INC);
-  // Ready when no lane before the first inclusive one (or none at all) is unpublished.
-  const uint32_t upto = inc ? (2u << (__ffs(inc) - 1)) - 1u : FULL_MASK;
-  return (unpublished & upto) == 0;
-}
 // lb_resolve: block b's exclusive prefix (after lb_publish); publishes its inclusive prefix.
 __device__ uint64_t lb_resolve(unsigned long long* lb, uint32_t b, uint64_t agg, uint32_t epoch) {
   const uint32_t lane = lane_id();
@@ -948,14 +932,12 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
   *(volatile int*)&P.host->status = 0;
 }
 
-// U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow;
-// EAGER: finish deferred blocks as soon as their look-back would not wait (lb_ready), not only when all
-// stages are full (see below).
+// U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow.
 // Word stages: a deferred block keeps its stage until it is finished; up to ENC_STAGES - 1 of them wait
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-template <int W, int U, int MINB, bool EAGER = false>
+template <int W, int U, int MINB>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -983,10 +965,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     const uint32_t cur = (head + npend) % S;
     compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
-    // Finish the oldest while every stage holds a waiting block, or (EAGER) while its look-back would not
-    // wait: then its staged words and remainders are re-read soon after they were written, not S - 1
-    // blocks after, when L2 has long streamed other data.
-    while (npend == S || (EAGER && npend > 0 && lb_ready(P.lookback, pend[head].b, P.epoch))) {
+    if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
       head = (head + 1) % S;
       npend--;

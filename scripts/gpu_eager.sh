@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Kept to reproduce bench/results/h200-2026-12-01T0050-session7/1-eager-finish: variant 3 exists only at 0c4e278
+# (measured slower and removed).
 # One H200: the encoder that finishes a deferred block as soon as its look-back would not wait
 # (UZIP_GPU_ENC_VARIANT=3, compress_kernel<W, 8, 4, true>) against the default (0), which finishes one only
 # when all 4 stages hold a waiting block, in the same call. Correctness of variant 3: gpu_check (CHECK=full
