@@ -54,7 +54,8 @@ int ncclTypeOf(int dtype) {
 //   compressed = E · [ max(S/C, r·S/L, S/D) + c·(1/C + 1/D) + (k + 2)·s + latency ]
 //
 // (c, k: the P2P engine's chunk and chunk count for S; r: the expected ratio of the dtype; s: the
-// measured step cost). E = 2(n-1) for all-reduce, n-1 for reduce-scatter and all-gather. Compress iff
+// measured step cost). E = 2(n-1) for all-reduce, n-1 for reduce-scatter and all-gather; the direct
+// 2-rank all-reduce (coll_schedules.cc) is one exchange of the whole buffer (S = bytes) plus its reduce. Compress iff
 // bytes >= 4 MiB, the dtype is a float, min(C, D) >= 8·L (NVLink stays plain: there the codec shares SMs
 // and memory bandwidth with NCCL's kernels) and compressed · 1.15 < plain. Only the pipelined
 // executor's collectives qualify: reduce-scatter on any ranks, all-reduce and all-gather on 2 ranks
@@ -74,6 +75,9 @@ std::map<uint64_t, CollModel> g_models;  // by communicator handle
 constexpr double kMargin = 1.15, kMinCodecToLink = 8, kLatency = 20e-6, kDefaultStep = 50e-6;
 constexpr uint64_t kAutoMinBytes = 4ull << 20, kP2pChunkBytes = 32ull << 20;
 constexpr uint64_t kAutoReductionMinBytes = 64ull << 20;  // see resolve
+// Input bytes per second of the element-wise reduce after a direct 2-rank all-reduce's exchange (it
+// reads two buffers and writes one; ~3 TB/s of memory traffic on an H200, taken low).
+constexpr double kReduceBps = 1e12;
 
 double expectedRatio(int dtype) {
   switch (dtype) {
@@ -99,12 +103,13 @@ void p2pChunks(double bytes, int dtype, double* k, double* first, double* last) 
 // Predicted seconds of the plain NCCL collective and of the compressed one; false when not eligible.
 bool predict(int kind, int n, uint64_t bytes, int dtype, const CollModel& m, double* plain, double* zip) {
   if (n < 2 || dtype == UZIP_DTYPE_BYTES) return false;
-  double exchanges;
+  double exchanges, seg = (double)bytes / n, after = 0;
+  const bool direct = kind == UZIP_COLL_ALLREDUCE && n == 2 && uzip::allReduceDirectWanted();
   if (kind == UZIP_COLL_REDUCESCATTER) exchanges = n - 1;
-  else if (kind == UZIP_COLL_ALLREDUCE && n == 2) exchanges = 2;
+  else if (kind == UZIP_COLL_ALLREDUCE && n == 2) exchanges = direct ? 1 : 2;
   else if (kind == UZIP_COLL_ALLGATHER && n == 2) exchanges = 1;
   else return false;
-  const double seg = (double)bytes / n;
+  if (direct) seg = (double)bytes, after = (double)bytes / kReduceBps;  // the whole buffer, then its reduce
   double k = 1, first = seg, last = seg;
   p2pChunks(seg, dtype, &k, &first, &last);
   const double step = m.stepSeconds > 0 ? m.stepSeconds : kDefaultStep;
@@ -113,7 +118,7 @@ bool predict(int kind, int n, uint64_t bytes, int dtype, const CollModel& m, dou
   if (kind == UZIP_COLL_ALLREDUCE && m.allReduceBps > 0) *plain = (double)bytes / m.allReduceBps;
   if (kind == UZIP_COLL_ALLGATHER && m.allGatherBps > 0) *plain = (double)bytes / m.allGatherBps;
   *zip = exchanges * (std::max(std::max(seg / C, expectedRatio(dtype) * seg / L), seg / D) +
-                      first / C + last / D + (k + 2) * step + kLatency);
+                      first / C + last / D + (k + 2) * step + kLatency) + after;
   return true;
 }
 

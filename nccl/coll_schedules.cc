@@ -2,6 +2,9 @@
 // that the code below implements).
 #include "coll_schedules.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include <algorithm>
 #include <new>
 #include <utility>
@@ -170,9 +173,42 @@ int ringAllGather(Ctx& c, Seg segOf, Len lenOf, const void* own) {
   return UZIP_OK;
 }
 
+// All-reduce on 2 ranks through the pipelined executor, "direct": the ranks exchange their whole buffers
+// in one compressed exchange and each computes every element itself, with the operands of the ring
+// schedule below, so the bits are the ring's. Ring, segment k of a slice ends on rank k as
+// reduce(first(x_other)[k], x_k[k]) (first: the avg-premultiplied copy); here rank r computes its own
+// segment as reduce(first(x_peer), x_r) (the premultiplication redone on the received x_peer by the same
+// function) and the peer's as reduce(first(x_r), x_peer). The wire carries the same bytes as the ring's
+// two exchanges (each rank's whole buffer, once, compressed), but in one pipeline: one fill and one drain
+// instead of two each, and no reduce between them. UZIP_COLL_ALLREDUCE2=ring keeps the ring.
+int allReduceDirect2(Ctx& c) {
+  const uint64_t count = c.a.count, slice = c.chunk * 2;
+  const int r = c.r, peer = 1 - c.r;
+  if (!count) return UZIP_OK;
+  void* in = c.a.recv;  // the peer's buffer lands in the output, which is then reduced in place
+  if (c.a.recv == c.a.send) TRY(c.b.scratch(kTmp, count * c.w, &in));
+  TRY(c.x->exchange(c.a.send, count, peer, in, count, peer, c.a.dtype));
+  for (uint64_t off = 0; off < count; off += slice) {
+    const uint64_t len = std::min(slice, count - off), base = len / 2, rem = len % 2;
+    auto startOf = [&](int k) { return off + k * base + std::min<uint64_t>(k, rem); };
+    auto lenOf = [&](int k) { return base + ((uint64_t)k < rem ? 1 : 0); };
+    if (const uint64_t n = lenOf(r)) {
+      void* mine = c.at(in, startOf(r));
+      if (c.scaled) TRY(c.b.premulAvg(mine, mine, n, c.a.dtype, 2));
+      TRY(c.b.reduce(c.at(c.a.recv, startOf(r)), mine, c.at(c.a.send, startOf(r)), n, c.a.dtype, c.a.op));
+    }
+    if (const uint64_t n = lenOf(peer)) {
+      const void* own = c.first(c.at(c.a.send, startOf(peer)));
+      TRY(c.b.reduce(c.at(c.a.recv, startOf(peer)), own, c.at(in, startOf(peer)), n, c.a.dtype, c.a.op));
+    }
+  }
+  return UZIP_OK;
+}
+
 int allReduce(Ctx& c) {
   const uint64_t count = c.a.count, slice = c.chunk * (uint64_t)c.n;
   if (c.n == 1) return c.b.copy(c.a.recv, c.a.send, count * c.w);
+  if (c.n == 2 && c.x && allReduceDirectWanted()) return allReduceDirect2(c);
   for (uint64_t off = 0; off < count; off += slice) {
     const uint64_t len = std::min(slice, count - off), base = len / c.n, rem = len % c.n;
     auto startOf = [&](int k) { return off + k * base + std::min<uint64_t>(k, rem); };
@@ -473,6 +509,11 @@ class ScheduleExchange final : public CompressedExchange {
 };
 
 }  // namespace
+
+bool allReduceDirectWanted() {
+  const char* e = getenv("UZIP_COLL_ALLREDUCE2");
+  return !(e != nullptr && strcmp(e, "ring") == 0);
+}
 
 CompressedExchange* newScheduleExchange(Transport& t, CollBackend& b, uint64_t stream) {
   return new (std::nothrow) ScheduleExchange(t, b, stream);

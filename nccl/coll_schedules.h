@@ -65,6 +65,9 @@ struct CollArgs {
 void collBufferElems(const CollArgs& a, int nranks, int rank, uint64_t* sendElems, uint64_t* recvElems);
 // Checks kind, dtype, op and root (uzip_status with a message).
 int collValidate(const CollArgs& a, int nranks);
+// Whether a 2-rank all-reduce through the pipelined executor runs "direct" (one exchange of the whole
+// buffers; the default) rather than as the ring (UZIP_COLL_ALLREDUCE2=ring). Same bits either way.
+bool allReduceDirectWanted();
 // Runs one collective on this rank. Every rank of the transport must call it with the same arguments
 // (buffers aside). Returns a uzip_status; on failure the transport may be left unusable.
 int runCollective(Transport& t, CollBackend& b, const CollArgs& a);
