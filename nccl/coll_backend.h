@@ -30,6 +30,10 @@ class CollBackend {
   // that repeated collectives do not allocate. A slot's previous contents are not kept on growth.
   virtual int scratch(int slot, uint64_t bytes, void** out) = 0;
   virtual int copy(void* dst, const void* src, uint64_t bytes) = 0;
+  // A copy that may run beside what is enqueued after it (on a device: a side stream forked from the
+  // backend's stream); joinAside() orders the backend's stream after it. Default: copy().
+  virtual int copyAside(void* dst, const void* src, uint64_t bytes) { return copy(dst, src, bytes); }
+  virtual int joinAside() { return 0; }
   // Copies from the backend's space to host memory, completed on return.
   virtual int toHost(void* dst, const void* src, uint64_t bytes) = 0;
   // Upper bound of a compressed stream of `count` elements.

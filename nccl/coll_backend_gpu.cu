@@ -73,6 +73,9 @@ class GpuBackend final : public CollBackend {
     for (void* p : slots_) cudaFree(p);
     if (status_) cudaFree(status_);
     if (hostWord_) cudaFreeHost(hostWord_);
+    if (side_) cudaStreamDestroy(side_);
+    if (fork_) cudaEventDestroy(fork_);
+    if (join_) cudaEventDestroy(join_);
     if (ctx_) uzipGpuCodecDestroy(ctx_);
   }
   int init() {
@@ -112,6 +115,25 @@ class GpuBackend final : public CollBackend {
   }
   int copy(void* dst, const void* src, uint64_t bytes) override {
     if (bytes && dst != src) CUDA_TRY(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, st()));
+    return UZIP_OK;
+  }
+  int copyAside(void* dst, const void* src, uint64_t bytes) override {
+    if (!bytes || dst == src) return UZIP_OK;
+    if (!side_) {
+      CUDA_TRY(cudaStreamCreateWithFlags(&side_, cudaStreamNonBlocking));
+      CUDA_TRY(cudaEventCreateWithFlags(&fork_, cudaEventDisableTiming));
+      CUDA_TRY(cudaEventCreateWithFlags(&join_, cudaEventDisableTiming));
+    }
+    CUDA_TRY(cudaEventRecord(fork_, st()));
+    CUDA_TRY(cudaStreamWaitEvent(side_, fork_, 0));
+    CUDA_TRY(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDefault, side_));
+    CUDA_TRY(cudaEventRecord(join_, side_));
+    aside_ = true;
+    return UZIP_OK;
+  }
+  int joinAside() override {
+    if (aside_) CUDA_TRY(cudaStreamWaitEvent(st(), join_, 0));
+    aside_ = false;
     return UZIP_OK;
   }
   int toHost(void* dst, const void* src, uint64_t bytes) override {
@@ -201,6 +223,9 @@ class GpuBackend final : public CollBackend {
   uint64_t ctx_ = 0;
   uint32_t* status_ = nullptr;
   void* hostWord_ = nullptr;
+  cudaStream_t side_ = nullptr;  // copyAside's stream and its fork / join events
+  cudaEvent_t fork_ = nullptr, join_ = nullptr;
+  bool aside_ = false;
   uint64_t next_ = 0;
   std::vector<void*> slots_;
   std::vector<uint64_t> sizes_;
