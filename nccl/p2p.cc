@@ -92,8 +92,7 @@ struct P2pEngine {
   uint64_t chunkBytes = P2P_DEFAULT_CHUNK_BYTES;
   uint64_t chunksPerMessage = P2P_CHUNKS_PER_MESSAGE;  // env UZIP_P2P_CHUNKS (for tuning; both sides alike)
   int smallBlocks = P2P_SMALL_BLOCKS;  // env UZIP_P2P_SMALL_BLOCKS 0-2 (p2pChunkPlan; both sides alike)
-  uint32_t smallLog2 = P2P_SMALL_LOG2_BLOCK, largeLog2 = P2P_LARGE_LOG2_BLOCK;  // env UZIP_P2P_LOG2 "S,L" (alike)
-  uint64_t smallChunkBytes = P2P_SMALL_BLOCK_MAX_CHUNK_BYTES;  // env UZIP_P2P_SMALL_CHUNK_BYTES (alike)
+  P2pPlanKnobs knobs;  // env UZIP_P2P_LOG2, UZIP_P2P_SMALL_CHUNK_BYTES, UZIP_P2P_EDGES (p2p.h; both sides alike)
   int codecSms = -1;  // -1: default (all but 16)
   P2pTrace tr;  // env UZIP_P2P_TRACE (1 or 2): each batch's timeline (p2p_trace.h)
   cudaEvent_t start = nullptr, sendDone = nullptr, recvDone = nullptr;
@@ -145,9 +144,12 @@ int engineGet(Comm* c, P2pEngine** out) {
   unsigned ls = 0, ll = 0;
   if (env && sscanf(env, "%u,%u", &ls, &ll) == 2 && ls >= UZIP_LOG2_BLOCK_MIN && ls <= UZIP_LOG2_BLOCK_MAX &&
       ll >= UZIP_LOG2_BLOCK_MIN && ll <= UZIP_LOG2_BLOCK_MAX)
-    e->smallLog2 = ls, e->largeLog2 = ll;
+    e->knobs.smallLog2 = ls, e->knobs.largeLog2 = ll;
   env = getenv("UZIP_P2P_SMALL_CHUNK_BYTES");
-  if (env && *env) e->smallChunkBytes = strtoull(env, nullptr, 10);
+  if (env && *env) e->knobs.smallChunkBytes = strtoull(env, nullptr, 10);
+  env = getenv("UZIP_P2P_EDGES");
+  unsigned long long ef = 0, el = 0;
+  if (env && sscanf(env, "%llu,%llu", &ef, &el) == 2) e->knobs.firstBytes = ef, e->knobs.lastBytes = el;
   env = getenv("UZIP_P2P_CHUNKS");
   if (env && atoi(env) >= 1 && atoi(env) <= 64) e->chunksPerMessage = (uint64_t)atoi(env);
   int sms = defaultCodecSms(c->device);
@@ -355,8 +357,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     const uzip_p2p_op& op = ops[i];
     if (op.count == 0 || !op.compress) continue;
     Run& r = runOf(op.peer, op.isSend == 1);
-    p2pChunkPlan(op.count, op.dtype, e->chunkBytes, e->chunksPerMessage, e->smallBlocks, &plan, e->smallLog2,
-                 e->largeLog2, e->smallChunkBytes);
+    p2pChunkPlan(op.count, op.dtype, e->chunkBytes, e->chunksPerMessage, e->smallBlocks, &plan, e->knobs);
     uint64_t off = 0;
     for (const auto& pc : plan) {
       Chunk k;

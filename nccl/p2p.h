@@ -38,11 +38,19 @@ int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream
            bool collective);
 // Frees the engine's staging buffers, codec contexts, events and pinned words (called by destroy).
 void p2pEngineDestroy(Comm* c);
+// Tuning knobs of the chunk plan (env on the engine, every rank alike; defaults are the plan):
+// smallLog2 / largeLog2: the block sizes of small and other chunks (UZIP_P2P_LOG2 "S,L");
+// smallChunkBytes: chunks of at most this many bytes are small (UZIP_P2P_SMALL_CHUNK_BYTES);
+// firstBytes / lastBytes: when non-zero, the message's first / last chunk has about this size and the
+// rest is cut as usual (UZIP_P2P_EDGES "F,L"): a short fill (the first compress) and drain (the last
+// decode) for the price of more steps.
+struct P2pPlanKnobs {
+  uint32_t smallLog2 = P2P_SMALL_LOG2_BLOCK, largeLog2 = P2P_LARGE_LOG2_BLOCK;
+  uint64_t smallChunkBytes = P2P_SMALL_BLOCK_MAX_CHUNK_BYTES;
+  uint64_t firstBytes = 0, lastBytes = 0;
+};
 // The chunks {elements, log2 block} a compressed message of `count` elements is cut into (p2p_plan.cc).
-// smallLog2 / largeLog2: the block sizes of small and other chunks (env UZIP_P2P_LOG2 for tuning);
-// smallChunkBytes: chunks of at most this many bytes are small (env UZIP_P2P_SMALL_CHUNK_BYTES for tuning).
 void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
-                  std::vector<std::pair<uint64_t, uint32_t>>* out, uint32_t smallLog2 = P2P_SMALL_LOG2_BLOCK,
-                  uint32_t largeLog2 = P2P_LARGE_LOG2_BLOCK, uint64_t smallChunkBytes = P2P_SMALL_BLOCK_MAX_CHUNK_BYTES);
+                  std::vector<std::pair<uint64_t, uint32_t>>* out, const P2pPlanKnobs& knobs = P2pPlanKnobs());
 
 }  // namespace uzip

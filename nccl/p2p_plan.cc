@@ -38,20 +38,28 @@ uint64_t chunkElements(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint
 // smallBlocks (env UZIP_P2P_SMALL_BLOCKS, default P2P_SMALL_BLOCKS): 0 = 2^14 blocks only, 1 = as above,
 // 2 = also the first and the last chunk of every message whatever their size (measured: no gain beyond
 // noise at 64 MiB-1 GiB, bench/results/h200x2-2026-11-30T1645-p2p-events/12-ends).
-// smallLog2 / largeLog2 (defaults P2P_SMALL_LOG2_BLOCK = 12, P2P_LARGE_LOG2_BLOCK = 14; env UZIP_P2P_LOG2 "S,L"
-// on both sides) are the two block sizes.
+// The knobs (p2p.h P2pPlanKnobs: block sizes, the small-chunk size, edge chunks) are for tuning; their
+// defaults are the plan that src/policy.ts mirrors.
 void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
-                  std::vector<std::pair<uint64_t, uint32_t>>* out, uint32_t smallLog2, uint32_t largeLog2,
-                  uint64_t smallChunkBytes) {
+                  std::vector<std::pair<uint64_t, uint32_t>>* out, const P2pPlanKnobs& k) {
   out->clear();
   const uint64_t width = uzip_dtype_width(dtype);
-  const uint64_t base = chunkElements(count, dtype, chunkBytes, perMessage);
-  for (uint64_t off = 0; off < count; off += base) {
-    const uint64_t n = std::min(base, count - off);
-    const bool end = off == 0 || off + n == count;
-    const bool small = (smallBlocks >= 1 && n * width <= smallChunkBytes) || (smallBlocks >= 2 && end);
-    out->push_back({n, small ? smallLog2 : largeLog2});
+  const uint64_t block = 1ull << UZIP_LOG2_BLOCK_DEFAULT;
+  auto push = [&](uint64_t n, bool end) {
+    const bool small = (smallBlocks >= 1 && n * width <= k.smallChunkBytes) || (smallBlocks >= 2 && end);
+    out->push_back({n, small ? k.smallLog2 : k.largeLog2});
+  };
+  // Edge chunks (tuning): whole 2^14-element blocks, only where the middle keeps at least their size.
+  uint64_t first = k.firstBytes / width / block * block, last = k.lastBytes / width / block * block;
+  if (first + last > 0 && count < 2 * (first + last)) first = last = 0;
+  if (first) push(first, true);
+  const uint64_t mid = count - first - last;
+  const uint64_t base = chunkElements(mid, dtype, chunkBytes, perMessage);
+  for (uint64_t off = 0; off < mid; off += base) {
+    const uint64_t n = std::min(base, mid - off);
+    push(n, (!first && off == 0) || (!last && off + n == mid));
   }
+  if (last) push(last, true);
 }
 
 }  // namespace uzip
