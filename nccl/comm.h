@@ -32,11 +32,11 @@ struct Comm {
   // Internal streams (non-blocking, on `device`), created with the communicator.
   cudaStream_t codecSendStream = nullptr;
   cudaStream_t codecRecvStream = nullptr;
-  // Extra NCCL communicators of the same ranks ("lanes"; one unless UZIP_P2P_LANES=1, UZIP_LANES=2..4
-  // communicators in all): the exchanges of compressed collectives (and, with UZIP_P2P_LANES=2,
-  // compressed P2P transfers) spread each large operation over them, each on its own stream, because
-  // NCCL gives a peer reached through host memory 2 channels per communicator (nccl/p2p.cc,
-  // docs/COLLECTIVES.md). None with UZIP_P2P_LANES=1 or 1 rank.
+  // Extra NCCL communicators of the same ranks ("lanes"; UZIP_LANES=2..4 communicators in all, default
+  // 4, so three extra; none with UZIP_P2P_LANES=1 or on 1 rank): the exchanges of compressed collectives
+  // (and, with UZIP_P2P_LANES=2, compressed P2P transfers) spread each large operation over them, each on
+  // its own stream, because NCCL gives a peer reached through host memory 2 channels per communicator
+  // (nccl/p2p.cc, docs/COLLECTIVES.md).
   static constexpr int kMaxExtraLanes = 3;
   ncclComm_t lanes[kMaxExtraLanes] = {};
   cudaStream_t laneStreams[kMaxExtraLanes] = {};
