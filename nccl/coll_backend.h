@@ -12,6 +12,8 @@
 
 #include <stdint.h>
 
+#include <functional>
+
 #include "uzip_format.h"
 
 namespace uzip {
@@ -34,6 +36,9 @@ class CollBackend {
   // backend's stream); joinAside() orders the backend's stream after it. Default: copy().
   virtual int copyAside(void* dst, const void* src, uint64_t bytes) { return copy(dst, src, bytes); }
   virtual int joinAside() { return 0; }
+  // Runs f with the backend's operations ordered on `stream` (a device stream of the same device)
+  // instead of its own. Default: f() (host backends have no streams).
+  virtual int onStream(uint64_t stream, const std::function<int()>& f) { return (void)stream, f(); }
   // Copies from the backend's space to host memory, completed on return.
   virtual int toHost(void* dst, const void* src, uint64_t bytes) = 0;
   // Upper bound of a compressed stream of `count` elements.

@@ -131,6 +131,13 @@ class GpuBackend final : public CollBackend {
     aside_ = true;
     return UZIP_OK;
   }
+  int onStream(uint64_t stream, const std::function<int()>& f) override {
+    const uint64_t own = stream_;
+    stream_ = stream;
+    const int s = f();
+    stream_ = own;
+    return s;
+  }
   int joinAside() override {
     if (aside_) CUDA_TRY(cudaStreamWaitEvent(st(), join_, 0));
     aside_ = false;

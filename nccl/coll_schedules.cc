@@ -197,22 +197,36 @@ int allReduceDirect2(Ctx& c) {
   if (!count) return UZIP_OK;
   void* in = c.a.recv;  // the peer's buffer lands in the output, which is then reduced in place
   if (c.a.recv == c.a.send) TRY(c.b.scratch(kTmp, count * c.w, &in));
-  TRY(c.x->exchange(c.a.send, count, peer, in, count, peer, c.a.dtype));
-  for (uint64_t off = 0; off < count; off += slice) {
-    const uint64_t len = std::min(slice, count - off), base = len / 2, rem = len % 2;
-    auto startOf = [&](int k) { return off + k * base + std::min<uint64_t>(k, rem); };
-    auto lenOf = [&](int k) { return base + ((uint64_t)k < rem ? 1 : 0); };
-    if (const uint64_t n = lenOf(r)) {
-      void* mine = c.at(in, startOf(r));
-      if (c.scaled) TRY(c.b.premulAvg(mine, mine, n, c.a.dtype, 2));
-      TRY(c.b.reduce(c.at(c.a.recv, startOf(r)), mine, c.at(c.a.send, startOf(r)), n, c.a.dtype, c.a.op));
+  // Reduces elements [lo, hi): the parts of each slice's two segments inside it.
+  auto reduceRange = [&](uint64_t lo, uint64_t hi) -> int {
+    for (uint64_t off = lo / slice * slice; off < hi; off += slice) {
+      const uint64_t len = std::min(slice, count - off), base = len / 2, rem = len % 2;
+      for (int k : {r, peer}) {
+        const uint64_t s0 = off + k * base + std::min<uint64_t>(k, rem), s1 = s0 + base + ((uint64_t)k < rem);
+        const uint64_t a = std::max(s0, lo), b = std::min(s1, hi);
+        if (a >= b) continue;
+        void* got = c.at(in, a);
+        if (k == r) {
+          if (c.scaled) TRY(c.b.premulAvg(got, got, b - a, c.a.dtype, 2));
+          TRY(c.b.reduce(c.at(c.a.recv, a), got, c.at(c.a.send, a), b - a, c.a.dtype, c.a.op));
+        } else {
+          TRY(c.b.reduce(c.at(c.a.recv, a), c.first(c.at(c.a.send, a)), got, b - a, c.a.dtype, c.a.op));
+        }
+      }
     }
-    if (const uint64_t n = lenOf(peer)) {
-      const void* own = c.first(c.at(c.a.send, startOf(peer)));
-      TRY(c.b.reduce(c.at(c.a.recv, startOf(peer)), own, c.at(in, startOf(peer)), n, c.a.dtype, c.a.op));
-    }
+    return UZIP_OK;
+  };
+  // Each received chunk is reduced as soon as it is decoded (on the stream where it lands), so that only
+  // the last chunk's reduce follows the transfer; UZIP_COLL_REDUCE_PER_CHUNK=0: the whole buffer after it.
+  const char* e = getenv("UZIP_COLL_REDUCE_PER_CHUNK");
+  if (e != nullptr && strcmp(e, "0") == 0) {
+    TRY(c.x->exchange(c.a.send, count, peer, in, count, peer, c.a.dtype));
+    return reduceRange(0, count);
   }
-  return UZIP_OK;
+  const ExchangeChunkHook hook = [&](uint64_t first, uint64_t n, uint64_t stream) {
+    return c.b.onStream(stream, [&] { return reduceRange(first, first + n); });
+  };
+  return c.x->exchange(c.a.send, count, peer, in, count, peer, c.a.dtype, &hook);
 }
 
 int allReduce(Ctx& c) {
@@ -494,7 +508,7 @@ class ScheduleExchange final : public CompressedExchange {
  public:
   ScheduleExchange(Transport& t, CollBackend& b, uint64_t stream) : t_(t), b_(b) { args_.stream = stream; }
   int exchange(const void* send, uint64_t sendCount, int to, void* recv, uint64_t recvCount, int from,
-               int dtype) override {
+               int dtype, const ExchangeChunkHook* onChunk) override {
     if (!sendCount) to = -1;
     if (!recvCount) from = -1;
     if (to < 0 && from < 0) return UZIP_OK;
@@ -509,6 +523,13 @@ class ScheduleExchange final : public CompressedExchange {
     if (to >= 0) TRY(b_.compress(send, sendCount, dtype, out, cap, &outBytes, c.sizes));
     TRY(exchangeCompressed(c, out, outBytes, c.sizes, to, in, cap, c.sizes + 1, from, &inBytes));
     if (from >= 0) TRY(b_.decompress(in, inBytes, recv, recvCount, dtype));
+    // The hook in three uneven pieces (as the GPU engine's chunks would cut it), so that the simulation
+    // checks a hook's handling of ranges that do not line up with anything.
+    if (from >= 0 && onChunk && *onChunk) {
+      const uint64_t a = recvCount / 3, b = recvCount - recvCount / 5;
+      for (auto [lo, hi] : {std::pair<uint64_t, uint64_t>{0, a}, {a, b}, {b, recvCount}})
+        if (hi > lo) TRY((*onChunk)(lo, hi - lo, args_.stream));
+    }
     return UZIP_OK;
   }
 

@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include <functional>
+
 #include "coll_backend.h"
 #include "transport.h"
 
@@ -30,11 +32,15 @@ namespace uzip {
 // the call is what is sent, and work the caller enqueues after it sees the received elements. On GPUs
 // it is the P2P engine's chunked, LAG-pipelined exchange (uzipP2pRun); in the simulation a
 // compress / send / receive / decode over the transport and backend (newScheduleExchange).
+// onChunk (may be null): called as received elements [first, first + count) become ready, in pieces that
+// cover the receive once, with the stream on which they are ready; work the hook enqueues through
+// CollBackend::onStream(stream, ...) is ordered before what the caller enqueues after the exchange.
+using ExchangeChunkHook = std::function<int(uint64_t first, uint64_t count, uint64_t stream)>;
 class CompressedExchange {
  public:
   virtual ~CompressedExchange() = default;
   virtual int exchange(const void* send, uint64_t sendCount, int to, void* recv, uint64_t recvCount, int from,
-                       int dtype) = 0;
+                       int dtype, const ExchangeChunkHook* onChunk = nullptr) = 0;
 };
 
 // The exchange built from a transport and a backend (not pipelined): what the simulation runs.

@@ -258,6 +258,8 @@ int checkStatuses(P2pEngine* e) {
 }
 
 struct Chunk {
+  uint32_t op;     // index of its op in the batch
+  uint64_t first;  // its first element in the op
   uint64_t ptr;    // user buffer + offset
   uint64_t count;  // elements
   uint32_t dtype;
@@ -309,7 +311,7 @@ int headerCheck(const uint8_t* h, const Chunk& k, int peer) {
 }
 
 int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t stream, uint32_t timeoutMs,
-              bool collective) {
+              bool collective, const P2pRecvHook* hook) {
   const Clock::time_point entry = Clock::now();
   const NcclApi* api = c->api;
   std::vector<const uzip_p2p_op*> plain;
@@ -361,6 +363,8 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     uint64_t off = 0;
     for (const auto& pc : plan) {
       Chunk k;
+      k.op = i;
+      k.first = off;
       k.count = pc.first;
       k.log2 = pc.second;
       k.dtype = op.dtype;
@@ -535,7 +539,8 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
       TRY(uzipGpuDecompress(e->ctxRecv, r.seq->buf[slot], k.total, k.ptr, k.count * uzip_dtype_width(k.dtype),
                             statusDev, reinterpret_cast<uint64_t>(c->codecRecvStream)));
       tr.close(sp, c->codecRecvStream);
-      CUDA_TRY(cudaEventRecord(r.seq->ev[slot], c->codecRecvStream), "cudaEventRecord");
+      CUDA_TRY(cudaEventRecord(r.seq->ev[slot], c->codecRecvStream), "cudaEventRecord");  // slot reusable
+      if (hook && *hook) TRY((*hook)(k.op, k.first, k.count, reinterpret_cast<uint64_t>(c->codecRecvStream)));
     }
   }
   // The caller's stream: sends are done with the user's buffers (all compress waited above); received
@@ -589,7 +594,7 @@ void p2pEngineDestroy(Comm* c) {
 }
 
 int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream, uint32_t timeoutMs,
-           bool collective) {
+           bool collective, const P2pRecvHook* hook) {
   if (ops == nullptr && nops > 0) return uzipSetError(UZIP_ERR_INVALID_ARG, "ops is null");
   Comm* c = commFromHandle(comm, true);
   if (c == nullptr) return UZIP_ERR_INVALID_ARG;
@@ -599,7 +604,7 @@ int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream
   cudaError_t e = cudaSetDevice(c->device);
   if (e != cudaSuccess) return uzip::cudaFail(e, "cudaSetDevice");
   int s = runLocked(c, ops, nops, reinterpret_cast<cudaStream_t>(stream), timeoutMs ? timeoutMs : c->timeoutMs,
-                    collective);
+                    collective, hook);
   if (s == UZIP_OK) uzipClearError();
   return commKeepError(c, s);
 }

@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -32,10 +33,15 @@ constexpr uint32_t P2P_LARGE_LOG2_BLOCK = UZIP_LOG2_BLOCK_DEFAULT;
 constexpr int P2P_SMALL_BLOCKS = 1;
 
 struct Comm;
+// Called after each received chunk's decode is enqueued: elements [first, first + count) of op `op` are
+// in place in stream order on `stream` (the engine's receive codec stream), where the hook may enqueue
+// work on them; the caller's stream waits for that work with the decodes.
+using P2pRecvHook = std::function<int(uint32_t op, uint64_t first, uint64_t count, uint64_t stream)>;
 // uzipP2pRun; `collective`: a compressed collective's exchange (nccl/coll_api.cc), which uses the
-// communicator's second lane when it has one (P2P batches only with UZIP_P2P_LANES=2).
+// communicator's extra lanes when it has them (P2P batches only with UZIP_P2P_LANES=2); `hook`: see
+// P2pRecvHook (null: none).
 int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream, uint32_t timeoutMs,
-           bool collective);
+           bool collective, const P2pRecvHook* hook = nullptr);
 // Frees the engine's staging buffers, codec contexts, events and pinned words (called by destroy).
 void p2pEngineDestroy(Comm* c);
 // Tuning knobs of the chunk plan (env on the engine, every rank alike; defaults are the plan):
