@@ -3,7 +3,7 @@
 // a block's time can be split into histogram, normalization, ANS chain, look-back, payload writes, ...
 // Usage: gpu_stages [dtype] [KiB ...]   (default: bf16, 64 1024 16384)
 // UZIP_STAGES_FILE=path: the input is that file's bytes repeated (e.g. real weights in the dtype) instead
-// of Gaussian data.
+// of Gaussian data. UZIP_STAGES_FLAGS=2: compress in the split layout.
 #include <algorithm>
 
 #include "gpu_common.h"
@@ -25,6 +25,8 @@ int main(int argc, char** argv) {
   for (int i = 2; i < argc; i++) kib.push_back(strtoull(argv[i], 0, 10));
   if (kib.empty()) kib = {64, 1024, 16384};
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+  const char* fl = getenv("UZIP_STAGES_FLAGS");  // e.g. 2: the split layout
+  const int32_t flags = fl ? atoi(fl) : 0;
   uint64_t stream, ctx, e0, e1;
   CK(uzipStreamCreate(0, &stream));
   CK(uzipGpuCodecCreate(0, 0, &ctx));
@@ -47,7 +49,7 @@ int main(int argc, char** argv) {
       make_data(host, dtype, count, D_GAUSS, 1234);
     }
     uint64_t in, cmp, out, cap;
-    CK(uzipMaxCompressedSize(dtype, count, 0, 0, &cap));
+    CK(uzipMaxCompressedSize(dtype, count, flags, 0, &cap));
     CK(uzipCudaMalloc(0, bytes, &in));
     CK(uzipCudaMalloc(0, cap, &cmp));
     CK(uzipCudaMalloc(0, bytes, &out));
@@ -58,7 +60,7 @@ int main(int argc, char** argv) {
     for (int r = 0; r < reps + 3; r++) {
       if (r == 3) CK(uzipGpuDebugStageClocks(clk));  // drop the warm-ups
       CK(uzipEventRecord(e0, stream));
-      CK(uzipGpuCompress(ctx, in, count, dtype, 0, 0, cmp, cap, 0, stream));
+      CK(uzipGpuCompress(ctx, in, count, dtype, flags, 0, cmp, cap, 0, stream));
       CK(uzipEventRecord(e1, stream));
       CK(uzipEventSynchronize(e1));
       float ms;
