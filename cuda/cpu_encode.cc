@@ -168,7 +168,7 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int d
       uint8_t* rem = split ? dst + UZIP_HEADER_BYTES + b * block * rw : s->rem;
       split_planes(in, m, h.width, s->sym, rem);
       if (int st = encode_plane(o, s->sym, m, 1, 0, s, &sym_mode)) return st;
-      // fp32 remainders are weighed on a sample of the block's first elements first (FORMAT.md).
+      // Remainders are weighed on a sample of the block's first elements first (FORMAT.md step 2).
       const uint64_t sample =
           uzip_rem_sampled((uint32_t)rw) ? (uint64_t)(m < UZIP_REM_SAMPLE_ELEMS ? m : UZIP_REM_SAMPLE_ELEMS) * rw : 0;
       if (split) {

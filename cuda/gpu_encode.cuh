@@ -463,12 +463,11 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
 // The remainder plane's sample (UZIP_REM_SAMPLE_ELEMS elements) in groups of 16 elements.
 constexpr uint32_t REM_SAMPLE_GROUPS = UZIP_REM_SAMPLE_ELEMS / 16u;
 // Whether the first pass counts every remainder byte: exactly for the widths whose remainder plane has no
-// sample rule (uzip_rem_sampled: 3-byte remainders, fp32). fp32 counts its sample after the first pass,
-// and the rest only when the sample does not settle the plane RAW. Same call
-// (bench/results/h200-2026-11-30T2240-session6/3-5): fp32 compression 0.795 -> 0.876 TB/s at 1 GiB; bf16
-// did not gain from a sample in any of three forms (0.683-0.686 -> 0.651-0.669).
+// sample rule (uzip_rem_sampled: none now; fp8 has no remainder plane). The sampled widths count their
+// sample after the first pass, and the rest only when the sample does not settle the plane RAW. fp32,
+// same call (bench/results/h200-2026-11-30T2240-session6/3-5): 0.795 -> 0.876 TB/s at 1 GiB.
 template <int W>
-constexpr bool REM_COUNT_ALL = W != 4;
+constexpr bool REM_COUNT_ALL = W != 4 && W != 2;
 
 // Adds the remainder byte counts of groups [g0, g1) of the block to `counts` (a second read of those
 // groups, from L2 after the first pass): fp32's sample, and the rest of its plane when the sample did not
@@ -563,16 +562,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           atomicAdd((uint32_t*)(hb + ((w >> 2) & 0x1FE0u)), 1u);
           atomicAdd((uint32_t*)(hb + ((w >> 18) & 0x1FE0u)), 1u);
         }
-        if (doRem) {  // remainder byte counts (a CONST remainder plane shows as cntr[rem0] == m)
-          char* cb = (char*)cntr;
-#pragma unroll
-          for (int i = 0; i < 8; i++) {
-            const uint32_t w = wd[i], r = ((w & 0x007F007Fu) << 1) | ((w >> 15) & 0x00010001u);
-            atomicAdd((uint32_t*)(cb + ((r << 2) & 0x3FCu)), 1u);
-            atomicAdd((uint32_t*)(cb + ((r >> 14) & 0x3FCu)), 1u);
-          }
-        }
-        if (fusedRem || stagedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
+        if (doRem || fusedRem || stagedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
           uint32_t pk[4];
 #pragma unroll
           for (int j = 0; j < 4; j++) {
@@ -581,7 +571,14 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             const uint32_t rb = ((b & 0x007F007Fu) << 1) | ((b >> 15) & 0x00010001u);
             pk[j] = __byte_perm(ra, rb, 0x6420);
           }
-          *(uint4*)((fusedRem ? remOut : remStage) + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
+          // The CONST test (every remainder equals the block's first); the counts are the sample's
+          // (REM_COUNT_ALL<2> is false), taken after this pass.
+          if (doRem) {
+            const uint32_t r4 = rem0 * 0x01010101u;
+            constR &= ((pk[0] ^ r4) | (pk[1] ^ r4) | (pk[2] ^ r4) | (pk[3] ^ r4)) == 0;
+          }
+          if (fusedRem || stagedRem)
+            *(uint4*)((fusedRem ? remOut : remStage) + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
         }
         if (doSum) {
 #pragma unroll
@@ -641,7 +638,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   }
   __syncwarp();  // the folds are read before the union region becomes the frequency tables
   const bool constS = cnt[sym0] == m;  // every symbol equals the first
-  constR = __all_sync(FULL_MASK, constR) && (!doRem || W != 2 || cntr[rem0] == m);
+  constR = __all_sync(FULL_MASK, constR);
   if (doSum) *csumAcc += warp_sum_u32(csum);
   UZIP_CLK(1);
 
@@ -734,7 +731,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       remMode = UZIP_MODE_RAW;
       remSec = raw;
       bool weigh = true;
-      if (!REM_COUNT_ALL<W>) {  // fp32 (FORMAT.md): its sample first; mostly it settles the plane RAW
+      if (!REM_COUNT_ALL<W>) {  // FORMAT.md step 2: the sample first; mostly it settles the plane RAW
         const uint32_t ng = (m + 15u) / 16u, ns = min(ng, REM_SAMPLE_GROUPS);
         const uint32_t sampleBytes = min(m, UZIP_REM_SAMPLE_ELEMS) * rw;  // the groups [0, ns)
         count_rem_groups<W>(blk, m, aligned, 0, ns, cntr);

@@ -265,15 +265,16 @@ UZIP_HD uint32_t uzip_ans_table_bytes(uint32_t nsym_present) {
 // Fixed bytes per segment: u32 word count + 32 u32 final states.
 #define UZIP_ANS_SEG_HEADER_BYTES (4u + 4u * UZIP_ANS_LANES)
 
-// The remainder plane's sample (FORMAT.md, "Choosing a mode" step 2), for 3-byte remainders (fp32): the
-// remainder bytes of a block's first UZIP_REM_SAMPLE_ELEMS elements are counted first; when their cost,
-// scaled to the whole plane, plus the table and segment headers is not below the raw size, the plane is
-// RAW without counting the rest (the common case: mantissa bits are close to uniform, and counting them,
-// three shared atomics per element, held the GPU encoder's fp32 speed ~10% down). Else the whole plane is
-// counted as for any plane. Two-byte types keep the plain rule: on the GPU the sample measured no faster
-// there (bench/results/h200-2026-11-30T2240-session6/3-5).
+// The remainder plane's sample (FORMAT.md, "Choosing a mode" step 2), for every remainder plane (fp32's
+// 3-byte remainders, bf16's and fp16's 1-byte ones): the remainder bytes of a block's first
+// UZIP_REM_SAMPLE_ELEMS elements are counted first; when their cost, scaled to the whole plane, plus the
+// table and segment headers is not below the raw size, the plane is RAW without counting the rest (the
+// common case: mantissa bits are close to uniform, and counting them, one shared atomic per byte, held
+// the GPU encoder down: fp32 ~10%, since 4845e20; two-byte types since session 7, whose stage clocks put
+// the histogram pass of the default layout 15k cycles (of 195k a bf16 block) above the split layout's,
+// bench/results/h200-2026-12-01T0050-session7/3-stages-layouts). Else the whole plane is counted.
 #define UZIP_REM_SAMPLE_ELEMS 1024u
-UZIP_HD int uzip_rem_sampled(uint32_t rem_width) { return rem_width == 3u; }
+UZIP_HD int uzip_rem_sampled(uint32_t rem_width) { return rem_width == 3u || rem_width == 1u; }
 // Is the remainder plane RAW by its sample? k: values present in the sample; bits256: the sample's
 // uzip_cost_bits256 with frequencies normalized over its sampleBytes; planeBytes: the whole plane.
 UZIP_HD int uzip_rem_sample_says_raw(uint32_t k, uint64_t bits256, uint64_t sampleBytes, uint64_t planeBytes) {

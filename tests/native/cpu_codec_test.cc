@@ -497,14 +497,14 @@ static void test_api_errors() {
     }
 }
 
-// FORMAT.md "Choosing a mode" step 2: an fp32 remainder plane is weighed on its first
+// FORMAT.md "Choosing a mode" step 2: a remainder plane (fp32, bf16, fp16) is weighed on its first
 // UZIP_REM_SAMPLE_ELEMS elements first. A block whose sample has random remainders is RAW even though the
-// rest would make the whole plane worth coding; a block whose sample is compressible is counted whole
-// (and here coded ANS). bf16 remainders have no sample: the same data codes ANS either way. Both codecs and
-// the reference (ref_codec.h) must agree on these bytes.
+// rest would make the whole plane worth coding (the plain rule would code it ANS); a block whose sample is
+// compressible is counted whole (and here coded ANS). Both codecs and the reference (ref_codec.h) must
+// agree on these bytes.
 static void test_remainder_sample() {
   const uint64_t n = 1 << 14;
-  for (uint32_t dtype : {UZIP_DTYPE_BF16, UZIP_DTYPE_FP32}) {
+  for (uint32_t dtype : {UZIP_DTYPE_BF16, UZIP_DTYPE_FP16, UZIP_DTYPE_FP32}) {
     const uint32_t w = uzip_dtype_width(dtype);
     for (int sampleRandom = 0; sampleRandom < 2; sampleRandom++) {
       Bytes d(n * w);
@@ -525,7 +525,7 @@ static void test_remainder_sample() {
       uint64_t dirOff, e;
       dirOff = uzip_dir_offset(n, dtype, 0);
       memcpy(&e, &s[dirOff], 8);
-      const uint32_t want = sampleRandom && dtype == UZIP_DTYPE_FP32 ? UZIP_MODE_RAW : UZIP_MODE_ANS;
+      const uint32_t want = sampleRandom ? UZIP_MODE_RAW : UZIP_MODE_ANS;
       CHECK(uzip_dir_rem_mode(e) == want, "remainder sample dtype %u sample %s: mode %u, want %u", dtype,
             sampleRandom ? "random" : "compressible", uzip_dir_rem_mode(e), want);
       CHECK(ref::compress(d.data(), n, dtype, 0, 14) == s, "remainder sample: reference bytes dtype %u", dtype);

@@ -128,7 +128,7 @@ static inline std::vector<uint8_t> compress(const uint8_t* src, uint64_t n, uint
       put(rem, uzip_remainder_of(v, w), rw);
     }
     uint32_t sm = plane_section(payload, sym, 1, 0), rm = UZIP_MODE_NONE;
-    const uint64_t sample = rw == 3 ? std::min<uint64_t>(m, 1024) * rw : 0;  // fp32 only (FORMAT.md)
+    const uint64_t sample = rw > 0 ? std::min<uint64_t>(m, 1024) * rw : 0;  // every remainder plane (FORMAT.md)
     if (w > 1) rm = split ? UZIP_MODE_EXTERNAL : plane_section(payload, rem, rw, sample);
     dir.push_back(uzip_dir_entry(payload.size(), sm, rm));
   }
