@@ -562,9 +562,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
           atomicAdd((uint32_t*)(hb + ((w >> 2) & 0x1FE0u)), 1u);
           atomicAdd((uint32_t*)(hb + ((w >> 18) & 0x1FE0u)), 1u);
         }
-        // No remainder counts and no CONST test here: both come from the sample after this pass
-        // (REM_COUNT_ALL<2> is false; see "2-byte CONST" below).
-        if (fusedRem || stagedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
+        if (doRem || fusedRem || stagedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
           uint32_t pk[4];
 #pragma unroll
           for (int j = 0; j < 4; j++) {
@@ -573,7 +571,14 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             const uint32_t rb = ((b & 0x007F007Fu) << 1) | ((b >> 15) & 0x00010001u);
             pk[j] = __byte_perm(ra, rb, 0x6420);
           }
-          *(uint4*)((fusedRem ? remOut : remStage) + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
+          // The CONST test (every remainder equals the block's first); the counts are the sample's
+          // (REM_COUNT_ALL<2> is false), taken after this pass.
+          if (doRem) {
+            const uint32_t r4 = rem0 * 0x01010101u;
+            constR &= ((pk[0] ^ r4) | (pk[1] ^ r4) | (pk[2] ^ r4) | (pk[3] ^ r4)) == 0;
+          }
+          if (fusedRem || stagedRem)
+            *(uint4*)((fusedRem ? remOut : remStage) + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
         }
         if (doSum) {
 #pragma unroll
@@ -715,21 +720,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     }
   }
   UZIP_CLK(4);
-  // 2-byte CONST: the first pass compared no whole aligned group of a two-byte type with rem0, so a
-  // plane that passed the other groups' tests is settled from counts: the sample's, and only when every
-  // sampled remainder is rem0 (rare) the rest too. A plane is CONST iff all m are rem0. `counted`: the
-  // groups already in cntr (0, the sample's, or all), which the weighing below reuses.
-  const uint32_t ngR = (m + 15u) / 16u, nsR = min(ngR, REM_SAMPLE_GROUPS);
-  uint32_t counted = 0;
-  if (W == 2 && doRem && constR) {
-    count_rem_groups<W>(blk, m, aligned, 0, nsR, cntr);
-    counted = nsR;
-    if (cntr[rem0] == min(m, UZIP_REM_SAMPLE_ELEMS)) {
-      count_rem_groups<W>(blk, m, aligned, nsR, ngR, cntr);
-      counted = ngR;
-    }
-    constR = cntr[rem0] == m;
-  }
   if (W > 1) {
     if (split) {
       remMode = UZIP_MODE_EXTERNAL;
@@ -741,17 +731,16 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       remMode = UZIP_MODE_RAW;
       remSec = raw;
       bool weigh = true;
-      // FORMAT.md step 2: the sample first; mostly it settles the plane RAW. All counted already (a
-      // sample of one value, so not RAW by it: 40 table bytes + 132 per segment < the plane): weigh all.
-      if (!REM_COUNT_ALL<W> && counted < ngR) {
-        const uint32_t sampleBytes = min(m, UZIP_REM_SAMPLE_ELEMS) * rw;  // the groups [0, nsR)
-        if (counted == 0) count_rem_groups<W>(blk, m, aligned, 0, nsR, cntr);
+      if (!REM_COUNT_ALL<W>) {  // FORMAT.md step 2: the sample first; mostly it settles the plane RAW
+        const uint32_t ng = (m + 15u) / 16u, ns = min(ng, REM_SAMPLE_GROUPS);
+        const uint32_t sampleBytes = min(m, UZIP_REM_SAMPLE_ELEMS) * rw;  // the groups [0, ns)
+        count_rem_groups<W>(blk, m, aligned, 0, ns, cntr);
         if (sampleBytes < raw) {
           uint64_t sbits;
           const uint32_t sk = warp_normalize(cntr, sampleBytes, frem, &sbits);
           weigh = !uzip_rem_sample_says_raw(sk, sbits, sampleBytes, raw);
         }
-        if (weigh) count_rem_groups<W>(blk, m, aligned, nsR, ngR, cntr);
+        if (weigh) count_rem_groups<W>(blk, m, aligned, ns, ng, cntr);
       }
       uint64_t bits = 0;
       const uint32_t k = weigh ? warp_normalize(cntr, raw, frem, &bits) : 0u;
