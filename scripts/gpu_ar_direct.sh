@@ -5,7 +5,7 @@
 # (ROUNDS, default 2; AR_VARIANTS, default "ring direct direct_end", the last with the reduce after the
 # exchange instead of per received chunk, UZIP_COLL_REDUCE_PER_CHUNK=0): bf16 16 / 64 / 256 MiB and fp32 64 / 256 MiB, never / always / auto; then the
 # collectives GPU test (direct; bit-exactness against the plain schedule and NCCL); then the all-gather
-# with its own-segment copy beside the exchange or before it (UZIP_COLL_COPY_ASIDE).
+# with its own-segment copy beside the exchange or before it (UZIP_COLL_COPY_ASIDE; AG_ROUNDS).
 # Bundle: scripts/pack_device.sh.
 set -u
 source scripts/device_env.sh
@@ -30,7 +30,7 @@ timeout 90 deno test -A --no-check tests/collectives_gpu_test.ts > "$R/coll_test
 echo "== coll test (direct) rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/coll_test_direct.log" | grep -E 'comparisons|FAIL |passed|failed' | head -6
 pack
 # The 2-rank all-gather's own-segment copy beside the exchange (default) or before it (UZIP_COLL_COPY_ASIDE=0).
-for round in $(seq 1 "${ROUNDS:-2}"); do
+for round in $(seq 1 "${AG_ROUNDS:-2}"); do
   for v in 0 1; do
     tag=r${round}_aside$v
     NCCL_P2P_DISABLE=1 UZIP_COLL_COPY_ASIDE=$v timeout 120 $L bench/collectives.ts --colls allGather \
