@@ -75,6 +75,7 @@ std::map<uint64_t, CollModel> g_models;  // by communicator handle
 constexpr double kMargin = 1.15, kMinCodecToLink = 8, kLatency = 20e-6, kDefaultStep = 50e-6;
 constexpr uint64_t kAutoMinBytes = 4ull << 20, kP2pChunkBytes = 32ull << 20;
 constexpr uint64_t kAutoReductionMinBytes = 64ull << 20;  // see resolve
+constexpr uint64_t kAutoAllReduce2MinBytes = 32ull << 20;  // the direct 2-rank all-reduce; see resolve
 // Input bytes per second of the element-wise reduce after a direct 2-rank all-reduce's exchange (it
 // reads two buffers and writes one; ~3 TB/s of memory traffic on an H200, taken low).
 constexpr double kReduceBps = 1e12;
@@ -157,8 +158,13 @@ int resolve(uint64_t comm, int kind, int nranks, uint64_t bytesPerRank, int dtyp
   // NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-11-30T1401-final): the exchanges, both ways at once,
   // get 2 NCCL channels and 22.8 GB/s per direction against NCCL all-reduce's 28.5. Over two lanes the
   // compressed all-reduce measured 1.08-1.15x at 64 MiB and 1.28-1.32x at 256 MiB (bf16, 2 ranks;
-  // bench/results/h200x2-2026-11-30T2300-session6), and the model is not trusted below 64 MiB.
-  const bool reductions = autoReductionsEnv() || (lane && bytesPerRank >= kAutoReductionMinBytes);
+  // bench/results/h200x2-2026-11-30T2300-session6), and the model is not trusted below 64 MiB. The
+  // direct 2-rank all-reduce (one exchange; coll_schedules.cc) measured 1.14x at 32 MiB with four lanes
+  // (bench/results/h200x2-2026-12-01T0040-session7/4-round7), so it is trusted from 32 MiB.
+  const uint64_t reductionMin = kind == UZIP_COLL_ALLREDUCE && nranks == 2 && uzip::allReduceDirectWanted()
+                                    ? kAutoAllReduce2MinBytes
+                                    : kAutoReductionMinBytes;
+  const bool reductions = autoReductionsEnv() || (lane && bytesPerRank >= reductionMin);
   if (kind != UZIP_COLL_ALLGATHER && !reductions) return UZIP_COLL_NEVER;
   double plain = 0, zip = 0;
   if (bytesPerRank < kAutoMinBytes || !predict(kind, nranks, bytesPerRank, dtype, m, &plain, &zip))
