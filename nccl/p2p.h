@@ -14,8 +14,8 @@
 namespace uzip {
 
 // Chunk plan defaults (p2p_plan.cc): about this many chunks per message, each >= MIN and <= the chunk
-// size (default DEFAULT); chunks of at most SMALL_BLOCK_MAX_CHUNK_BYTES coded in 2^SMALL_LOG2_BLOCK-element blocks
-// under rule P2P_SMALL_BLOCKS (see p2pChunkPlan). Two chunks per message, not four: on 2x H200 with
+// size (default DEFAULT); chunks of at most SMALL_BLOCK_MAX_CHUNK_BYTES coded in
+// 2^SMALL_LOG2_BLOCK-element blocks under rule P2P_SMALL_BLOCKS (see p2pChunkPlan). Two chunks per message, not four: on 2x H200 with
 // NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-11-30T2300-session6, same runs) compressed P2P went from
 // 0.65-0.79x / 0.89-0.98x / 1.13-1.21x to 0.90-1.02x / 1.05-1.17x / 1.30-1.32x of plain NCCL at 16 / 32 /
 // 64 MiB (equal from 128 MiB, where the 32 MiB cap sets the chunks): each step costs NCCL's fixed time
@@ -26,7 +26,8 @@ constexpr uint64_t P2P_DEFAULT_CHUNK_BYTES = 32ull << 20;
 // A 16 MiB chunk is small too: in 2^14-element blocks its 512 (bf16) one-warp blocks took 70 us to code
 // and 66 us to decode on 116 SMs (the pipeline's fill and drain; timeline in
 // bench/results/h200x2-2026-12-01T0040-session7/1-lane-count); counting it small gave the 64 MiB
-// compressed all-reduce 1.09 -> 1.12x and all-gather 1.23-1.27 -> 1.27-1.29x of plain NCCL (two lanes, 2-small-chunks).
+// compressed all-reduce 1.09 -> 1.12x and all-gather 1.23-1.27 -> 1.27-1.29x of plain NCCL (two lanes;
+// 2-small-chunks there).
 constexpr uint64_t P2P_SMALL_BLOCK_MAX_CHUNK_BYTES = 16ull << 20;
 constexpr uint32_t P2P_SMALL_LOG2_BLOCK = 12;
 constexpr uint32_t P2P_LARGE_LOG2_BLOCK = UZIP_LOG2_BLOCK_DEFAULT;
