@@ -16,10 +16,11 @@ namespace uzip {
 // Chunk plan defaults (p2p_plan.cc): about this many chunks per message, each >= MIN and <= the chunk
 // size (default DEFAULT); chunks of at most SMALL_BLOCK_MAX_CHUNK_BYTES coded in
 // 2^SMALL_LOG2_BLOCK-element blocks under rule P2P_SMALL_BLOCKS (see p2pChunkPlan). Two chunks per
-// message, not four: on 2x H200 with NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-11-30T2300-session6, same runs) compressed P2P went from
-// 0.65-0.79x / 0.89-0.98x / 1.13-1.21x to 0.90-1.02x / 1.05-1.17x / 1.30-1.32x of plain NCCL at 16 / 32 /
-// 64 MiB (equal from 128 MiB, where the 32 MiB cap sets the chunks): each step costs NCCL's fixed time
-// and a smaller operation runs below the link's rate, which the shorter fill and drain did not repay.
+// message, not four: on 2x H200 with NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-11-30T2300-session6,
+// same runs) compressed P2P went from 0.65-0.79x / 0.89-0.98x / 1.13-1.21x to 0.90-1.02x / 1.05-1.17x /
+// 1.30-1.32x of plain NCCL at 16 / 32 / 64 MiB (equal from 128 MiB, where the 32 MiB cap sets the
+// chunks): each step costs NCCL's fixed time and a smaller operation runs below the link's rate, which
+// the shorter fill and drain did not repay.
 constexpr uint64_t P2P_CHUNKS_PER_MESSAGE = 2;
 constexpr uint64_t P2P_MIN_CHUNK_BYTES = 4ull << 20;
 constexpr uint64_t P2P_DEFAULT_CHUNK_BYTES = 32ull << 20;
