@@ -196,8 +196,8 @@ Lanes lanesWanted() {
   return Lanes::Collectives;
 }
 
-// UZIP_LANES: how many communicators in all when lanes are on (2 .. 1 + kMaxExtraLanes; default
-// kDefaultLanes).
+// UZIP_LANES: how many communicators in all when lanes are on (1 .. 1 + kMaxExtraLanes, 1 = no extra
+// one; default kDefaultLanes; other values keep the default).
 // Four: on 2x H200 with NCCL_P2P_DISABLE=1 (bench/results/h200x2-2026-12-01T0040-session7, 1 and 2),
 // against two, the 256 MiB compressed all-reduce went 1.29-1.30 -> 1.38-1.40x of plain NCCL and the
 // all-gather 1.48-1.51 -> 1.57-1.62x; three gave 1.35 / 1.58x; 64 MiB gained 1-4%.
@@ -205,7 +205,7 @@ constexpr int kDefaultLanes = 4;
 int laneCountWanted() {
   const char* env = getenv("UZIP_LANES");
   int n = env != nullptr ? atoi(env) : kDefaultLanes;
-  if (n < 2 || n > 1 + Comm::kMaxExtraLanes) n = kDefaultLanes;
+  if (n < 1 || n > 1 + Comm::kMaxExtraLanes) n = kDefaultLanes;
   return n;
 }
 

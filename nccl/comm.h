@@ -32,7 +32,7 @@ struct Comm {
   // Internal streams (non-blocking, on `device`), created with the communicator.
   cudaStream_t codecSendStream = nullptr;
   cudaStream_t codecRecvStream = nullptr;
-  // Extra NCCL communicators of the same ranks ("lanes"; UZIP_LANES=2..4 communicators in all, default
+  // Extra NCCL communicators of the same ranks ("lanes"; UZIP_LANES=1..4 communicators in all, default
   // 4, so three extra; none with UZIP_P2P_LANES=1 or on 1 rank): the exchanges of compressed collectives
   // (and, with UZIP_P2P_LANES=2, compressed P2P transfers) spread each large operation over them, each on
   // its own stream, because NCCL gives a peer reached through host memory 2 channels per communicator
