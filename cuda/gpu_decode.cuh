@@ -783,7 +783,7 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   if (blockIdx.x == 0 && threadIdx.x == 0) {
     GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
-    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0;
+    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
   }
   const uint32_t warps = gridDim.x * (blockDim.x >> 5);
   Hdr h;
@@ -791,10 +791,12 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   read_header_dev(P, h);
   UZIP_CLK(22);
   uint32_t csum = 0, st = h.status;
-  // Blocks are handed out by a ticket counter, so warps of CTAs that stay off the SMs reserved for others
-  // (sm_gated) simply take none.
-  if (!st && !sm_gated(P.smLimit)) {
-    while (true) {
+  // Blocks are handed out by a ticket counter; warps of CTAs on the SMs reserved for others (sm_gated) take
+  // some only while no warp on a permitted SM has started (gate_open).
+  const bool gated = sm_gated(P.smLimit);
+  gate_announce(gated, &slot->active);
+  if (!st) {
+    while (gate_open(gated, &slot->active)) {
       unsigned long long b = 0;
       if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
       b = __shfl_sync(FULL_MASK, b, 0);
@@ -815,6 +817,9 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       __threadfence();
       uint32_t fin = *(volatile unsigned int*)&slot->status;
       const uint64_t bytes = h.count * h.width;
+      // A block left without a decode would leave its elements as they were, undetected without a
+      // checksum: every ticket below nblocks must have been taken.
+      if (!fin && *(volatile unsigned long long*)&slot->ticket < h.nblocks) fin = UZIP_ERR_INTERNAL;
       if (!fin && (h.flags & UZIP_FLAG_CHECKSUM) &&
           uzip_checksum_final(*(volatile unsigned int*)&slot->sum, bytes) != h.checksum)
         fin = UZIP_ERR_CHECKSUM;

@@ -926,7 +926,7 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
   for (int i = 0; i < 4; i++) h[i] = make_uint4(w[4 * i], w[4 * i + 1], w[4 * i + 2], w[4 * i + 3]);
   if (P.outSizeDev) *(volatile unsigned long long*)P.outSizeDev = total;
   *(volatile unsigned long long*)&P.host->size = total;
-  *(volatile int*)&P.host->status = 0;
+  *(volatile int*)&P.host->status = total ? 0 : UZIP_ERR_INTERNAL;
 }
 
 // U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow.
@@ -944,15 +944,16 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
     GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
-    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0;
+    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
   }
   uint32_t csum = 0;
-  const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels: take no blocks
+  const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
+  gate_announce(gated, &slot->active);
   // Deferred blocks wait in a ring of stages: stages head .. head + npend - 1 (mod S), oldest first; the
   // next block codes into stage head + npend.
   BlockPlan pend[S];
   uint32_t head = 0, npend = 0;
-  while (!gated) {
+  while (gate_open(gated, &slot->active)) {
     UZIP_CLK_DECL;
     unsigned long long t = 0;
     if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
@@ -977,6 +978,9 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
       __threadfence();
       uint64_t total = P.nblocks ? *(volatile unsigned long long*)&slot->total : P.payloadOff;
       uint32_t sum = *(volatile unsigned int*)&slot->sum;
+      // Every ticket below nblocks was taken (and its block finished before its warp got here); if not,
+      // the size 0 (no valid stream is that short) tells the caller, instead of a stream with holes.
+      if (*(volatile unsigned long long*)&slot->ticket < P.nblocks) total = 0;
       write_header_final(P, total, sum);
     }
   }

@@ -32,11 +32,26 @@ __device__ __forceinline__ void uzip_clk_mark(int i, long long& t) {
 #define UZIP_CLK(i) (void)0
 #endif
 // True when this CTA runs on an SM that the caller left to other kernels (smLimit = SMs the codec may use,
-// 0 = all). The host launches a full grid in that case, so SM 0 always holds working CTAs.
+// 0 = all). The host launches a full grid in that case, hoping that some CTAs land on permitted SMs; but
+// when other kernels fill those SMs, every CTA may land on a gated one. A gated warp therefore still takes
+// blocks until a warp on a permitted SM has started (gate_open): that warp takes tickets until none are
+// left, so every block is coded or decoded even then. (Before this rule, such a call did nothing and
+// reported success: bench/results/h200-2026-12-01T0340-session8.)
 __device__ __forceinline__ bool sm_gated(uint32_t smLimit) {
   uint32_t id;
   asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
   return smLimit != 0 && id >= smLimit;
+}
+// Per warp, before its first ticket: a warp on a permitted SM announces itself in *active.
+__device__ __forceinline__ void gate_announce(bool gated, unsigned int* active) {
+  if (!gated && lane_id() == 0) atomicAdd(active, 1u);
+}
+// Per warp, before each ticket: false when this warp is gated and a permitted warp is already working.
+__device__ __forceinline__ bool gate_open(bool gated, const unsigned int* active) {
+  if (!gated) return true;
+  unsigned int a = 0;
+  if (lane_id() == 0) a = *(const volatile unsigned int*)active;
+  return __shfl_sync(FULL_MASK, a, 0) == 0;
 }
 __device__ __forceinline__ uint32_t lanemask_lt() { return (1u << lane_id()) - 1u; }
 

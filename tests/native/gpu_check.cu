@@ -2,8 +2,15 @@
 // of CPU streams, CPU decode of GPU streams, over all dtypes, both layouts, checksum on/off, edge sizes
 // and data kinds; then damaged streams (truncated, bit-flipped, forged header) given to the GPU decoder,
 // which must report an error (or, for undetectable damage, stay inside dst) and never write outside dst
-// (guard bytes). Only the C ABI of libuzip.so is used. Usage: gpu_check [--quick] [--big]
+// (guard bytes); and the codec under an SM budget whose SMs another kernel holds. Only the C ABI of
+// libuzip.so is used, plus a kernel of its own for that last part. Usage: gpu_check [--quick] [--big]
+// [--occupied] (only the occupied-SM cases)
 // Prints SKIP and exits 0 when there is no GPU. Exit 1 on any mismatch.
+#include <unistd.h>
+
+#include <atomic>
+#include <thread>
+
 #include "gpu_common.h"
 
 static uint64_t g_ctx, g_stream;
@@ -188,12 +195,157 @@ static void corrupt_cases(int dtype, uint64_t count, uint32_t flags, int trials,
          errors, agree, silent, bad);
 }
 
+// The SM budget under contention. With maxSms < the SM count, codec CTAs that land on the other SMs are
+// gated. Here a kernel of this test holds every permitted SM (one CTA per SM, all the shared memory), as
+// the P2P engine's decode kernel or NCCL's can, so every codec CTA lands on a gated SM; the call must still
+// code (decode) every block, bit for bit. Before the gate_open rule (cuda/gpu_warp.cuh) such a call did
+// nothing and reported success.
+__global__ void occupy_kernel(uint32_t limit, const volatile uint32_t* release, volatile uint32_t* holding) {
+  extern __shared__ uint8_t held[];
+  uint32_t id;
+  asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+  if (id >= limit || threadIdx.x != 0) return;
+  held[0] = 1;
+  holding[blockIdx.x] = 1;
+  while (*release == 0) __nanosleep(2000);
+}
+
+struct Occupier {
+  cudaStream_t s = nullptr;
+  uint32_t *release = nullptr, *holding = nullptr, *releaseDev = nullptr, *holdingDev = nullptr;
+  int sms = 0;
+  // Launches the kernel and waits (up to 5 s) until `limit` CTAs hold SMs [0, limit). False if they don't.
+  bool start(uint32_t limit) {
+    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+    int smem = 0;
+    cudaDeviceGetAttribute(&smem, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0);
+    cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
+    cudaHostAlloc((void**)&release, 4, cudaHostAllocMapped);
+    cudaHostAlloc((void**)&holding, 4 * sms, cudaHostAllocMapped);
+    *(volatile uint32_t*)release = 0;
+    memset(holding, 0, 4 * sms);
+    cudaHostGetDevicePointer((void**)&releaseDev, release, 0);
+    cudaHostGetDevicePointer((void**)&holdingDev, holding, 0);
+    cudaFuncSetAttribute(occupy_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem);
+    occupy_kernel<<<sms, 32, smem, s>>>(limit, releaseDev, holdingDev);
+    if (cudaGetLastError() != cudaSuccess) return false;
+    for (int ms = 0; ms < 5000; ms++) {
+      uint32_t n = 0;
+      for (int i = 0; i < sms; i++) n += ((volatile uint32_t*)holding)[i];
+      if (n == limit) return true;
+      usleep(1000);
+    }
+    return false;
+  }
+  void stop() {
+    *(volatile uint32_t*)release = 1;
+    cudaStreamSynchronize(s);
+    cudaStreamDestroy(s);
+    cudaFreeHost(release);
+    cudaFreeHost(holding);
+  }
+};
+
+// Enqueue `work` (on g_stream, for ctx) while the permitted SMs are held, and wait for it; a watchdog
+// releases the SMs after 20 s so that a codec that waits for them cannot hang the check. Returns false
+// (and says why) when the setup failed or the call needed the watchdog.
+template <class F>
+static bool under_occupation(uint32_t limit, F work, const char* what) {
+  Occupier occ;
+  if (!occ.start(limit)) {
+    printf("FAIL occupied SMs (%s): the test kernel could not hold SMs [0, %u)\n", what, limit);
+    occ.stop();
+    return false;
+  }
+  uint64_t ev = 0;
+  CK(uzipEventCreate(0, &ev));
+  work();
+  CK(uzipEventRecord(ev, g_stream));
+  std::atomic<bool> done{false}, fired{false};
+  std::thread dog([&] {
+    for (int ms = 0; ms < 20000 && !done.load(); ms++) usleep(1000);
+    if (!done.load()) {
+      fired = true;
+      *(volatile uint32_t*)occ.release = 1;
+    }
+  });
+  CK(uzipEventSynchronize(ev));
+  done = true;
+  dog.join();
+  occ.stop();
+  CK(uzipEventDestroy(ev));
+  if (fired) printf("FAIL occupied SMs (%s): the codec only finished once the SMs were released\n", what);
+  return !fired;
+}
+
+static void occupied_case(int dtype, uint64_t count, uint32_t flags, uint32_t log2) {
+  g_cases++;
+  int sms = 0;
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  const uint32_t limit = (uint32_t)(sms > 32 ? sms - 16 : sms / 2);
+  const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+  std::vector<uint8_t> data;
+  make_data(data, dtype, count, D_GAUSS, count + 99);
+  uint64_t bound = 0, cpuBytes = 0, gpuBytes = 0;
+  CK(uzipMaxCompressedSize(dtype, count, flags, log2, &bound));
+  std::vector<uint8_t> cpu(bound), gpu(bound), back(count * w);
+  CK(uzipCompressCpu(data.data(), count, dtype, flags, log2, cpu.data(), bound, &cpuBytes));
+  uint64_t ctx = 0;
+  CK(uzipGpuCodecCreate(0, (int32_t)limit, &ctx));
+  g_in.alloc(count * w);
+  g_cmp.alloc(bound);
+  g_out.alloc(count * w);
+  CK(uzipCudaMemcpyFromHost(g_in.p, data.data(), count * w, g_stream));
+  // A first call of each kind outside the test: it allocates the context's scratch (cudaFree/cudaMalloc
+  // would wait for the holding kernel).
+  CK(uzipGpuCompress(ctx, g_in.p, count, dtype, flags, log2, g_cmp.p, bound, 0, g_stream));
+  CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+  CK(uzipCudaMemsetAsync(g_cmp.p, 0xEE, bound, g_stream));
+  CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w, g_stream));
+  CK(uzipStreamSynchronize(g_stream));
+  char why[200] = "";
+  bool ok = under_occupation(limit, [&] {
+    CK(uzipGpuCompress(ctx, g_in.p, count, dtype, flags, log2, g_cmp.p, bound, 0, g_stream));
+  }, "compress");
+  CK(uzipGpuCodecLastSize(ctx, &gpuBytes));
+  CK(uzipCudaMemcpyToHost(gpu.data(), g_cmp.p, bound, g_stream));
+  if (ok && gpuBytes != cpuBytes) {
+    ok = false;
+    snprintf(why, sizeof why, "compress: size gpu %llu cpu %llu", (unsigned long long)gpuBytes,
+             (unsigned long long)cpuBytes);
+  } else if (ok && memcmp(gpu.data(), cpu.data(), cpuBytes)) {
+    ok = false;
+    snprintf(why, sizeof why, "compress: bytes differ from the CPU's");
+  }
+  if (ok) {
+    CK(uzipCudaMemcpyFromHost(g_cmp.p, cpu.data(), cpuBytes, g_stream));
+    ok = under_occupation(limit, [&] {
+      CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+    }, "decompress");
+    int32_t st = -1;
+    CK(uzipGpuCodecLastStatus(ctx, &st));
+    CK(uzipCudaMemcpyToHost(back.data(), g_out.p, count * w, g_stream));
+    if (ok && st != 0) ok = false, snprintf(why, sizeof why, "decompress status %s", uzipStatusName(st));
+    else if (ok && memcmp(back.data(), data.data(), count * w)) {
+      ok = false;
+      snprintf(why, sizeof why, "decompress: %llu of %llu bytes differ (status %s)",
+               (unsigned long long)[&] { uint64_t n = 0; for (uint64_t i = 0; i < count * w; i++) n += back[i] != data[i]; return n; }(),
+               (unsigned long long)(count * w), uzipStatusName(st));
+    }
+  }
+  CK(uzipGpuCodecDestroy(ctx));
+  if (!ok) g_fail++;
+  printf("%s occupied SMs [0, %u) of %d: dtype=%d n=%llu flags=%u log2=%u %s\n", ok ? "ok  " : "FAIL", limit, sms,
+         dtype, (unsigned long long)count, flags, log2, why);
+}
+
 int main(int argc, char** argv) {
-  bool quick = false, big = false, tiny = false;
+  bool quick = false, big = false, tiny = false, occupiedOnly = false;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     if (!strcmp(argv[i], "--tiny")) tiny = quick = true;  // for compute-sanitizer: small cases only
     if (!strcmp(argv[i], "--big")) big = true;
+    if (!strcmp(argv[i], "--occupied")) occupiedOnly = true;  // only the occupied-SM cases
   }
   int32_t n = 0;
   CK(uzipCudaDeviceCount(&n));
@@ -207,6 +359,18 @@ int main(int argc, char** argv) {
   printf("device: %s, %llu SMs, driver %llu\n", name, (unsigned long long)info[0], (unsigned long long)info[6]);
   CK(uzipStreamCreate(0, &g_stream));
   CK(uzipGpuCodecCreate(0, 0, &g_ctx));
+  // Not in the sanitizer's --tiny run: its tools may serialize kernels, and the test needs two at once.
+  if (!tiny) {
+    const int before = g_fail;
+    occupied_case(1, (uint64_t)16 << 20, UZIP_FLAG_SPLIT, 13);  // a P2P chunk of 32 MiB in 2^13 blocks
+    occupied_case(1, (uint64_t)8 << 20, 0, 0);
+    occupied_case(3, (uint64_t)4 << 20, 1, 0);
+    printf("occupied SMs: %d failures\n", g_fail - before);
+    if (occupiedOnly) {
+      printf("%s: %d cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
+      return g_fail ? 1 : 0;
+    }
+  }
 
   const uint64_t sizes[] = {0, 1, 2, 3, 17, 31, 33, 1023, 1024, 1025, 16383, 16384, 16385, 50001, 262147};
   for (int dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
