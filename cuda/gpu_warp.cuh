@@ -36,7 +36,7 @@ __device__ __forceinline__ void uzip_clk_mark(int i, long long& t) {
 // when other kernels fill those SMs, every CTA may land on a gated one. A gated warp therefore still takes
 // blocks until a warp on a permitted SM has started (gate_open): that warp takes tickets until none are
 // left, so every block is coded or decoded even then. (Before this rule, such a call did nothing and
-// reported success: bench/results/h200-2026-12-01T0340-session8.)
+// reported success: bench/results/h200-2026-12-01T0334-session8.)
 __device__ __forceinline__ bool sm_gated(uint32_t smLimit) {
   uint32_t id;
   asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
