@@ -792,9 +792,9 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   UZIP_CLK(22);
   uint32_t csum = 0, st = h.status;
   // Blocks are handed out by a ticket counter; warps of CTAs on the SMs reserved for others (sm_gated) take
-  // some only while no warp on a permitted SM has started (gate_open).
+  // some only while no CTA on a permitted SM has started (gate_open).
   const bool gated = sm_gated(P.smLimit);
-  gate_announce(gated, &slot->active);
+  gate_announce(P.smLimit, gated, &slot->active);
   if (!st) {
     while (gate_open(gated, &slot->active)) {
       unsigned long long b = 0;

@@ -948,7 +948,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   }
   uint32_t csum = 0;
   const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
-  gate_announce(gated, &slot->active);
+  gate_announce(P.smLimit, gated, &slot->active);
   // Deferred blocks wait in a ring of stages: stages head .. head + npend - 1 (mod S), oldest first; the
   // next block codes into stage head + npend.
   BlockPlan pend[S];

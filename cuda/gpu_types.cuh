@@ -12,7 +12,7 @@ struct GpuSlot {
   unsigned int done;          // warps finished
   unsigned int sum;           // checksum sum (order-free)
   unsigned int status;        // decompress: first error status (0 = none)
-  unsigned int active;        // warps on permitted SMs that have started taking blocks (see sm_gated)
+  unsigned int active;        // 1 once a CTA on a permitted SM has started taking blocks (gate_open)
 };
 
 // Host-mapped words of a context: the last compressed size and the last decode status.

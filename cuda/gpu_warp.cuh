@@ -34,7 +34,7 @@ __device__ __forceinline__ void uzip_clk_mark(int i, long long& t) {
 // True when this CTA runs on an SM that the caller left to other kernels (smLimit = SMs the codec may use,
 // 0 = all). The host launches a full grid in that case, hoping that some CTAs land on permitted SMs; but
 // when other kernels fill those SMs, every CTA may land on a gated one. A gated warp therefore still takes
-// blocks until a warp on a permitted SM has started (gate_open): that warp takes tickets until none are
+// blocks until a CTA on a permitted SM has started (gate_open): its warps take tickets until none are
 // left, so every block is coded or decoded even then. (Before this rule, such a call did nothing and
 // reported success: bench/results/h200-2026-12-01T0334-session8.)
 __device__ __forceinline__ bool sm_gated(uint32_t smLimit) {
@@ -42,11 +42,13 @@ __device__ __forceinline__ bool sm_gated(uint32_t smLimit) {
   asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
   return smLimit != 0 && id >= smLimit;
 }
-// Per warp, before its first ticket: a warp on a permitted SM announces itself in *active.
-__device__ __forceinline__ void gate_announce(bool gated, unsigned int* active) {
-  if (!gated && lane_id() == 0) atomicAdd(active, 1u);
+// Per CTA, before its first ticket: a CTA on a permitted SM sets *active (its warp 0 then takes tickets
+// until none are left). Only under a budget, and a plain store from one thread per CTA: an atomic from
+// every warp of a full-chip grid cost ~14% of a 16 MiB decode (bench/results/h200-2026-12-01T0334-session8).
+__device__ __forceinline__ void gate_announce(uint32_t smLimit, bool gated, unsigned int* active) {
+  if (smLimit != 0 && !gated && threadIdx.x == 0) *(volatile unsigned int*)active = 1u;
 }
-// Per warp, before each ticket: false when this warp is gated and a permitted warp is already working.
+// Per warp, before each ticket: false when this warp is gated and a permitted CTA is already working.
 __device__ __forceinline__ bool gate_open(bool gated, const unsigned int* active) {
   if (!gated) return true;
   unsigned int a = 0;
