@@ -322,8 +322,13 @@ UZIP_API int uzipGpuDecompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, ui
   p.srcBytes = srcBytes;
   p.dstCapacity = dst ? dstCapacity : 0;
   p.epoch = c->epoch;
-  // Every block costs at least 16 payload bytes and 8 directory bytes: that bounds the blocks to decode.
+  // Every block costs at least 16 payload bytes and 8 directory bytes, and holds at least 2^10 elements of
+  // at least one byte that dst must hold: both bound the blocks to decode (the second is the tight one for
+  // small streams: a 64 KiB bf16 stream launched ~450 CTAs for its 4 blocks). Warps loop over the blocks,
+  // so any grid decodes them all.
   uint64_t maxBlocks = srcBytes > UZIP_HEADER_BYTES ? (srcBytes - UZIP_HEADER_BYTES) / 24 : 0;
+  const uint64_t dstBlocks = ((dst ? dstCapacity : 0) + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
+  if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   uint64_t ctas, smLimit;
   grid_shape(c, c->decPerSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
   p.smLimit = (uint32_t)smLimit;
