@@ -234,19 +234,31 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
     cum += f[i];
   }
   __syncwarp();
-  // Slot 32 i + lane for i = 0..63: each lane walks the symbols (ascending cum) forward as its slots
-  // grow, so a store covers 32 consecutive slots (no bank conflicts) and the walk costs at most k steps
-  // per lane. (Filling symbol by symbol instead was a serial loop over the k symbols: ~8k SM cycles a
-  // block, 15% of a lone 2^13 block's decode; bench/results/h200-2026-12-01T0334-session8.)
-  uint32_t r = 0, e = info[0];
-  uint32_t nextCum = k > 1 ? info[1] >> 20 : UZIP_ANS_M;
-#pragma unroll 4
-  for (uint32_t slot = lane; slot < UZIP_ANS_M; slot += 32) {
-    while (slot >= nextCum) {  // every f >= 1 and the f sum to M (checked above): ends at r < k
-      e = info[++r];
-      nextCum = r + 1 < k ? info[r + 1] >> 20 : UZIP_ANS_M;
+  // Two fills of the same table, by the symbol count k (warp-uniform). Few symbols (bf16 and fp32
+  // exponents: k ~ 20-40): symbol by symbol, 32 consecutive slots per store. Many (fp16, fp8: k ~ 100 and
+  // more, a serial loop of k steps, ~8k SM cycles a block): slot 32 i + lane for i = 0..63, each lane
+  // walking the symbols (ascending cum) forward as its slots grow; still 32 consecutive slots per store.
+  // Measured in one call against the symbol-by-symbol fill (bench/results/h200-2026-12-01T0334-session8,
+  // 4-decode-walk): the walk alone decoded fp16 2-6% faster and bf16 1-6% slower, hence the split at 64.
+  if (k <= 64) {
+    uint32_t en = info[0];
+    for (uint32_t r = 0; r < k; r++) {
+      const uint32_t e = en;
+      en = info[r + 1 < k ? r + 1 : r];
+      const uint32_t fr = (e >> 8) & 0xFFFu, c0 = e >> 20, head = ((e & 0xFFu) << 11) | (fr << 20);
+      for (uint32_t j = lane; j < fr; j += 32) tab[c0 + j] = head | j;
     }
-    tab[slot] = ((e & 0xFFu) << 11) | (((e >> 8) & 0xFFFu) << 20) | (slot - (e >> 20));
+  } else {
+    uint32_t r = 0, e = info[0];
+    uint32_t nextCum = info[1] >> 20;
+#pragma unroll 4
+    for (uint32_t slot = lane; slot < UZIP_ANS_M; slot += 32) {
+      while (slot >= nextCum) {  // every f >= 1 and the f sum to M (checked above): ends at r < k
+        e = info[++r];
+        nextCum = r + 1 < k ? info[r + 1] >> 20 : UZIP_ANS_M;
+      }
+      tab[slot] = ((e & 0xFFu) << 11) | (((e >> 8) & 0xFFFu) << 20) | (slot - (e >> 20));
+    }
   }
   __syncwarp();
   return tb;
