@@ -29,8 +29,8 @@ done
 # Side by side: compress / decompress TB/s and the pipelined us per call (stream c, d), this build | old.
 for fl in ${FLAGS:-0 2}; do
   echo "== flags $fl: dtype size | comp decomp c_us d_us (gpu r1, r2) | (old r1, r2)"
-  paste <(grep -hE '^(bf16|fp16|fp32) ' "$R/ab_gpu_f${fl}_r1.log" | awk '{printf "%s %s %s %s %s %s\n",$1,$2,$5,$6,$10,$11}') \
-        <(grep -hE '^(bf16|fp16|fp32) ' "$R/ab_gpu_f${fl}_r2.log" 2>/dev/null | awk '{printf "%s %s %s %s\n",$5,$6,$10,$11}') \
-        <(grep -hE '^(bf16|fp16|fp32) ' "$R/ab_old_f${fl}_r1.log" | awk '{printf "| %s %s %s %s\n",$5,$6,$10,$11}') \
-        <(grep -hE '^(bf16|fp16|fp32) ' "$R/ab_old_f${fl}_r2.log" 2>/dev/null | awk '{printf "%s %s %s %s\n",$5,$6,$10,$11}')
+  paste <(grep -hE '^(bf16|fp16|fp32|fp8e4m3|fp8e5m2) ' "$R/ab_gpu_f${fl}_r1.log" | awk '{printf "%s %s %s %s %s %s\n",$1,$2,$5,$6,$10,$11}') \
+        <(grep -hE '^(bf16|fp16|fp32|fp8e4m3|fp8e5m2) ' "$R/ab_gpu_f${fl}_r2.log" 2>/dev/null | awk '{printf "%s %s %s %s\n",$5,$6,$10,$11}') \
+        <(grep -hE '^(bf16|fp16|fp32|fp8e4m3|fp8e5m2) ' "$R/ab_old_f${fl}_r1.log" | awk '{printf "| %s %s %s %s\n",$5,$6,$10,$11}') \
+        <(grep -hE '^(bf16|fp16|fp32|fp8e4m3|fp8e5m2) ' "$R/ab_old_f${fl}_r2.log" 2>/dev/null | awk '{printf "%s %s %s %s\n",$5,$6,$10,$11}')
 done
