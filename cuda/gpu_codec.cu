@@ -14,6 +14,7 @@
 #include "codec_args.h"
 #include "status.h"
 #include "uzip.h"
+#include "coll_reduce.h"
 
 namespace {
 
@@ -183,6 +184,50 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
                        "compress kernel launch");
 }
 
+// Enqueues the decompress kernel; `other` null: plain decode.
+int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
+                      uint64_t statusDev, uint64_t stream, uint64_t other, uint64_t count, int dtype, int op) {
+  GpuCodec* c;
+  if (int st = get_ctx(ctx, &c)) return st;
+  if (!src || (src & 15u)) return uzipSetError(UZIP_ERR_INVALID_ARG, "src must be a non-null 16-byte aligned pointer");
+  if (!dst && dstCapacity) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst is null");
+  if (statusDev & 3u) return uzipSetError(UZIP_ERR_INVALID_ARG, "statusDev is not 4-byte aligned");
+  std::lock_guard<std::mutex> lock(c->mu);
+  DeviceScope ds(c->device);
+  if (ds.st) return ds.st;
+  cudaStream_t s = (cudaStream_t)(uintptr_t)stream;
+  if (int st = next_epoch(c, s)) return st;
+  DecParams p{};
+  p.src = (const uint8_t*)(uintptr_t)src;
+  p.dst = (uint8_t*)(uintptr_t)dst;
+  p.slots = c->slots;
+  p.host = c->hostDev;
+  p.statusDev = (unsigned int*)(uintptr_t)statusDev;
+  p.srcBytes = srcBytes;
+  p.dstCapacity = dst ? dstCapacity : 0;
+  p.epoch = c->epoch;
+  p.other = (const uint8_t*)(uintptr_t)other;
+  p.redCount = count;
+  p.redDtype = dtype;
+  p.redOp = op;
+  // Every block costs at least 16 payload bytes and 8 directory bytes, and holds at least 2^10 elements of
+  // at least one byte that dst must hold: both bound the blocks to decode (the second is the tight one for
+  // small streams: a 64 KiB bf16 stream launched ~450 CTAs for its 4 blocks). Warps loop over the blocks,
+  // so any grid decodes them all.
+  uint64_t maxBlocks = srcBytes > UZIP_HEADER_BYTES ? (srcBytes - UZIP_HEADER_BYTES) / 24 : 0;
+  const uint64_t dstBlocks = (p.dstCapacity + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
+  if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
+  uint64_t ctas, smLimit;
+  grid_shape(c, c->decPerSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
+  p.smLimit = (uint32_t)smLimit;
+  void* args[] = {&p};
+  int st = uzipCudaCheck(cudaLaunchKernel((const void*)dec_kernel(c->decVariant), dim3((unsigned)ctas), dim3(128), args,
+                                          4 * uzip_gpu::DEC_WARP_BYTES, s),
+                         "decompress kernel launch");
+  if (st) reset_slots(c, s);
+  return st;
+}
+
 }  // namespace
 
 extern "C" {
@@ -300,44 +345,31 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   return st;
 }
 
+
 UZIP_API int uzipGpuDecompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                                uint64_t statusDev, uint64_t stream) {
   uzipClearError();
-  GpuCodec* c;
-  if (int st = get_ctx(ctx, &c)) return st;
-  if (!src || (src & 15u)) return uzipSetError(UZIP_ERR_INVALID_ARG, "src must be a non-null 16-byte aligned pointer");
-  if (!dst && dstCapacity) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst is null");
-  if (statusDev & 3u) return uzipSetError(UZIP_ERR_INVALID_ARG, "statusDev is not 4-byte aligned");
-  std::lock_guard<std::mutex> lock(c->mu);
-  DeviceScope ds(c->device);
-  if (ds.st) return ds.st;
-  cudaStream_t s = (cudaStream_t)(uintptr_t)stream;
-  if (int st = next_epoch(c, s)) return st;
-  DecParams p{};
-  p.src = (const uint8_t*)(uintptr_t)src;
-  p.dst = (uint8_t*)(uintptr_t)dst;
-  p.slots = c->slots;
-  p.host = c->hostDev;
-  p.statusDev = (unsigned int*)(uintptr_t)statusDev;
-  p.srcBytes = srcBytes;
-  p.dstCapacity = dst ? dstCapacity : 0;
-  p.epoch = c->epoch;
-  // Every block costs at least 16 payload bytes and 8 directory bytes, and holds at least 2^10 elements of
-  // at least one byte that dst must hold: both bound the blocks to decode (the second is the tight one for
-  // small streams: a 64 KiB bf16 stream launched ~450 CTAs for its 4 blocks). Warps loop over the blocks,
-  // so any grid decodes them all.
-  uint64_t maxBlocks = srcBytes > UZIP_HEADER_BYTES ? (srcBytes - UZIP_HEADER_BYTES) / 24 : 0;
-  const uint64_t dstBlocks = ((dst ? dstCapacity : 0) + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
-  if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
-  uint64_t ctas, smLimit;
-  grid_shape(c, c->decPerSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
-  p.smLimit = (uint32_t)smLimit;
-  void* args[] = {&p};
-  int st = uzipCudaCheck(cudaLaunchKernel((const void*)dec_kernel(c->decVariant), dim3((unsigned)ctas), dim3(128), args,
-                                          4 * uzip_gpu::DEC_WARP_BYTES, s),
-                         "decompress kernel launch");
-  if (st) reset_slots(c, s);
-  return st;
+  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0);
+}
+
+UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
+                                     uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream) {
+  uzipClearError();
+  if (!coll_dtype_reducible(dtype))
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "dtype %d has no reduction (bf16, fp16, fp32, fp8 only)", dtype);
+  const bool premul = op > COLL_OP_PREMUL_BASE && op <= COLL_OP_PREMUL_BASE + 65536 &&
+                      (dtype == COLL_BF16 || dtype == COLL_FP16 || dtype == COLL_FP32);
+  if (!(op >= UZIP_OP_SUM && op <= UZIP_OP_AVG) && !premul)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "op %d is not 0-4 or 64 + nranks (bf16, fp16, fp32)", op);
+  const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+  if (count && (!dst || !other)) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst or other is null");
+  if ((dst | other) % w) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst and other must be %u-byte aligned", w);
+  if (count > (1ull << 48)) return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu is too large", (unsigned long long)count);
+  if (count && dst < other + count * w && other < dst + count * w)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "dst and other overlap (each block is decoded into dst first)");
+  // other is never null here, so the kernel always runs the fused path (count 0: nothing to reduce).
+  return launch_decompress(ctx, src, srcBytes, dst ? dst : other, count * w, statusDev, stream,
+                           other ? other : src, count, dtype, op);
 }
 
 UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes) {

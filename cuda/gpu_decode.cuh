@@ -8,6 +8,7 @@
 #include "gpu_types.cuh"
 #include "uzip.h"
 #include "gpu_warp.cuh"
+#include "coll_reduce.h"  // nccl/: the element arithmetic of the collectives (fused reduce)
 
 namespace uzip_gpu {
 
@@ -68,6 +69,7 @@ __device__ void read_header_dev(const DecParams& P, Hdr& h) {
       if (h.total > P.srcBytes) { st = UZIP_ERR_TRUNCATED; break; }
       if (h.count * h.width > P.dstCapacity) { st = UZIP_ERR_BUFFER_TOO_SMALL; break; }
       if (((uintptr_t)P.dst) & (h.width - 1)) { st = UZIP_ERR_INVALID_ARG; break; }
+      if (P.other && (h.dtype != (uint32_t)P.redDtype || h.count != P.redCount)) { st = UZIP_ERR_INVALID_ARG; break; }
       // Paddings of the split plane and the directory, and the end of the last block.
       const uint64_t rw = h.width - 1;
       bool bad = false;
@@ -791,6 +793,37 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   return 0;
 }
 
+// The fused reduce of block b (uzipGpuDecompressReduce), right after the warp decoded it into dst (still in
+// L2): dst = dst op other over the block's elements, with the element arithmetic of the collectives
+// (coll_reduce_elem_s, the same code as their reduce kernels and CPU backend). 16-byte vectors when both
+// places are 16-aligned, one element per lane otherwise and for the tail.
+template <int W>
+__device__ __forceinline__ void reduce_block(const DecParams& P, const Hdr& h, uint64_t b) {
+  const uint32_t lane = lane_id(), m = uzip_block_len(h.count, h.log2, b);
+  uint8_t* out = P.dst + (b << h.log2) * W;
+  const uint8_t* oth = P.other + (b << h.log2) * W;
+  const int dtype = P.redDtype, op = P.redOp;
+  const float s = coll_op_scale(dtype, op);
+  __syncwarp();  // the block's elements were stored by every lane of the warp
+  uint32_t done = 0;
+  if ((((uintptr_t)out | (uintptr_t)oth) & 15u) == 0) {
+    constexpr uint32_t kPer = 16u / W;
+    const uint32_t vecs = m / kPer;
+    for (uint32_t v = lane; v < vecs; v += 32u) {
+      uint4 x = ((const uint4*)out)[v], y = ((const uint4*)oth)[v], z;
+      const unsigned char *px = (const unsigned char*)&x, *py = (const unsigned char*)&y;
+      unsigned char* pz = (unsigned char*)&z;
+#pragma unroll
+      for (uint32_t i = 0; i < kPer; i++)
+        coll_store(pz, i, W, coll_reduce_elem_s(coll_load(px, i, W), coll_load(py, i, W), dtype, op, s));
+      ((uint4*)out)[v] = z;
+    }
+    done = vecs * kPer;
+  }
+  for (uint32_t i = done + lane; i < m; i += 32u)
+    coll_store(out, i, W, coll_reduce_elem_s(coll_load(out, i, W), coll_load(oth, i, W), dtype, op, s));
+}
+
 // U: steps per unrolled group (bf16/fp16/bytes; fp32 uses U / 2); MINB: CTAs (of 4 warps) per SM that
 // the registers must allow.
 // PAIRS: blocks of two or more ANS segments decode two segments at a time (decode_sym_pairs).
@@ -821,9 +854,18 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       b = __shfl_sync(FULL_MASK, b, 0);
       if (b >= h.nblocks) break;
       switch (h.width) {
-        case 1: st = decompress_block<1, U, PAIRS>(P, h, sm, b, &csum); break;
-        case 2: st = decompress_block<2, U, PAIRS>(P, h, sm, b, &csum); break;
-        default: st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum); break;
+        case 1:
+          st = decompress_block<1, U, PAIRS>(P, h, sm, b, &csum);
+          if (!st && P.other) reduce_block<1>(P, h, b);
+          break;
+        case 2:
+          st = decompress_block<2, U, PAIRS>(P, h, sm, b, &csum);
+          if (!st && P.other) reduce_block<2>(P, h, b);
+          break;
+        default:
+          st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum);
+          if (!st && P.other) reduce_block<4>(P, h, b);
+          break;
       }
       if (st) break;
     }

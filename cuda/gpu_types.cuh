@@ -53,4 +53,10 @@ struct DecParams {
   uint64_t srcBytes, dstCapacity;
   uint32_t epoch;
   uint32_t smLimit;
+  // Fused reduce (uzipGpuDecompressReduce), when `other` is not null: dst = decoded op other, elementwise
+  // as coll_reduce_elem_s(decoded, other) (nccl/coll_reduce.h); the stream must hold redCount elements of
+  // redDtype.
+  const uint8_t* other;
+  uint64_t redCount;
+  int32_t redDtype, redOp;
 };

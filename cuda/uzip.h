@@ -125,6 +125,16 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
 // written outside [dst, dst + dstCapacity).
 UZIP_API int uzipGpuDecompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst,
                                uint64_t dstCapacity, uint64_t statusDev, uint64_t stream);
+// Fused decode and reduce, one kernel: dst = decode(src) op other, elementwise, where dst and other hold
+// `count` elements of `dtype` (a float type) and the stream must hold exactly that. op: 0 sum, 1 prod,
+// 2 max, 3 min, 4 avg over contributions already scaled (fp8), or 64 + n: fold this rank's element into
+// a received partial of an n-rank avg (other * (1/n) + decoded, one rounding). The result is bit-identical
+// to decoding into a buffer and reducing it with the collectives' element arithmetic (nccl/coll_reduce.h;
+// decoded is the received partial, other this rank's own element). dst must not overlap other (a block is
+// decoded into dst before it is reduced); the status as for uzipGpuDecompress (INVALID_ARG when the
+// stream's dtype or count differ from the call's).
+UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
+                                     uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream);
 UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes);
 UZIP_API int uzipGpuCodecLastStatus(uint64_t ctx, int32_t* outStatus);
 

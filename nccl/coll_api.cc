@@ -180,18 +180,21 @@ class P2pExchange final : public uzip::CompressedExchange {
  public:
   P2pExchange(uint64_t comm, uint64_t stream) : comm_(comm), stream_(stream) {}
   int exchange(const void* send, uint64_t sendCount, int to, void* recv, uint64_t recvCount, int from,
-               int dtype, const uzip::ExchangeChunkHook* onChunk) override {
+               int dtype, const uzip::ExchangeChunkHook* onChunk, const uzip::ExchangeFuse* fuse) override {
     uzip_p2p_op ops[2];
     uint32_t n = 0;
     if (to >= 0 && sendCount) ops[n++] = uzip_p2p_op{(uint64_t)(uintptr_t)send, sendCount, dtype, to, 1, 1};
     if (from >= 0 && recvCount) ops[n++] = uzip_p2p_op{(uint64_t)(uintptr_t)recv, recvCount, dtype, from, 0, 1};
     if (!n) return UZIP_OK;
     used_ = true;
-    if (!onChunk || !*onChunk) return uzip::p2pRun(comm_, ops, n, stream_, 0, true);  // on the lanes
+    uzip::P2pRecvFuse f{};
+    if (fuse && from >= 0 && recvCount) f = uzip::P2pRecvFuse{n - 1, (uint64_t)(uintptr_t)fuse->other, fuse->op};
+    const uzip::P2pRecvFuse* fp = f.other ? &f : nullptr;
+    if (!onChunk || !*onChunk) return uzip::p2pRun(comm_, ops, n, stream_, 0, true, nullptr, fp);  // on the lanes
     const uzip::P2pRecvHook hook = [onChunk](uint32_t, uint64_t first, uint64_t count, uint64_t stream) {
       return (*onChunk)(first, count, stream);  // the batch's only receive
     };
-    return uzip::p2pRun(comm_, ops, n, stream_, 0, true, &hook);
+    return uzip::p2pRun(comm_, ops, n, stream_, 0, true, &hook, fp);
   }
   bool used() const { return used_; }
 

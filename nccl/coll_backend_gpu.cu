@@ -2,10 +2,10 @@
 // reduction kernels with the exact element semantics of coll_reduce.h (the same code the CPU backend
 // runs, compiled for the device).
 //
-// NOT FUSED (honest status): decodeReduce is a decompress launch into scratch followed by a reduce
-// launch, and decodeReduceEncode adds a compress launch. The GPU codec's device functions live in
-// cuda/gpu_decode.cuh / gpu_encode.cuh inside their kernels; a single decode-reduce-encode kernel built
-// from them is future work. The results are the same bits either way.
+// decodeReduce is one kernel (uzipGpuDecompressReduce: each block reduced right after it is decoded,
+// while it is in L2) unless out overlaps local, where it is a decompress into scratch and a reduce.
+// decodeReduceEncode adds a compress launch: a kernel that also encodes the result for the next hop is not
+// built. The results are the same bits every way (gpu_check's decode-reduce cases, the CPU simulation).
 #include <cuda_runtime.h>
 #include <stdint.h>
 
@@ -89,7 +89,7 @@ class GpuBackend final : public CollBackend {
   }
   void setStream(uint64_t s) { stream_ = s; }
   bool onDevice() const override { return true; }
-  bool fused() const override { return false; }
+  bool fused() const override { return true; }  // decodeReduce (see the top of the file)
   int scratch(int slot, uint64_t bytes, void** out) override {
     if (slot < 0) return uzipSetError(UZIP_ERR_INTERNAL, "bad scratch slot %d", slot);
     if ((size_t)slot >= slots_.size()) {
@@ -196,6 +196,13 @@ class GpuBackend final : public CollBackend {
   }
   int decodeReduce(void* out, const void* local, const void* stream, uint64_t streamBytes, uint64_t count,
                    int dtype, int op) override {
+    const uint64_t bytes = count * uzip_dtype_width((uint32_t)dtype);
+    const uintptr_t o = (uintptr_t)out, l = (uintptr_t)local;
+    if (count && (o + bytes <= l || l + bytes <= o)) {
+      uint32_t* slot = status_ + (next_++ % kStatusSlots);
+      return uzipGpuDecompressReduce(ctx_, (uint64_t)stream, streamBytes, (uint64_t)out, (uint64_t)local, count, dtype,
+                                     op, (uint64_t)slot, stream_);
+    }
     void* tmp = nullptr;
     if (int s = scratch(kDecodeSlot, count * uzip_dtype_width((uint32_t)dtype), &tmp)) return s;
     if (int s = decompress(stream, streamBytes, tmp, count, dtype)) return s;

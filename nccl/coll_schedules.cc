@@ -90,6 +90,16 @@ int plainExchange(Ctx& c, const void* sendBuf, uint64_t sendBytes, int to, void*
   return c.t.groupEnd();
 }
 
+// Whether the pipelined exchange may reduce received elements on arrival (ExchangeFuse: one decode-and-
+// reduce kernel per chunk on GPUs) instead of landing them and reducing after: UZIP_COLL_FUSE=0 turns it
+// off (for comparison); it needs the reduced output apart from the own operand.
+bool fuseWanted(const void* out, const void* other, uint64_t bytes) {
+  const char* e = getenv("UZIP_COLL_FUSE");
+  if (e != nullptr && strcmp(e, "0") == 0) return false;
+  const uintptr_t o = (uintptr_t)out, l = (uintptr_t)other;
+  return o + bytes <= l || l + bytes <= o;
+}
+
 // Ring reduce-scatter over n segments. Segment k ends on rank k, folded in the order
 // rank k+1, k+2, ..., k-1, k: rank k+1 sends its own input, every later rank combines what it receives
 // with its own input and passes it on, rank k combines last into finalOut.
@@ -127,6 +137,12 @@ int ringReduceScatter(Ctx& c, Local localOf, Len lenOf, Partial partialOf, void*
                                    &encBytes, c.sizes));
     } else {
       const void* src = s == 0 ? c.first(localOf(sSeg)) : partialOf(sSeg);
+      if (c.x && rLen && fuseWanted(out, localOf(rSeg), rLen * c.w)) {
+        // The received partial is reduced into `out` on arrival: the reduce's operands as below.
+        const ExchangeFuse fuse{localOf(rSeg), c.a.op};
+        TRY(c.x->exchange(src, sLen, sLen ? next : -1, out, rLen, prev, c.a.dtype, nullptr, &fuse));
+        continue;
+      }
       TRY(plainExchange(c, src, sLen * c.w, next, tmp, rLen * c.w, prev));
       if (rLen) TRY(c.b.reduce(out, tmp, localOf(rSeg), rLen, c.a.dtype, c.a.op));
     }
@@ -218,6 +234,13 @@ int allReduceDirect2(Ctx& c) {
   };
   // Each received chunk is reduced as soon as it is decoded (on the stream where it lands), so that only
   // the last chunk's reduce follows the transfer; UZIP_COLL_REDUCE_PER_CHUNK=0: the whole buffer after it.
+  // sum, prod, max, min (not avg, whose fold is not symmetric and premultiplies the received operand):
+  // every element is reduce(x_peer, x_r) in one operand order, which is the other order's bits (coll_reduce.h:
+  // these ops are commutative bit for bit), so the exchange reduces on arrival, one kernel per chunk.
+  if (!c.scaled && c.a.op >= UZIP_OP_SUM && c.a.op <= UZIP_OP_MIN && fuseWanted(c.a.recv, c.a.send, count * c.w)) {
+    const ExchangeFuse fuse{c.a.send, c.a.op};
+    return c.x->exchange(c.a.send, count, peer, c.a.recv, count, peer, c.a.dtype, nullptr, &fuse);
+  }
   const char* e = getenv("UZIP_COLL_REDUCE_PER_CHUNK");
   if (e != nullptr && strcmp(e, "0") == 0) {
     TRY(c.x->exchange(c.a.send, count, peer, in, count, peer, c.a.dtype));
@@ -508,7 +531,7 @@ class ScheduleExchange final : public CompressedExchange {
  public:
   ScheduleExchange(Transport& t, CollBackend& b, uint64_t stream) : t_(t), b_(b) { args_.stream = stream; }
   int exchange(const void* send, uint64_t sendCount, int to, void* recv, uint64_t recvCount, int from,
-               int dtype, const ExchangeChunkHook* onChunk) override {
+               int dtype, const ExchangeChunkHook* onChunk, const ExchangeFuse* fuse) override {
     if (!sendCount) to = -1;
     if (!recvCount) from = -1;
     if (to < 0 && from < 0) return UZIP_OK;
@@ -522,7 +545,8 @@ class ScheduleExchange final : public CompressedExchange {
     uint64_t outBytes = 0, inBytes = 0;
     if (to >= 0) TRY(b_.compress(send, sendCount, dtype, out, cap, &outBytes, c.sizes));
     TRY(exchangeCompressed(c, out, outBytes, c.sizes, to, in, cap, c.sizes + 1, from, &inBytes));
-    if (from >= 0) TRY(b_.decompress(in, inBytes, recv, recvCount, dtype));
+    if (from >= 0 && fuse) TRY(b_.decodeReduce(recv, fuse->other, in, inBytes, recvCount, dtype, fuse->op));
+    else if (from >= 0) TRY(b_.decompress(in, inBytes, recv, recvCount, dtype));
     // The hook in three uneven pieces (as the GPU engine's chunks would cut it), so that the simulation
     // checks a hook's handling of ranges that do not line up with anything.
     if (from >= 0 && onChunk && *onChunk) {

@@ -36,11 +36,19 @@ namespace uzip {
 // cover the receive once, with the stream on which they are ready; work the hook enqueues through
 // CollBackend::onStream(stream, ...) is ordered before what the caller enqueues after the exchange.
 using ExchangeChunkHook = std::function<int(uint64_t first, uint64_t count, uint64_t stream)>;
+// fuse (may be null): the received elements are reduced on arrival, recv[i] = decoded[i] op other[i]
+// (CollBackend::decodeReduce's operands: decoded is the received partial, other[i] this rank's own element),
+// instead of landing as they are. other holds recvCount elements and must not overlap recv. On GPUs each
+// chunk is decoded and reduced by one kernel (uzipGpuDecompressReduce).
+struct ExchangeFuse {
+  const void* other;
+  int op;
+};
 class CompressedExchange {
  public:
   virtual ~CompressedExchange() = default;
   virtual int exchange(const void* send, uint64_t sendCount, int to, void* recv, uint64_t recvCount, int from,
-                       int dtype, const ExchangeChunkHook* onChunk = nullptr) = 0;
+                       int dtype, const ExchangeChunkHook* onChunk = nullptr, const ExchangeFuse* fuse = nullptr) = 0;
 };
 
 // The exchange built from a transport and a backend (not pipelined): what the simulation runs.

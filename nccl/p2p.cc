@@ -46,6 +46,7 @@
 #pragma weak uzipGpuCodecSetMaxSms
 #pragma weak uzipGpuCompress
 #pragma weak uzipGpuDecompress
+#pragma weak uzipGpuDecompressReduce
 
 namespace uzip {
 namespace {
@@ -314,7 +315,7 @@ int headerCheck(const uint8_t* h, const Chunk& k, int peer) {
 }
 
 int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t stream, uint32_t timeoutMs,
-              bool collective, const P2pRecvHook* hook) {
+              bool collective, const P2pRecvHook* hook, const P2pRecvFuse* fuse) {
   const Clock::time_point entry = Clock::now();
   const NcclApi* api = c->api;
   std::vector<const uzip_p2p_op*> plain;
@@ -539,8 +540,13 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
       CUDA_TRY(cudaHostGetDevicePointer(reinterpret_cast<void**>(&statusDev), (void*)(e->status + si), 0),
                "cudaHostGetDevicePointer");
       const size_t sp = tr.open("decode", (int)j, c->codecRecvStream, 4);
-      TRY(uzipGpuDecompress(e->ctxRecv, r.seq->buf[slot], k.total, k.ptr, k.count * uzip_dtype_width(k.dtype),
-                            statusDev, reinterpret_cast<uint64_t>(c->codecRecvStream)));
+      if (fuse && k.op == fuse->op)  // decoded and reduced by one kernel
+        TRY(uzipGpuDecompressReduce(e->ctxRecv, r.seq->buf[slot], k.total, k.ptr,
+                                    fuse->other + k.first * uzip_dtype_width(k.dtype), k.count, (int)k.dtype,
+                                    fuse->redOp, statusDev, reinterpret_cast<uint64_t>(c->codecRecvStream)));
+      else
+        TRY(uzipGpuDecompress(e->ctxRecv, r.seq->buf[slot], k.total, k.ptr, k.count * uzip_dtype_width(k.dtype),
+                              statusDev, reinterpret_cast<uint64_t>(c->codecRecvStream)));
       tr.close(sp, c->codecRecvStream);
       CUDA_TRY(cudaEventRecord(r.seq->ev[slot], c->codecRecvStream), "cudaEventRecord");  // slot reusable
       if (hook && *hook) TRY((*hook)(k.op, k.first, k.count, reinterpret_cast<uint64_t>(c->codecRecvStream)));
@@ -597,7 +603,7 @@ void p2pEngineDestroy(Comm* c) {
 }
 
 int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream, uint32_t timeoutMs,
-           bool collective, const P2pRecvHook* hook) {
+           bool collective, const P2pRecvHook* hook, const P2pRecvFuse* fuse) {
   if (ops == nullptr && nops > 0) return uzipSetError(UZIP_ERR_INVALID_ARG, "ops is null");
   Comm* c = commFromHandle(comm, true);
   if (c == nullptr) return UZIP_ERR_INVALID_ARG;
@@ -606,8 +612,11 @@ int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream
     return commKeepError(c, uzipSetError(UZIP_ERR_NCCL, "communicator (rank %d) was aborted", c->rank));
   cudaError_t e = cudaSetDevice(c->device);
   if (e != cudaSuccess) return uzip::cudaFail(e, "cudaSetDevice");
+  if (fuse && (fuse->op >= nops || ops[fuse->op].isSend || !ops[fuse->op].compress || &uzipGpuDecompressReduce == nullptr))
+    return commKeepError(c, uzipSetError(UZIP_ERR_INTERNAL, "P2P: a fused reduce names op %u, not a compressed receive",
+                                         fuse->op));
   int s = runLocked(c, ops, nops, reinterpret_cast<cudaStream_t>(stream), timeoutMs ? timeoutMs : c->timeoutMs,
-                    collective, hook);
+                    collective, hook, fuse);
   if (s == UZIP_OK) uzipClearError();
   return commKeepError(c, s);
 }

@@ -39,11 +39,20 @@ struct Comm;
 // in place in stream order on `stream` (the engine's receive codec stream), where the hook may enqueue
 // work on them; the caller's stream waits for that work with the decodes.
 using P2pRecvHook = std::function<int(uint32_t op, uint64_t first, uint64_t count, uint64_t stream)>;
+// A compressed receive reduced on arrival: each chunk of op `op` (a receive) is decoded and reduced by one
+// kernel, buf[i] = decoded[i] op' other[i] (uzipGpuDecompressReduce; op' = redOp, in the collectives'
+// numbering). other: the device address matching the op's first element; it must not overlap the op's
+// buffer.
+struct P2pRecvFuse {
+  uint32_t op;
+  uint64_t other;
+  int redOp;
+};
 // uzipP2pRun; `collective`: a compressed collective's exchange (nccl/coll_api.cc), which uses the
 // communicator's extra lanes when it has them (P2P batches only with UZIP_P2P_LANES=2); `hook`: see
-// P2pRecvHook (null: none).
+// P2pRecvHook (null: none); `fuse`: see P2pRecvFuse (null: none).
 int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream, uint32_t timeoutMs,
-           bool collective, const P2pRecvHook* hook = nullptr);
+           bool collective, const P2pRecvHook* hook = nullptr, const P2pRecvFuse* fuse = nullptr);
 // Frees the engine's staging buffers, codec contexts, events and pinned words (called by destroy).
 void p2pEngineDestroy(Comm* c);
 // Tuning knobs of the chunk plan (env on the engine, every rank alike; defaults are the plan):

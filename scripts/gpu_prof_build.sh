@@ -14,7 +14,7 @@ for v in prof li; do
     -c cuda/gpu_codec.cu -o /tmp/gpu_codec_$v.o
   nvcc -shared "${ARCH[@]}" -cudart static -o .carry/gpu/$v/libuzip.so /tmp/gpu_codec_$v.o $others -ldl -lpthread
   for t in gpu_bench $([ $v = prof ] && echo gpu_stages); do
-    nvcc -O2 -std=c++17 -Icuda "tests/native/$t.cu" -o ".carry/gpu/$v/$t" -L.carry/gpu/$v -luzip -Xlinker -rpath,'$ORIGIN'
+    nvcc -O2 -std=c++17 -Icuda -Inccl "tests/native/$t.cu" -o ".carry/gpu/$v/$t" -L.carry/gpu/$v -luzip -Xlinker -rpath,'$ORIGIN'
   done
 done
 echo "built .carry/gpu/prof .carry/gpu/li"

@@ -4,7 +4,7 @@
 // which must report an error (or, for undetectable damage, stay inside dst) and never write outside dst
 // (guard bytes); and the codec under an SM budget whose SMs another kernel holds. Only the C ABI of
 // libuzip.so is used, plus a kernel of its own for that last part. Usage: gpu_check [--quick] [--big]
-// [--occupied] (only the occupied-SM cases)
+// [--occupied] (only the occupied-SM cases) [--reduce] (only the fused decode-reduce cases)
 // Prints SKIP and exits 0 when there is no GPU. Exit 1 on any mismatch.
 #include <unistd.h>
 
@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "gpu_common.h"
+#include "coll_reduce.h"  // nccl/: the reference arithmetic of the fused reduce
 
 static uint64_t g_ctx, g_stream;
 static int g_fail = 0, g_cases = 0;
@@ -339,13 +340,107 @@ static void occupied_case(int dtype, uint64_t count, uint32_t flags, uint32_t lo
          dtype, (unsigned long long)count, flags, log2, why);
 }
 
+// Fused decode and reduce (uzipGpuDecompressReduce): dst = decode(stream) op other must equal the CPU's
+// decode followed by the collectives' element arithmetic (coll_reduce.h), bit for bit: every float dtype
+// and op, special values (NaN, Inf, -0, subnormals) in both operands, tails, unaligned operands.
+static void decode_reduce_case(int dtype, int op, uint64_t count, int kind, uint32_t misalign) {
+  g_cases++;
+  const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+  std::vector<uint8_t> a, o;
+  make_data(a, dtype, count, kind, count * 31 + op);
+  make_data(o, dtype, count, kind == D_SPECIAL ? D_SPECIAL : D_GAUSS, count * 17 + op + 5);
+  uint64_t bound = 0, bytes = 0;
+  CK(uzipMaxCompressedSize(dtype, count, 0, 0, &bound));
+  std::vector<uint8_t> cmp(bound), want(count * w), got(count * w + 2 * w);
+  CK(uzipCompressCpu(a.data(), count, dtype, 0, 0, cmp.data(), bound, &bytes));
+  const float s = coll_op_scale(dtype, op);
+  for (uint64_t i = 0; i < count; i++)
+    coll_store(want.data(), i, w, coll_reduce_elem_s(coll_load(a.data(), i, w), coll_load(o.data(), i, w), dtype, op, s));
+  // Device: other and dst `misalign` elements past 256-aligned bases, dst between two guard elements.
+  g_cmp.alloc(bound);
+  g_in.alloc(count * w + 64);
+  g_out.alloc(count * w + 64);
+  const uint64_t oth = g_in.p + misalign * w, dst = g_out.p + misalign * w + w;
+  CK(uzipCudaMemcpyFromHost(g_cmp.p, cmp.data(), bytes, g_stream));
+  CK(uzipCudaMemcpyFromHost(oth, o.data(), count * w, g_stream));
+  CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 64, g_stream));
+  CK(uzipGpuDecompressReduce(g_ctx, g_cmp.p, bytes, dst, oth, count, dtype, op, 0, g_stream));
+  CK(uzipStreamSynchronize(g_stream));
+  int32_t st = -1;
+  CK(uzipGpuCodecLastStatus(g_ctx, &st));
+  CK(uzipCudaMemcpyToHost(got.data(), dst - w, count * w + 2 * w, g_stream));
+  const uint8_t* res = got.data() + w;
+  char why[160] = "";
+  if (st) snprintf(why, sizeof why, "status %s", uzipStatusName(st));
+  else if (uint64_t d = first_diff(res, want.data(), count * w); d != count * w)
+    snprintf(why, sizeof why, "element %llu differs (gpu %02x cpu %02x at byte %llu)", (unsigned long long)(d / w), res[d],
+             want[d], (unsigned long long)d);
+  else if (got[0] != 0x5A || got[count * w + w] != 0x5A)
+    snprintf(why, sizeof why, "wrote outside dst");
+  if (why[0]) {
+    g_fail++;
+    printf("FAIL decode-reduce dtype=%d op=%d n=%llu kind=%s misalign=%u: %s\n", dtype, op, (unsigned long long)count,
+           kDataNames[kind], misalign, why);
+  }
+}
+
+static void decode_reduce_cases(bool quick, bool tiny) {
+  const int before = g_fail, cases0 = g_cases;
+  for (int dtype = 1; dtype < UZIP_DTYPE_COUNT; dtype++) {
+    const bool wide = dtype == 1 || dtype == 2 || dtype == 3;  // the premultiplied avg fold
+    for (int op : {0, 1, 2, 3, wide ? COLL_OP_PREMUL_BASE + 2 : 4, wide ? COLL_OP_PREMUL_BASE + 7 : 0})
+      for (uint64_t n : {(uint64_t)1, (uint64_t)1025, (uint64_t)50001, (uint64_t)262147})
+        for (int kind : {D_GAUSS, D_SPECIAL}) {
+          if ((quick && n > 50001 && kind == D_SPECIAL) || (tiny && n > 50001)) continue;
+          decode_reduce_case(dtype, op, n, kind, 0);
+          if (n == 50001) decode_reduce_case(dtype, op, n, kind, 1);
+        }
+  }
+  if (!tiny) {
+    decode_reduce_case(1, 0, (uint64_t)8 << 20, D_GAUSS, 0);  // 16 MiB bf16, every SM
+    decode_reduce_case(3, COLL_OP_PREMUL_BASE + 2, (uint64_t)4 << 20, D_GAUSS, 0);
+  }
+  // The stream must hold what the call says.
+  std::vector<uint8_t> d;
+  make_data(d, 1, 1000, D_GAUSS, 3);
+  uint64_t bound = 0, bytes = 0;
+  CK(uzipMaxCompressedSize(1, 1000, 0, 0, &bound));
+  std::vector<uint8_t> cmp(bound);
+  CK(uzipCompressCpu(d.data(), 1000, 1, 0, 0, cmp.data(), bound, &bytes));
+  g_cmp.alloc(bound);
+  g_out.alloc(4096);
+  CK(uzipCudaMemcpyFromHost(g_cmp.p, cmp.data(), bytes, g_stream));
+  CK(uzipCudaMemsetAsync(g_out.p, 0, 4096, g_stream));
+  for (auto bad : {std::pair<int, uint64_t>{1, 999}, {2, 1000}}) {
+    g_cases++;
+    CK(uzipGpuDecompressReduce(g_ctx, g_cmp.p, bytes, g_out.p, g_out.p + 2048, bad.second, bad.first, 0, 0, g_stream));
+    CK(uzipStreamSynchronize(g_stream));
+    int32_t st = 0;
+    CK(uzipGpuCodecLastStatus(g_ctx, &st));
+    if (st != UZIP_ERR_INVALID_ARG) {
+      g_fail++;
+      printf("FAIL decode-reduce with dtype %d count %llu for a bf16 stream of 1000: status %s\n", bad.first,
+             (unsigned long long)bad.second, uzipStatusName(st));
+    }
+  }
+  g_cases++;
+  if (uzipGpuDecompressReduce(g_ctx, g_cmp.p, bytes, g_out.p, g_out.p, 1000, 0, 0, 0, g_stream) != UZIP_ERR_INVALID_ARG ||
+      uzipGpuDecompressReduce(g_ctx, g_cmp.p, bytes, g_out.p, g_out.p + 1024, 1000, 1, 9, 0, g_stream) != UZIP_ERR_INVALID_ARG ||
+      uzipGpuDecompressReduce(g_ctx, g_cmp.p, bytes, g_out.p, g_out.p + 1998, 1000, 1, 0, 0, g_stream) != UZIP_ERR_INVALID_ARG) {
+    g_fail++;
+    printf("FAIL decode-reduce accepted the bytes dtype, op 9 or overlapping dst and other\n");
+  }
+  printf("decode-reduce: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
+}
+
 int main(int argc, char** argv) {
-  bool quick = false, big = false, tiny = false, occupiedOnly = false;
+  bool quick = false, big = false, tiny = false, occupiedOnly = false, reduceOnly = false;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     if (!strcmp(argv[i], "--tiny")) tiny = quick = true;  // for compute-sanitizer: small cases only
     if (!strcmp(argv[i], "--big")) big = true;
     if (!strcmp(argv[i], "--occupied")) occupiedOnly = true;  // only the occupied-SM cases
+    if (!strcmp(argv[i], "--reduce")) reduceOnly = true;      // only the fused decode-reduce cases
   }
   int32_t n = 0;
   CK(uzipCudaDeviceCount(&n));
@@ -359,8 +454,13 @@ int main(int argc, char** argv) {
   printf("device: %s, %llu SMs, driver %llu\n", name, (unsigned long long)info[0], (unsigned long long)info[6]);
   CK(uzipStreamCreate(0, &g_stream));
   CK(uzipGpuCodecCreate(0, 0, &g_ctx));
+  decode_reduce_cases(quick, tiny);
+  if (reduceOnly) {
+    printf("%s: %d cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
+    return g_fail ? 1 : 0;
+  }
   // Not in the sanitizer's --tiny run: its tools may serialize kernels, and the test needs two at once.
-  if (!tiny) {
+  if (!tiny && !reduceOnly) {
     const int before = g_fail;
     occupied_case(1, (uint64_t)16 << 20, UZIP_FLAG_SPLIT, 13);  // a P2P chunk of 32 MiB in 2^13 blocks
     occupied_case(1, (uint64_t)8 << 20, 0, 0);
