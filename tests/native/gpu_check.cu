@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <thread>
+#include <tuple>
 
 #include "gpu_common.h"
 #include "coll_reduce.h"  // nccl/: the reference arithmetic of the fused reduce
@@ -411,16 +412,19 @@ static void decode_reduce_cases(bool quick, bool tiny) {
   g_out.alloc(4096);
   CK(uzipCudaMemcpyFromHost(g_cmp.p, cmp.data(), bytes, g_stream));
   CK(uzipCudaMemsetAsync(g_out.p, 0, 4096, g_stream));
-  for (auto bad : {std::pair<int, uint64_t>{1, 999}, {2, 1000}}) {
+  // (999 elements: dst is too small for the stream, which the decoder reports first.)
+  for (auto bad : {std::tuple<int, uint64_t, int>{1, 999, UZIP_ERR_BUFFER_TOO_SMALL}, {1, 1001, UZIP_ERR_INVALID_ARG},
+                   {2, 1000, UZIP_ERR_INVALID_ARG}}) {
     g_cases++;
-    CK(uzipGpuDecompressReduce(g_ctx, g_cmp.p, bytes, g_out.p, g_out.p + 2048, bad.second, bad.first, 0, 0, g_stream));
+    CK(uzipGpuDecompressReduce(g_ctx, g_cmp.p, bytes, g_out.p, g_out.p + 2048, std::get<1>(bad), std::get<0>(bad), 0, 0,
+                               g_stream));
     CK(uzipStreamSynchronize(g_stream));
     int32_t st = 0;
     CK(uzipGpuCodecLastStatus(g_ctx, &st));
-    if (st != UZIP_ERR_INVALID_ARG) {
+    if (st != std::get<2>(bad)) {
       g_fail++;
-      printf("FAIL decode-reduce with dtype %d count %llu for a bf16 stream of 1000: status %s\n", bad.first,
-             (unsigned long long)bad.second, uzipStatusName(st));
+      printf("FAIL decode-reduce with dtype %d count %llu for a bf16 stream of 1000: status %s\n", std::get<0>(bad),
+             (unsigned long long)std::get<1>(bad), uzipStatusName(st));
     }
   }
   g_cases++;
