@@ -3,11 +3,14 @@
 // runs, compiled for the device).
 //
 // decodeReduce is one kernel (uzipGpuDecompressReduce: each block reduced right after it is decoded,
-// while it is in L2) unless out overlaps local, where it is a decompress into scratch and a reduce.
+// while it is in L2) with UZIP_COLL_FUSE=1 and out apart from local; otherwise a decompress into scratch
+// and a reduce.
 // decodeReduceEncode adds a compress launch: a kernel that also encodes the result for the next hop is not
 // built. The results are the same bits every way (gpu_check's decode-reduce cases, the CPU simulation).
 #include <cuda_runtime.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <vector>
 
@@ -89,7 +92,10 @@ class GpuBackend final : public CollBackend {
   }
   void setStream(uint64_t s) { stream_ = s; }
   bool onDevice() const override { return true; }
-  bool fused() const override { return true; }  // decodeReduce (see the top of the file)
+  bool fused() const override {  // decodeReduce (see the top of the file)
+    const char* e = getenv("UZIP_COLL_FUSE");
+    return e && strcmp(e, "1") == 0;
+  }
   int scratch(int slot, uint64_t bytes, void** out) override {
     if (slot < 0) return uzipSetError(UZIP_ERR_INTERNAL, "bad scratch slot %d", slot);
     if ((size_t)slot >= slots_.size()) {
@@ -198,7 +204,8 @@ class GpuBackend final : public CollBackend {
                    int dtype, int op) override {
     const uint64_t bytes = count * uzip_dtype_width((uint32_t)dtype);
     const uintptr_t o = (uintptr_t)out, l = (uintptr_t)local;
-    if (count && (o + bytes <= l || l + bytes <= o)) {
+    const char* fuse = getenv("UZIP_COLL_FUSE");  // opt-in, like the pipelined exchange's (coll_schedules.cc)
+    if (fuse && strcmp(fuse, "1") == 0 && count && (o + bytes <= l || l + bytes <= o)) {
       uint32_t* slot = status_ + (next_++ % kStatusSlots);
       return uzipGpuDecompressReduce(ctx_, (uint64_t)stream, streamBytes, (uint64_t)out, (uint64_t)local, count, dtype,
                                      op, (uint64_t)slot, stream_);

@@ -263,6 +263,16 @@ function runCase(
   if (kind === "allReduce" || kind === "reduceScatter" || kind === "allGather") {
     const piped = simulateCollective({ ...args, compress: "pipelined" });
     sameBytes(piped.outputs, plain.outputs, `${what}: pipelined executor vs plain schedule`);
+    if (kind !== "allGather") {
+      // Received partials reduced on arrival (the exchange's fused decode-reduce, opt-in on GPUs).
+      Deno.env.set("UZIP_COLL_FUSE", "1");
+      try {
+        const fused = simulateCollective({ ...args, compress: "pipelined" });
+        sameBytes(fused.outputs, plain.outputs, `${what}: pipelined executor, fused reduce, vs plain schedule`);
+      } finally {
+        Deno.env.delete("UZIP_COLL_FUSE");
+      }
+    }
     if (count >= 20_000) {
       assert(
         piped.bytesSent < plain.bytesSent * 0.85,
