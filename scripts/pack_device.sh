@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 ./scripts/gpu_check.sh --build  # builds build/libuzip.so and the native tools into .carry/gpu/
 rm -rf .carry-run && mkdir -p .carry-run/weights .carry-run/gpu
 cp build/libuzip.so .carry-run/
-cp .carry/gpu/gpu_check .carry/gpu/gpu_bench .carry/gpu/libuzip.so .carry-run/gpu/
+cp .carry/gpu/gpu_check .carry/gpu/gpu_bench .carry/gpu/gpu_fuse_bench .carry/gpu/libuzip.so .carry-run/gpu/
 if [ -x .carry/old/gpu_bench ]; then mkdir -p .carry-run/old && cp .carry/old/gpu_check .carry/old/gpu_bench .carry/old/libuzip.so .carry-run/old/; fi
 if [ -f .carry/deno.xz ] && [ .carry/deno.xz -nt node_modules/deno/deno ]; then
   cp .carry/deno.xz .carry-run/deno.xz
