@@ -326,7 +326,7 @@ Deno.test("simulated collectives at scale: 24, 32 and 64 ranks, compressed == pl
   let cases = 0;
   for (const n of [24, 32, 64]) {
     for (const kind of [...REDUCING, ...MOVING]) {
-      const ops: ReduceOp[] = REDUCING.includes(kind) ? REDUCE_OPS : ["sum"];
+      const ops: readonly ReduceOp[] = REDUCING.includes(kind) ? REDUCE_OPS : ["sum"];
       for (const dtype of ["bf16", "fp32"] as DType[]) {
         for (const op of ops) {
           for (const count of [n - 3, 5 * n + 7, 3001]) {
