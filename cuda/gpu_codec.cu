@@ -44,6 +44,9 @@ DecKernel dec_kernel(int variant) {
     default: return uzip_gpu::decompress_kernel<8, 5, true>;
   }
 }
+// The fused decode-reduce (uzipGpuDecompressReduce): the default decoder plus the reduce of each block,
+// with the registers of 4 CTAs per SM (at 5, as the plain decoder, its epilogue spilled).
+DecKernel dec_kernel_fused() { return uzip_gpu::decompress_kernel<8, 4, true, true>; }
 int env_variant(const char* name) {
   const char* v = getenv(name);
   int x = v ? atoi(v) : 0;
@@ -63,7 +66,7 @@ struct GpuCodec {
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;
   Launch enc[3][UZIP_LOG2_BLOCK_MAX + 1];
-  int decPerSm;
+  int decPerSm, decFusedPerSm;
   std::mutex mu;
 };
 
@@ -218,11 +221,11 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   const uint64_t dstBlocks = (p.dstCapacity + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   uint64_t ctas, smLimit;
-  grid_shape(c, c->decPerSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
+  grid_shape(c, other ? c->decFusedPerSm : c->decPerSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
   p.smLimit = (uint32_t)smLimit;
   void* args[] = {&p};
-  int st = uzipCudaCheck(cudaLaunchKernel((const void*)dec_kernel(c->decVariant), dim3((unsigned)ctas), dim3(128), args,
-                                          4 * uzip_gpu::DEC_WARP_BYTES, s),
+  const DecKernel k = other ? dec_kernel_fused() : dec_kernel(c->decVariant);
+  int st = uzipCudaCheck(cudaLaunchKernel((const void*)k, dim3((unsigned)ctas), dim3(128), args, 4 * uzip_gpu::DEC_WARP_BYTES, s),
                          "decompress kernel launch");
   if (st) reset_slots(c, s);
   return st;
@@ -266,6 +269,15 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
                                                                      4 * uzip_gpu::DEC_WARP_BYTES),
                        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     c->decPerSm = per > 0 ? per : 1;
+    per = 0;
+    if (!st)
+      st = uzipCudaCheck(cudaFuncSetAttribute((const void*)dec_kernel_fused(), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                              4 * uzip_gpu::DEC_WARP_BYTES),
+                         "cudaFuncSetAttribute (decompress-reduce)");
+    if (!st)
+      st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, dec_kernel_fused(), 128, 4 * uzip_gpu::DEC_WARP_BYTES),
+                         "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    c->decFusedPerSm = per > 0 ? per : 1;
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);

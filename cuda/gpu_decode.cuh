@@ -796,27 +796,43 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
 // The fused reduce of block b (uzipGpuDecompressReduce), right after the warp decoded it into dst (still in
 // L2): dst = dst op other over the block's elements, with the element arithmetic of the collectives
 // (coll_reduce_elem_s, the same code as their reduce kernels and CPU backend). 16-byte vectors when both
-// places are 16-aligned, one element per lane otherwise and for the tail.
+// places are 16-aligned, four per lane in flight (a load of `other` comes from HBM), elements taken from
+// 32-bit words by shifts; one element per lane otherwise and for the tail.
+template <int W>
+__device__ __forceinline__ uint32_t reduce_word(uint32_t a, uint32_t b, int dtype, int op, float s) {
+  if (W == 4) return coll_reduce_elem_s(a, b, dtype, op, s);
+  uint32_t r = 0;
+#pragma unroll
+  for (int i = 0; i < 4 / W; i++) {
+    const uint32_t sh = 8u * W * i, m = W == 2 ? 0xFFFFu : 0xFFu;
+    r |= (coll_reduce_elem_s((a >> sh) & m, (b >> sh) & m, dtype, op, s) & m) << sh;
+  }
+  return r;
+}
 template <int W>
 __device__ __forceinline__ void reduce_block(const DecParams& P, const Hdr& h, uint64_t b) {
   const uint32_t lane = lane_id(), m = uzip_block_len(h.count, h.log2, b);
-  uint8_t* out = P.dst + (b << h.log2) * W;
-  const uint8_t* oth = P.other + (b << h.log2) * W;
+  uint8_t* __restrict__ out = P.dst + (b << h.log2) * W;
+  const uint8_t* __restrict__ oth = P.other + (b << h.log2) * W;
   const int dtype = P.redDtype, op = P.redOp;
   const float s = coll_op_scale(dtype, op);
   __syncwarp();  // the block's elements were stored by every lane of the warp
   uint32_t done = 0;
   if ((((uintptr_t)out | (uintptr_t)oth) & 15u) == 0) {
-    constexpr uint32_t kPer = 16u / W;
+    constexpr uint32_t kPer = 16u / W, kIn = 4;
     const uint32_t vecs = m / kPer;
-    for (uint32_t v = lane; v < vecs; v += 32u) {
-      uint4 x = ((const uint4*)out)[v], y = ((const uint4*)oth)[v], z;
-      const unsigned char *px = (const unsigned char*)&x, *py = (const unsigned char*)&y;
-      unsigned char* pz = (unsigned char*)&z;
+    uint4* __restrict__ po = (uint4*)out;
+    const uint4* __restrict__ pt = (const uint4*)oth;
+    for (uint32_t v0 = lane; v0 < vecs; v0 += 32u * kIn) {
+      uint4 x[kIn], y[kIn];
 #pragma unroll
-      for (uint32_t i = 0; i < kPer; i++)
-        coll_store(pz, i, W, coll_reduce_elem_s(coll_load(px, i, W), coll_load(py, i, W), dtype, op, s));
-      ((uint4*)out)[v] = z;
+      for (uint32_t j = 0; j < kIn; j++)
+        if (v0 + 32u * j < vecs) x[j] = po[v0 + 32u * j], y[j] = pt[v0 + 32u * j];
+#pragma unroll
+      for (uint32_t j = 0; j < kIn; j++)
+        if (v0 + 32u * j < vecs)
+          po[v0 + 32u * j] = make_uint4(reduce_word<W>(x[j].x, y[j].x, dtype, op, s), reduce_word<W>(x[j].y, y[j].y, dtype, op, s),
+                                        reduce_word<W>(x[j].z, y[j].z, dtype, op, s), reduce_word<W>(x[j].w, y[j].w, dtype, op, s));
     }
     done = vecs * kPer;
   }
@@ -827,7 +843,9 @@ __device__ __forceinline__ void reduce_block(const DecParams& P, const Hdr& h, u
 // U: steps per unrolled group (bf16/fp16/bytes; fp32 uses U / 2); MINB: CTAs (of 4 warps) per SM that
 // the registers must allow.
 // PAIRS: blocks of two or more ANS segments decode two segments at a time (decode_sym_pairs).
-template <int U, int MINB, bool PAIRS = false>
+// FUSED: the fused decode-reduce (P.other set; its own instantiation, so that the plain decoder carries
+// none of its registers).
+template <int U, int MINB, bool PAIRS = false, bool FUSED = false>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -856,15 +874,15 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       switch (h.width) {
         case 1:
           st = decompress_block<1, U, PAIRS>(P, h, sm, b, &csum);
-          if (!st && P.other) reduce_block<1>(P, h, b);
+          if (FUSED && !st) reduce_block<1>(P, h, b);
           break;
         case 2:
           st = decompress_block<2, U, PAIRS>(P, h, sm, b, &csum);
-          if (!st && P.other) reduce_block<2>(P, h, b);
+          if (FUSED && !st) reduce_block<2>(P, h, b);
           break;
         default:
           st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum);
-          if (!st && P.other) reduce_block<4>(P, h, b);
+          if (FUSED && !st) reduce_block<4>(P, h, b);
           break;
       }
       if (st) break;

@@ -268,7 +268,11 @@ function runCase(
       Deno.env.set("UZIP_COLL_FUSE", "1");
       try {
         const fused = simulateCollective({ ...args, compress: "pipelined" });
-        sameBytes(fused.outputs, plain.outputs, `${what}: pipelined executor, fused reduce, vs plain schedule`);
+        sameBytes(
+          fused.outputs,
+          plain.outputs,
+          `${what}: pipelined executor, fused reduce, vs plain schedule`,
+        );
       } finally {
         Deno.env.delete("UZIP_COLL_FUSE");
       }
