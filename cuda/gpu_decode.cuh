@@ -795,49 +795,72 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
 
 // The fused reduce of block b (uzipGpuDecompressReduce), right after the warp decoded it into dst (still in
 // L2): dst = dst op other over the block's elements, with the element arithmetic of the collectives
-// (coll_reduce_elem_s, the same code as their reduce kernels and CPU backend). 16-byte vectors when both
-// places are 16-aligned, four per lane in flight (a load of `other` comes from HBM), elements taken from
-// 32-bit words by shifts; one element per lane otherwise and for the tail.
-template <int W>
-__device__ __forceinline__ uint32_t reduce_word(uint32_t a, uint32_t b, int dtype, int op, float s) {
-  if (W == 4) return coll_reduce_elem_s(a, b, dtype, op, s);
+// (coll_reduce_elem_s, the same code as their reduce kernels and CPU backend). The loop is instantiated per
+// (dtype, op) so that coll_reduce_elem_s folds to the few instructions of one case: with dtype and op at
+// run time its every case was inlined per element, and the fused kernel ran 3-5x slower than decode then
+// reduce (bench/results/h200-2026-12-01T0334-session8, 7-fuse-bench and 8-fuse-kernel). 16-byte vectors
+// when both places are 16-aligned (elements from 32-bit words by shifts), one element per lane otherwise
+// and for the tail.
+template <int W, int DT, int OP>
+__device__ __forceinline__ uint32_t reduce_word(uint32_t a, uint32_t b, float s) {
+  if (W == 4) return coll_reduce_elem_s(a, b, DT, OP, s);
   uint32_t r = 0;
 #pragma unroll
   for (int i = 0; i < 4 / W; i++) {
     const uint32_t sh = 8u * W * i, m = W == 2 ? 0xFFFFu : 0xFFu;
-    r |= (coll_reduce_elem_s((a >> sh) & m, (b >> sh) & m, dtype, op, s) & m) << sh;
+    r |= (coll_reduce_elem_s((a >> sh) & m, (b >> sh) & m, DT, OP, s) & m) << sh;
   }
   return r;
 }
-template <int W>
-__device__ __forceinline__ void reduce_block(const DecParams& P, const Hdr& h, uint64_t b) {
-  const uint32_t lane = lane_id(), m = uzip_block_len(h.count, h.log2, b);
-  uint8_t* __restrict__ out = P.dst + (b << h.log2) * W;
-  const uint8_t* __restrict__ oth = P.other + (b << h.log2) * W;
-  const int dtype = P.redDtype, op = P.redOp;
-  const float s = coll_op_scale(dtype, op);
-  __syncwarp();  // the block's elements were stored by every lane of the warp
+template <int W, int DT, int OP>
+__device__ void reduce_range(uint8_t* __restrict__ out, const uint8_t* __restrict__ oth, uint32_t m, float s) {
+  const uint32_t lane = lane_id();
   uint32_t done = 0;
   if ((((uintptr_t)out | (uintptr_t)oth) & 15u) == 0) {
-    constexpr uint32_t kPer = 16u / W, kIn = 4;
+    constexpr uint32_t kPer = 16u / W;
     const uint32_t vecs = m / kPer;
     uint4* __restrict__ po = (uint4*)out;
     const uint4* __restrict__ pt = (const uint4*)oth;
-    for (uint32_t v0 = lane; v0 < vecs; v0 += 32u * kIn) {
-      uint4 x[kIn], y[kIn];
-#pragma unroll
-      for (uint32_t j = 0; j < kIn; j++)
-        if (v0 + 32u * j < vecs) x[j] = po[v0 + 32u * j], y[j] = pt[v0 + 32u * j];
-#pragma unroll
-      for (uint32_t j = 0; j < kIn; j++)
-        if (v0 + 32u * j < vecs)
-          po[v0 + 32u * j] = make_uint4(reduce_word<W>(x[j].x, y[j].x, dtype, op, s), reduce_word<W>(x[j].y, y[j].y, dtype, op, s),
-                                        reduce_word<W>(x[j].z, y[j].z, dtype, op, s), reduce_word<W>(x[j].w, y[j].w, dtype, op, s));
+#pragma unroll 2
+    for (uint32_t v = lane; v < vecs; v += 32u) {
+      const uint4 x = po[v], y = pt[v];
+      po[v] = make_uint4(reduce_word<W, DT, OP>(x.x, y.x, s), reduce_word<W, DT, OP>(x.y, y.y, s),
+                         reduce_word<W, DT, OP>(x.z, y.z, s), reduce_word<W, DT, OP>(x.w, y.w, s));
     }
     done = vecs * kPer;
   }
   for (uint32_t i = done + lane; i < m; i += 32u)
-    coll_store(out, i, W, coll_reduce_elem_s(coll_load(out, i, W), coll_load(oth, i, W), dtype, op, s));
+    coll_store(out, i, W, coll_reduce_elem_s(coll_load(out, i, W), coll_load(oth, i, W), DT, OP, s));
+}
+// OP: the op, or COLL_OP_PREMUL_BASE + 1 for every premultiplied avg fold (s carries the rank count).
+template <int W, int DT>
+__device__ __forceinline__ void reduce_range_op(uint8_t* out, const uint8_t* oth, uint32_t m, int op, float s) {
+  switch (op) {
+    case UZIP_OP_SUM: reduce_range<W, DT, UZIP_OP_SUM>(out, oth, m, s); break;
+    case UZIP_OP_PROD: reduce_range<W, DT, UZIP_OP_PROD>(out, oth, m, s); break;
+    case UZIP_OP_MAX: reduce_range<W, DT, UZIP_OP_MAX>(out, oth, m, s); break;
+    case UZIP_OP_MIN: reduce_range<W, DT, UZIP_OP_MIN>(out, oth, m, s); break;
+    case UZIP_OP_AVG: reduce_range<W, DT, UZIP_OP_AVG>(out, oth, m, s); break;
+    default: reduce_range<W, DT, COLL_OP_PREMUL_BASE + 1>(out, oth, m, s); break;
+  }
+}
+template <int W>
+__device__ __forceinline__ void reduce_block(const DecParams& P, const Hdr& h, uint64_t b) {
+  const uint32_t m = uzip_block_len(h.count, h.log2, b);
+  uint8_t* out = P.dst + (b << h.log2) * W;
+  const uint8_t* oth = P.other + (b << h.log2) * W;
+  const int op = P.redOp;
+  const float s = coll_op_scale(P.redDtype, op);
+  __syncwarp();  // the block's elements were stored by every lane of the warp
+  if (W == 2) {
+    if (P.redDtype == COLL_BF16) reduce_range_op<W, COLL_BF16>(out, oth, m, op, s);
+    else reduce_range_op<W, COLL_FP16>(out, oth, m, op, s);
+  } else if (W == 4) {
+    reduce_range_op<W, COLL_FP32>(out, oth, m, op, s);
+  } else {
+    if (P.redDtype == COLL_E4M3) reduce_range_op<W, COLL_E4M3>(out, oth, m, op, s);
+    else reduce_range_op<W, COLL_E5M2>(out, oth, m, op, s);
+  }
 }
 
 // U: steps per unrolled group (bf16/fp16/bytes; fp32 uses U / 2); MINB: CTAs (of 4 warps) per SM that
