@@ -92,15 +92,18 @@ int plainExchange(Ctx& c, const void* sendBuf, uint64_t sendBytes, int to, void*
 
 // Whether the pipelined exchange may reduce received elements on arrival (ExchangeFuse: one decode-and-
 // reduce kernel per chunk on GPUs) instead of landing them and reducing after. It needs the reduced
-// output apart from the own operand. Opt-in (UZIP_COLL_FUSE=1) until a 2-GPU run has checked it against
-// NCCL: the kernel is checked bit for bit on one GPU (gpu_check --reduce) and the schedules in the
-// simulation, but the engine's use of it has not run on two GPUs yet.
+// output apart from the own operand, and a two-byte dtype: on one H200 the fused kernel ran 1.04-1.58x
+// faster than decode then reduce for bf16 (4-256 MiB) but 0.67-0.92x for fp32
+// (bench/results/h200-2026-12-01T0334-session8/9-fuse-specialized); fp8 was not measured. Opt-in
+// (UZIP_COLL_FUSE=1) until a 2-GPU run has checked it against NCCL: the kernel is checked bit for bit on
+// one GPU (gpu_check --reduce) and the schedules in the simulation, but the engine's use of it has not
+// run on two GPUs yet.
 bool collFuseEnabled() {
   const char* e = getenv("UZIP_COLL_FUSE");
   return e != nullptr && strcmp(e, "1") == 0;
 }
-bool fuseWanted(const void* out, const void* other, uint64_t bytes) {
-  if (!collFuseEnabled()) return false;
+bool fuseWanted(const void* out, const void* other, uint64_t bytes, int dtype) {
+  if (!collFuseEnabled() || uzip_dtype_width((uint32_t)dtype) != 2) return false;
   const uintptr_t o = (uintptr_t)out, l = (uintptr_t)other;
   return o + bytes <= l || l + bytes <= o;
 }
@@ -142,7 +145,7 @@ int ringReduceScatter(Ctx& c, Local localOf, Len lenOf, Partial partialOf, void*
                                    &encBytes, c.sizes));
     } else {
       const void* src = s == 0 ? c.first(localOf(sSeg)) : partialOf(sSeg);
-      if (c.x && rLen && fuseWanted(out, localOf(rSeg), rLen * c.w)) {
+      if (c.x && rLen && fuseWanted(out, localOf(rSeg), rLen * c.w, c.a.dtype)) {
         // The received partial is reduced into `out` on arrival: the reduce's operands as below.
         const ExchangeFuse fuse{localOf(rSeg), c.a.op};
         TRY(c.x->exchange(src, sLen, sLen ? next : -1, out, rLen, prev, c.a.dtype, nullptr, &fuse));
@@ -242,7 +245,7 @@ int allReduceDirect2(Ctx& c) {
   // sum, prod, max, min (not avg, whose fold is not symmetric and premultiplies the received operand):
   // every element is reduce(x_peer, x_r) in one operand order, which is the other order's bits (coll_reduce.h:
   // these ops are commutative bit for bit), so the exchange reduces on arrival, one kernel per chunk.
-  if (!c.scaled && c.a.op >= UZIP_OP_SUM && c.a.op <= UZIP_OP_MIN && fuseWanted(c.a.recv, c.a.send, count * c.w)) {
+  if (!c.scaled && c.a.op >= UZIP_OP_SUM && c.a.op <= UZIP_OP_MIN && fuseWanted(c.a.recv, c.a.send, count * c.w, c.a.dtype)) {
     const ExchangeFuse fuse{c.a.send, c.a.op};
     return c.x->exchange(c.a.send, count, peer, c.a.recv, count, peer, c.a.dtype, nullptr, &fuse);
   }
