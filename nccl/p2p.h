@@ -57,8 +57,8 @@ int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream
 void p2pEngineDestroy(Comm* c);
 // Tuning knobs of the chunk plan (env on the engine, every rank alike; defaults are the plan):
 // smallLog2 / largeLog2: the block sizes of small and other chunks (UZIP_P2P_LOG2 "S,L"; "12,13" made the
-// 256 MiB direct all-reduce fail twice with a chunk header of 0 bytes on 2x H200, cause not found:
-// bench/results/h200x2-2026-12-01T0040-session7/6-log2-13);
+// 256 MiB direct all-reduce fail on 2x H200, bench/results/h200x2-2026-12-01T0040-session7/6-log2-13: the
+// codec's SM gate, fixed in session 8, not yet re-run on 2 GPUs; docs/COLLECTIVES.md);
 // smallChunkBytes: chunks of at most this many bytes are small (UZIP_P2P_SMALL_CHUNK_BYTES);
 // firstBytes / lastBytes: when non-zero, the message's first / last chunk has about this size and the
 // rest is cut as usual (UZIP_P2P_EDGES "F,L"): a short fill (the first compress) and drain (the last
