@@ -225,8 +225,9 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   p.smLimit = (uint32_t)smLimit;
   void* args[] = {&p};
   const DecKernel k = other ? dec_kernel_fused() : dec_kernel(c->decVariant);
-  int st = uzipCudaCheck(cudaLaunchKernel((const void*)k, dim3((unsigned)ctas), dim3(128), args, 4 * uzip_gpu::DEC_WARP_BYTES, s),
-                         "decompress kernel launch");
+  int st = uzipCudaCheck(
+      cudaLaunchKernel((const void*)k, dim3((unsigned)ctas), dim3(128), args, 4 * uzip_gpu::DEC_WARP_BYTES, s),
+      "decompress kernel launch");
   if (st) reset_slots(c, s);
   return st;
 }
@@ -275,7 +276,8 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
                                               4 * uzip_gpu::DEC_WARP_BYTES),
                          "cudaFuncSetAttribute (decompress-reduce)");
     if (!st)
-      st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, dec_kernel_fused(), 128, 4 * uzip_gpu::DEC_WARP_BYTES),
+      st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, dec_kernel_fused(), 128,
+                                                                     4 * uzip_gpu::DEC_WARP_BYTES),
                          "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     c->decFusedPerSm = per > 0 ? per : 1;
   }
@@ -376,7 +378,8 @@ UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcByt
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   if (count && (!dst || !other)) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst or other is null");
   if ((dst | other) % w) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst and other must be %u-byte aligned", w);
-  if (count > (1ull << 48)) return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu is too large", (unsigned long long)count);
+  if (count > (1ull << 48))
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu is too large", (unsigned long long)count);
   if (count && dst < other + count * w && other < dst + count * w)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "dst and other overlap (each block is decoded into dst first)");
   // other is never null here, so the kernel always runs the fused path (count 0: nothing to reduce).

@@ -797,7 +797,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
 // L2): dst = dst op other over the block's elements, with the element arithmetic of the collectives
 // (coll_reduce_elem_s, the same code as their reduce kernels and CPU backend). The loop is instantiated per
 // (dtype, op) so that coll_reduce_elem_s folds to the few instructions of one case: with dtype and op at
-// run time its every case was inlined per element, and the fused kernel ran 3-5x slower than decode then
+// run time its every case was inlined per element, and the fused kernel ran 1.5-4.5x slower than decode then
 // reduce (bench/results/h200-2026-12-01T0334-session8, 7-fuse-bench and 8-fuse-kernel). 16-byte vectors
 // when both places are 16-aligned (elements from 32-bit words by shifts), one element per lane otherwise
 // and for the tail.

@@ -206,7 +206,8 @@ class GpuBackend final : public CollBackend {
     const uintptr_t o = (uintptr_t)out, l = (uintptr_t)local;
     const char* fuse = getenv("UZIP_COLL_FUSE");  // opt-in, like the pipelined exchange's (coll_schedules.cc)
     // Two-byte dtypes only: fp32 measured slower fused (coll_schedules.cc fuseWanted).
-    if (fuse && strcmp(fuse, "1") == 0 && uzip_dtype_width((uint32_t)dtype) == 2 && count && (o + bytes <= l || l + bytes <= o)) {
+    if (fuse && strcmp(fuse, "1") == 0 && uzip_dtype_width((uint32_t)dtype) == 2 && count &&
+        (o + bytes <= l || l + bytes <= o)) {
       uint32_t* slot = status_ + (next_++ % kStatusSlots);
       return uzipGpuDecompressReduce(ctx_, (uint64_t)stream, streamBytes, (uint64_t)out, (uint64_t)local, count, dtype,
                                      op, (uint64_t)slot, stream_);

@@ -245,7 +245,8 @@ int allReduceDirect2(Ctx& c) {
   // sum, prod, max, min (not avg, whose fold is not symmetric and premultiplies the received operand):
   // every element is reduce(x_peer, x_r) in one operand order, which is the other order's bits (coll_reduce.h:
   // these ops are commutative bit for bit), so the exchange reduces on arrival, one kernel per chunk.
-  if (!c.scaled && c.a.op >= UZIP_OP_SUM && c.a.op <= UZIP_OP_MIN && fuseWanted(c.a.recv, c.a.send, count * c.w, c.a.dtype)) {
+  if (!c.scaled && c.a.op >= UZIP_OP_SUM && c.a.op <= UZIP_OP_MIN &&
+      fuseWanted(c.a.recv, c.a.send, count * c.w, c.a.dtype)) {
     const ExchangeFuse fuse{c.a.send, c.a.op};
     return c.x->exchange(c.a.send, count, peer, c.a.recv, count, peer, c.a.dtype, nullptr, &fuse);
   }

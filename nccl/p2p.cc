@@ -612,9 +612,10 @@ int p2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream
     return commKeepError(c, uzipSetError(UZIP_ERR_NCCL, "communicator (rank %d) was aborted", c->rank));
   cudaError_t e = cudaSetDevice(c->device);
   if (e != cudaSuccess) return uzip::cudaFail(e, "cudaSetDevice");
-  if (fuse && (fuse->op >= nops || ops[fuse->op].isSend || !ops[fuse->op].compress || &uzipGpuDecompressReduce == nullptr))
-    return commKeepError(c, uzipSetError(UZIP_ERR_INTERNAL, "P2P: a fused reduce names op %u, not a compressed receive",
-                                         fuse->op));
+  if (fuse && (fuse->op >= nops || ops[fuse->op].isSend || !ops[fuse->op].compress ||
+               &uzipGpuDecompressReduce == nullptr))
+    return commKeepError(c, uzipSetError(UZIP_ERR_INTERNAL,
+                                         "P2P: a fused reduce names op %u, not a compressed receive", fuse->op));
   int s = runLocked(c, ops, nops, reinterpret_cast<cudaStream_t>(stream), timeoutMs ? timeoutMs : c->timeoutMs,
                     collective, hook, fuse);
   if (s == UZIP_OK) uzipClearError();

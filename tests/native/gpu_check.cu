@@ -330,8 +330,9 @@ static void occupied_case(int dtype, uint64_t count, uint32_t flags, uint32_t lo
     if (ok && st != 0) ok = false, snprintf(why, sizeof why, "decompress status %s", uzipStatusName(st));
     else if (ok && memcmp(back.data(), data.data(), count * w)) {
       ok = false;
-      snprintf(why, sizeof why, "decompress: %llu of %llu bytes differ (status %s)",
-               (unsigned long long)[&] { uint64_t n = 0; for (uint64_t i = 0; i < count * w; i++) n += back[i] != data[i]; return n; }(),
+      uint64_t differ = 0;
+      for (uint64_t i = 0; i < count * w; i++) differ += back[i] != data[i];
+      snprintf(why, sizeof why, "decompress: %llu of %llu bytes differ (status %s)", (unsigned long long)differ,
                (unsigned long long)(count * w), uzipStatusName(st));
     }
   }
