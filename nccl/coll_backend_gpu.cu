@@ -9,13 +9,12 @@
 // built. The results are the same bits every way (gpu_check's decode-reduce cases, the CPU simulation).
 #include <cuda_runtime.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <vector>
 
 #include "coll_backend.h"
 #include "coll_reduce.h"
+#include "coll_schedules.h"
 #include "status.h"
 #include "uzip.h"
 #include "uzip_format.h"
@@ -92,10 +91,7 @@ class GpuBackend final : public CollBackend {
   }
   void setStream(uint64_t s) { stream_ = s; }
   bool onDevice() const override { return true; }
-  bool fused() const override {  // decodeReduce (see the top of the file)
-    const char* e = getenv("UZIP_COLL_FUSE");
-    return e && strcmp(e, "1") == 0;
-  }
+  bool fused() const override { return collFuseEnabled(UZIP_DTYPE_BF16); }  // decodeReduce (top of the file)
   int scratch(int slot, uint64_t bytes, void** out) override {
     if (slot < 0) return uzipSetError(UZIP_ERR_INTERNAL, "bad scratch slot %d", slot);
     if ((size_t)slot >= slots_.size()) {
@@ -204,10 +200,7 @@ class GpuBackend final : public CollBackend {
                    int dtype, int op) override {
     const uint64_t bytes = count * uzip_dtype_width((uint32_t)dtype);
     const uintptr_t o = (uintptr_t)out, l = (uintptr_t)local;
-    const char* fuse = getenv("UZIP_COLL_FUSE");  // opt-in, like the pipelined exchange's (coll_schedules.cc)
-    // Two-byte dtypes only: fp32 measured slower fused (coll_schedules.cc fuseWanted).
-    if (fuse && strcmp(fuse, "1") == 0 && uzip_dtype_width((uint32_t)dtype) == 2 && count &&
-        (o + bytes <= l || l + bytes <= o)) {
+    if (collFuseEnabled(dtype) && count && (o + bytes <= l || l + bytes <= o)) {
       uint32_t* slot = status_ + (next_++ % kStatusSlots);
       return uzipGpuDecompressReduce(ctx_, (uint64_t)stream, streamBytes, (uint64_t)out, (uint64_t)local, count, dtype,
                                      op, (uint64_t)slot, stream_);

@@ -98,12 +98,8 @@ int plainExchange(Ctx& c, const void* sendBuf, uint64_t sendBytes, int to, void*
 // (UZIP_COLL_FUSE=1) until a 2-GPU run has checked it against NCCL: the kernel is checked bit for bit on
 // one GPU (gpu_check --reduce) and the schedules in the simulation, but the engine's use of it has not
 // run on two GPUs yet.
-bool collFuseEnabled() {
-  const char* e = getenv("UZIP_COLL_FUSE");
-  return e != nullptr && strcmp(e, "1") == 0;
-}
 bool fuseWanted(const void* out, const void* other, uint64_t bytes, int dtype) {
-  if (!collFuseEnabled() || uzip_dtype_width((uint32_t)dtype) != 2) return false;
+  if (!collFuseEnabled(dtype)) return false;
   const uintptr_t o = (uintptr_t)out, l = (uintptr_t)other;
   return o + bytes <= l || l + bytes <= o;
 }
@@ -573,6 +569,11 @@ class ScheduleExchange final : public CompressedExchange {
 };
 
 }  // namespace
+
+bool collFuseEnabled(int dtype) {
+  const char* e = getenv("UZIP_COLL_FUSE");
+  return e != nullptr && strcmp(e, "1") == 0 && uzip_dtype_width((uint32_t)dtype) == 2;
+}
 
 bool allReduceDirectWanted() {
   const char* e = getenv("UZIP_COLL_ALLREDUCE2");

@@ -82,6 +82,9 @@ int collValidate(const CollArgs& a, int nranks);
 // Whether a 2-rank all-reduce through the pipelined executor runs "direct" (one exchange of the whole
 // buffers; the default) rather than as the ring (UZIP_COLL_ALLREDUCE2=ring). Same bits either way.
 bool allReduceDirectWanted();
+// Whether received chunks of `dtype` are decoded and reduced by one kernel (UZIP_COLL_FUSE=1, two-byte
+// dtypes; see fuseWanted in coll_schedules.cc); also GpuCollBackend::decodeReduce's choice.
+bool collFuseEnabled(int dtype);
 // Runs one collective on this rank. Every rank of the transport must call it with the same arguments
 // (buffers aside). Returns a uzip_status; on failure the transport may be left unusable.
 int runCollective(Transport& t, CollBackend& b, const CollArgs& a);

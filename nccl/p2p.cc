@@ -51,10 +51,7 @@
 namespace uzip {
 namespace {
 
-#ifndef UZIP_P2P_KSLOTS
-#define UZIP_P2P_KSLOTS 5  // a diagnostic build may set it (-DUZIP_P2P_KSLOTS=9)
-#endif
-constexpr int KSLOTS = UZIP_P2P_KSLOTS;  // staging slots per peer and direction
+constexpr int KSLOTS = 5;  // staging slots per peer and direction
 constexpr int LAG = 2;         // steps between a chunk's head and its body
 constexpr int GROUP_RING = 8;  // step events kept (>= LAG + 1)
 constexpr uint32_t STATUS_POOL = 4096;
