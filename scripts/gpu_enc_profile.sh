@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Where an encode step's cycles go, one H200 (tools from scripts/gpu_prof_build.sh carried as
+# .carry-run/prof and .carry-run/li, and gpu_enc_chain in .carry-run/gpu): the chain microbenchmark
+# (tests/native/gpu_enc_chain.cu) at 256 and 512 steps; stage clocks of bf16 compress, default and split
+# layouts, 1 MiB to 256 MiB; ncu SASS counters of one split-layout compress at 256 MiB and at 1 MiB; the
+# compress kernel's SASS when cuobjdump is on the machine. Usage (device): bash scripts/gpu_enc_profile.sh
+set -u
+source scripts/device_env.sh
+export CUDA_VISIBLE_DEVICES=0
+nvidia-smi --query-gpu=index,name,driver_version,clocks.sm --format=csv > "$R/gpus.csv"
+for t in 512 256; do
+  timeout 60 .carry-run/gpu/gpu_enc_chain $t 20 > "$R/chain_T$t.txt" 2>&1; cat "$R/chain_T$t.txt"
+done
+pack
+for fl in 0 2; do
+  UZIP_STAGES_FLAGS=$fl timeout 90 .carry-run/prof/gpu_stages 1 1024 16384 262144 > "$R/stages_f$fl.txt" 2>&1
+  echo "== stages flags $fl"; grep -v '^  dec' "$R/stages_f$fl.txt" | head -40
+done
+pack
+NCU="ncu --clock-control none --set full --import-source yes"
+for sz in 262144 1024; do
+  timeout 120 $NCU -k regex:^compress -c 1 --launch-skip 3 -f -o "$R/ncu_c$sz" .carry-run/li/gpu_bench /tmp/x.json \
+    --dtypes 1 --flags 2 --sizes-kib $sz --sms 0 --reps 1 > "$R/ncu_c${sz}_run.txt" 2>&1
+  ncu -i "$R/ncu_c$sz.ncu-rep" --page details > "$R/ncu_c${sz}_details.txt" 2>&1
+  ncu -i "$R/ncu_c$sz.ncu-rep" --page source --csv --print-source sass > "$R/ncu_c${sz}_sass.csv" 2>&1
+  rm -f "$R/ncu_c$sz.ncu-rep"; xz -T4 "$R/ncu_c${sz}_sass.csv"
+  echo "== ncu compress $sz KiB split"
+  grep -E "Duration|Warp Cycles Per Issued|Issue Slots Busy|No Eligible|Active Warps Per|Registers Per" "$R/ncu_c${sz}_details.txt" | head -12
+  pack
+done
+CUOBJ=$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump 2>/dev/null | head -1)
+echo "cuobjdump: ${CUOBJ:-none}"
+if [ -n "$CUOBJ" ]; then "$CUOBJ" -sass .carry-run/libuzip.so | xz -T4 > "$R/libuzip_sass.txt.xz"; fi
+pack

@@ -1,0 +1,160 @@
+// Microbenchmark of the encoder's ANS chain alone (the step loop of gpu_encode.cuh), to find where a step's
+// cycles go: the production loop (encode_segment_full, words to global scratch), the same loop with words
+// to shared memory, the loop with no word stores, and the bare state chain. Each runs on one warp alone
+// (latency: SM cycles per step) and on 16 warps per SM over the whole chip (throughput: steps per second).
+// Usage: gpu_enc_chain [T steps per segment (default 512)] [reps (default 20)]
+#include <algorithm>
+
+#include "gpu_common.h"
+#include "gpu_encode.cuh"
+
+using namespace uzip_gpu;
+
+// The chain with the words counted but not stored (V2) or not even balloted (V3).
+template <int U, bool BALLOT>
+__device__ __forceinline__ uint32_t chain_only(const uint8_t* blk, uint32_t T, const uint4* tab, int32_t* pos) {
+  const uint32_t lane = lane_id();
+  const uint8_t* lp = blk + (size_t)lane * 2;
+  const char* tb = (const char*)tab;
+  uint32_t x = UZIP_ANS_L;
+  int32_t p = *pos;
+  uint32_t buf[U];
+#pragma unroll
+  for (int u = 0; u < U; u++) buf[u] = load_elem_nc<2>(lp + 64u * (T - 1u - u));
+  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= U) {
+    uint4 e[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<2>(buf[u]));
+    if (t0 >= U) {
+#pragma unroll
+      for (int u = 0; u < U; u++) buf[u] = load_elem_nc<2>(lp + 64u * (uint32_t)(t0 - U - u));
+    }
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      const bool emit = x >= e[u].w;
+      const uint32_t xs = emit ? x >> 16 : x;
+      const uint32_t q = __umulhi(xs, e[u].x);
+      const uint32_t r = xs - q * e[u].y;
+      const uint32_t gap = UZIP_ANS_M - e[u].y;
+      const uint32_t xn = xs + e[u].z + q * gap;
+      x = r >= e[u].y ? xn + gap : xn;
+      if (BALLOT) p -= __popc(__ballot_sync(FULL_MASK, emit));
+    }
+  }
+  *pos = p;
+  return x;
+}
+
+template <int V, int U>
+__global__ void __launch_bounds__(128, 4) chain_kernel(const uint8_t* data, uint32_t nseg, uint16_t* scratch,
+                                                        const uint4* tabG, uint32_t T, int reps,
+                                                        unsigned long long* cyc, uint32_t* sink) {
+  extern __shared__ __align__(16) uint8_t sm[];
+  uint4* tab = (uint4*)sm;
+  const uint32_t warp = threadIdx.x / 32u, gw = blockIdx.x * (blockDim.x / 32u) + warp;
+  for (uint32_t i = threadIdx.x; i < 256; i += blockDim.x) tab[i] = tabG[i];
+  __syncthreads();
+  const uint8_t* blk = data + (size_t)(gw % nseg) * 64u * T;
+  uint16_t* out = V == 1 ? (uint16_t*)(sm + 4096 + (size_t)warp * 64u * T) : scratch + (size_t)gw * 32u * T;
+  uint32_t acc = 0;
+  for (int r = 0; r < reps; r++) {
+    const long long c0 = clock64();
+    int32_t pos = (int32_t)(32u * T);
+    uint32_t x = 0;
+    if (V <= 1) encode_segment_full<2, U>(blk, 0, T, tab, out, &pos, 0, &x);
+    else x = chain_only<U, V == 2>(blk, T, tab, &pos);
+    acc += x + (uint32_t)pos;
+    __syncwarp();
+    const long long c1 = clock64();
+    if (gw == 0 && lane_id() == 0) cyc[r] = (unsigned long long)(c1 - c0);
+  }
+  atomicAdd(sink, acc);
+}
+
+struct Variant {
+  const char* name;
+  void (*fn)(const uint8_t*, uint32_t, uint16_t*, const uint4*, uint32_t, int, unsigned long long*, uint32_t*);
+  int v;
+};
+
+int main(int argc, char** argv) {
+  int32_t ndev = 0;
+  CK(uzipCudaDeviceCount(&ndev));
+  if (!ndev) { printf("SKIP gpu_enc_chain: no CUDA device\n"); return 0; }
+  const uint32_t T = argc > 1 ? (uint32_t)atoi(argv[1]) : 512u;
+  const int reps = argc > 2 ? atoi(argv[2]) : 20;
+  const uint32_t nseg = 4096;  // 4096 segments of 32 T bf16 (128 MiB at T = 512): more than L2
+  std::vector<uint8_t> host;
+  make_data(host, UZIP_DTYPE_BF16, (uint64_t)nseg * 32u * T, D_GAUSS, 1);
+  // A table from the data's symbol counts: f ~ count scaled to 2048, at least 1, the excess off the largest.
+  uint64_t cnt[256] = {0};
+  for (size_t i = 0; i < host.size(); i += 2) cnt[uzip_symbol_of(host[i] | (host[i + 1] << 8), 2)]++;
+  uint32_t f[256], sum = 0, big = 0;
+  const double n = (double)(host.size() / 2);
+  for (int s = 0; s < 256; s++) {
+    f[s] = cnt[s] ? std::max(1u, (uint32_t)(cnt[s] * 2048.0 / n)) : 0u;
+    sum += f[s];
+    if (f[s] > f[big]) big = s;
+  }
+  f[big] = f[big] + 2048u - sum;
+  uint4 tabH[256];
+  uint32_t cum = 0;
+  for (int s = 0; s < 256; s++) {
+    const uint32_t fi = f[s] ? f[s] : 1u;
+    const uint32_t rcp = fi <= 1u ? 0xFFFFFFFFu : 0xFFFFFFFFu / fi + ((fi & (fi - 1u)) == 0u ? 1u : 0u);
+    tabH[s] = {rcp, fi, cum, fi << 21};
+    cum += f[s];
+  }
+  uint8_t *data, *scratch;
+  uint4* tab;
+  unsigned long long* cyc;
+  uint32_t* sink;
+  const uint32_t ctas = 132u * 4u, warps = ctas * 4u;
+  cudaMalloc(&data, host.size());
+  cudaMalloc(&scratch, (size_t)warps * 64u * T);
+  cudaMalloc(&tab, sizeof tabH);
+  cudaMalloc(&cyc, 8 * reps);
+  cudaMalloc(&sink, 4);
+  cudaMemcpy(data, host.data(), host.size(), cudaMemcpyHostToDevice);
+  cudaMemcpy(tab, tabH, sizeof tabH, cudaMemcpyHostToDevice);
+  Variant vs[] = {{"global words U8", chain_kernel<0, 8>, 0},  {"global words U4", chain_kernel<0, 4>, 0},
+                  {"global words U16", chain_kernel<0, 16>, 0}, {"shared words U8", chain_kernel<1, 8>, 1},
+                  {"no stores U8", chain_kernel<2, 8>, 2},      {"bare chain U8", chain_kernel<3, 8>, 3}};
+  cudaEvent_t e0, e1;
+  cudaEventCreate(&e0);
+  cudaEventCreate(&e1);
+  printf("T=%u steps per segment, Gaussian bf16, %d reps\n", T, reps);
+  printf("%-18s %12s %12s %14s %10s\n", "variant", "lone cyc/st", "full cyc/st", "full Gsym/s", "sink");
+  for (auto& v : vs) {
+    const size_t smem = 4096 + (v.v == 1 ? 4u * 64u * T : 0u);
+    cudaFuncSetAttribute((const void*)v.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+    std::vector<unsigned long long> c(reps);
+    // Lone warp: one CTA of one warp on the chip.
+    cudaMemset(sink, 0, 4);
+    v.fn<<<1, 32, smem>>>(data, nseg, (uint16_t*)scratch, tab, T, reps, cyc, sink);
+    cudaMemcpy(c.data(), cyc, 8 * reps, cudaMemcpyDeviceToHost);
+    std::sort(c.begin() + 1, c.end());
+    const double lone = (double)c[1 + (reps - 1) / 2] / T;
+    uint32_t s1 = 0;
+    cudaMemcpy(&s1, sink, 4, cudaMemcpyDeviceToHost);
+    // Full chip: 16 warps per SM.
+    v.fn<<<ctas, 128, smem>>>(data, nseg, (uint16_t*)scratch, tab, T, 2, cyc, sink);  // warm-up
+    std::vector<float> ms(5);
+    for (auto& m : ms) {
+      cudaEventRecord(e0);
+      v.fn<<<ctas, 128, smem>>>(data, nseg, (uint16_t*)scratch, tab, T, reps, cyc, sink);
+      cudaEventRecord(e1);
+      cudaEventSynchronize(e1);
+      cudaEventElapsedTime(&m, e0, e1);
+    }
+    std::sort(ms.begin(), ms.end());
+    cudaMemcpy(c.data(), cyc, 8 * reps, cudaMemcpyDeviceToHost);
+    std::sort(c.begin(), c.end());
+    const double full = (double)c[reps / 2] / T;
+    const double gsym = (double)warps * reps * 32.0 * T / (ms[2] * 1e-3) / 1e9;
+    printf("%-18s %12.1f %12.1f %14.1f %10u\n", v.name, lone, full, gsym, s1);
+    const cudaError_t err = cudaGetLastError();
+    if (err != cudaSuccess) { printf("CUDA error %s\n", cudaGetErrorString(err)); return 1; }
+  }
+  return 0;
+}
