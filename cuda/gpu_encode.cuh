@@ -29,6 +29,8 @@ namespace uzip_gpu {
 #define ENC_FSYM (ENC_UNION)           /* u32[256] symbol freqs */
 #define ENC_FREM (ENC_UNION + 1024u)   /* u32[256] remainder freqs */
 #define ENC_TAB (ENC_UNION + 2048u)    /* uint4[256] {reciprocal, freq, cum, freq << 21} */
+#define ENC_RING (ENC_UNION + 6144u)   /* u16[ENC_RING_WORDS] the symbol chain's word ring (see encode_segment_full) */
+#define ENC_RING_WORDS 1024u
 #define ENC_HIST_BYTES 8192u
 constexpr uint32_t ENC_WARP_BYTES = ENC_UNION + ENC_HIST_BYTES;
 constexpr uint32_t ENC_STAGES = 4;  // word stages per warp (see compress_kernel)
@@ -227,10 +229,11 @@ __device__ __forceinline__ uint32_t enc_tab_off(uint32_t v) {
 
 // One group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of the elements
 // in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the chain
-// and the group's word stores. Returns false when the words would go under lo.
+// and the group's words, into the shared ring at their stage position modulo ENC_RING_WORDS. Returns false
+// when the words would go under lo.
 template <int W, int U>
 __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, const char* tb,
-                                               uint32_t& x, int32_t& p, int32_t lo, uint16_t* out, uint32_t lt) {
+                                               uint32_t& x, int32_t& p, int32_t lo, uint16_t* ring, uint32_t lt) {
   uint4 e[U];
 #pragma unroll
   for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W>(buf[u]));
@@ -260,9 +263,20 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
 #pragma unroll
   for (int u = 0; u < U; u++) {
     p -= __popc(mask[u]);
-    if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)word[u];
+    if ((mask[u] >> lane) & 1u) ring[(uint32_t)(p + __popc(mask[u] & lt)) & (ENC_RING_WORDS - 1u)] = (uint16_t)word[u];
   }
   return true;
+}
+
+// Moves the ring's words at stage positions [from, to) out to the stage (out), after a __syncwarp so that
+// every lane's ring stores are seen. Whole pieces of 8 words (16 bytes, from a multiple of 8) go as one
+// 16-byte store per lane, a partial range word by word.
+__device__ __forceinline__ void ring_flush_chunk(const uint16_t* ring, uint16_t* out, int32_t from) {
+  const uint32_t q = (uint32_t)from + 8u * lane_id();  // from is a multiple of 8, so is q: no wrap in a piece
+  *(uint4*)(out + q) = *(const uint4*)(ring + (q & (ENC_RING_WORDS - 1u)));
+}
+__device__ __forceinline__ void ring_flush_words(const uint16_t* ring, uint16_t* out, int32_t from, int32_t to) {
+  for (int32_t q = from + (int32_t)lane_id(); q < to; q += 32) out[q] = ring[(uint32_t)q & (ENC_RING_WORDS - 1u)];
 }
 
 // encode_segment for the common case: the symbol plane, every step with all 32 lanes (len a multiple of
@@ -272,14 +286,24 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
 // buffers instead waited, at the end of every group, for the loads issued at its start (ncu at 256 MiB:
 // 4.7% of all compress stall samples on one such copy; this form measured +1-2% bf16, +3-6% fp32 split
 // layout, bench/results/h200-2026-11-30T2050-session5/2-default-log2). Same bytes as encode_segment.
+//
+// Words go to a ring in shared memory (ring, ENC_RING_WORDS) and leave for the stage 256 at a time, one
+// 16-byte store per lane, once a whole aligned chunk of 256 is below the flushed part: a 2-byte global
+// store per step held a lone warp at 150 SM cycles per step, against 81 with the words in shared memory
+// and 61 with no stores (tests/native/gpu_enc_chain.cu, bench/results/h200-2026-12-01T0645-session9).
+// The ring never holds more than 255 + 32 U unflushed words, and a slot is rewritten only 1024 positions
+// lower, after its chunk left. *pos must be a multiple of 8 (16-byte aligned chunks in the stage).
 template <int W, int U>
 __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
-                                                    uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
+                                                    uint16_t* out, uint16_t* ring, int32_t* pos, int32_t lo,
+                                                    uint32_t* xout) {
+  constexpr int32_t CH = 256;  // words per flush: 8 per lane
+  static_assert(32 * U + CH <= (int)ENC_RING_WORDS, "a group's words and an unflushed chunk fit in the ring");
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const uint8_t* lp = blk + (size_t)(base + lane) * W;  // this lane's element of step 0
   const char* tb = (const char*)tab;
   uint32_t x = UZIP_ANS_L;
-  int32_t p = *pos;
+  int32_t p = *pos, top = *pos;  // words at [top, *pos) are in the stage, [p, top) only in the ring
   uint32_t ra[U], rb[U];  // the elements of the groups at t0 and t0 - U
 #pragma unroll
   for (int u = 0; u < U; u++) {
@@ -287,10 +311,23 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
     rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
   }
   for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
-    if (!enc_group_full<W, U>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
+    if (!enc_group_full<W, U>(ra, t0, lp, tb, x, p, lo, ring, lt)) return false;
+    if (top - p >= CH) {
+      __syncwarp();
+      do { top -= CH; ring_flush_chunk(ring, out, top); } while (top - p >= CH);
+      __syncwarp();
+    }
     if (t0 < U) break;  // T / U is odd: this was the last group
-    if (!enc_group_full<W, U>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
+    if (!enc_group_full<W, U>(rb, t0 - U, lp, tb, x, p, lo, ring, lt)) return false;
+    if (top - p >= CH) {
+      __syncwarp();
+      do { top -= CH; ring_flush_chunk(ring, out, top); } while (top - p >= CH);
+      __syncwarp();
+    }
   }
+  __syncwarp();
+  ring_flush_words(ring, out, p, top);
+  __syncwarp();
   *pos = p;
   *xout = x;
   return true;
@@ -672,8 +709,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
-        ok = len % (32u * U) == 0
-                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
+        ok = len % (32u * U) == 0 && (pos & 7) == 0
+                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage,
+                                             (uint16_t*)(sm + ENC_RING), &pos, front, &x)
                  : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
         if (!ok) break;
         int32_t nw = cap - pos;

@@ -1,7 +1,8 @@
 // Microbenchmark of the encoder's ANS chain alone (the step loop of gpu_encode.cuh), to find where a step's
-// cycles go: the production loop (encode_segment_full, words to global scratch), the same loop with words
-// to shared memory, the loop with no word stores, and the bare state chain. Each runs on one warp alone
-// (latency: SM cycles per step) and on 16 warps per SM over the whole chip (throughput: steps per second).
+// cycles go: the production loop (encode_segment_full: words to a shared ring, flushed 256 at a time), the
+// earlier form (each step's words stored straight to the global stage), the loop with no word stores, and
+// the bare state chain. Each runs on one warp alone (latency: SM cycles per step) and on 16 warps per SM
+// over the whole chip (throughput: symbols per second).
 // Usage: gpu_enc_chain [T steps per segment (default 512)] [reps (default 20)]
 #include <algorithm>
 
@@ -10,10 +11,12 @@
 
 using namespace uzip_gpu;
 
-// The chain with the words counted but not stored (V2) or not even balloted (V3).
-template <int U, bool BALLOT>
-__device__ __forceinline__ uint32_t chain_only(const uint8_t* blk, uint32_t T, const uint4* tab, int32_t* pos) {
-  const uint32_t lane = lane_id();
+// The chain with each step's words stored straight to global memory (S = 1, the loop before the ring), with
+// the words counted but not stored (S = 0), or not even balloted (S = -1).
+template <int U, int S>
+__device__ __forceinline__ uint32_t chain_only(const uint8_t* blk, uint32_t T, const uint4* tab, int32_t* pos,
+                                               uint16_t* out) {
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
   const uint8_t* lp = blk + (size_t)lane * 2;
   const char* tb = (const char*)tab;
   uint32_t x = UZIP_ANS_L;
@@ -37,8 +40,13 @@ __device__ __forceinline__ uint32_t chain_only(const uint8_t* blk, uint32_t T, c
       const uint32_t r = xs - q * e[u].y;
       const uint32_t gap = UZIP_ANS_M - e[u].y;
       const uint32_t xn = xs + e[u].z + q * gap;
+      const uint32_t word = x;
       x = r >= e[u].y ? xn + gap : xn;
-      if (BALLOT) p -= __popc(__ballot_sync(FULL_MASK, emit));
+      if (S >= 0) {
+        const uint32_t mask = __ballot_sync(FULL_MASK, emit);
+        p -= __popc(mask);
+        if (S == 1 && emit) out[p + __popc(mask & lt)] = (uint16_t)word;
+      }
     }
   }
   *pos = p;
@@ -55,14 +63,15 @@ __global__ void __launch_bounds__(128, 4) chain_kernel(const uint8_t* data, uint
   for (uint32_t i = threadIdx.x; i < 256; i += blockDim.x) tab[i] = tabG[i];
   __syncthreads();
   const uint8_t* blk = data + (size_t)(gw % nseg) * 64u * T;
-  uint16_t* out = V == 1 ? (uint16_t*)(sm + 4096 + (size_t)warp * 64u * T) : scratch + (size_t)gw * 32u * T;
+  uint16_t* out = scratch + (size_t)gw * 32u * T;
+  uint16_t* ring = (uint16_t*)(sm + 4096 + 2048u * warp);
   uint32_t acc = 0;
   for (int r = 0; r < reps; r++) {
     const long long c0 = clock64();
     int32_t pos = (int32_t)(32u * T);
     uint32_t x = 0;
-    if (V <= 1) encode_segment_full<2, U>(blk, 0, T, tab, out, &pos, 0, &x);
-    else x = chain_only<U, V == 2>(blk, T, tab, &pos);
+    if (V == 0) encode_segment_full<2, U>(blk, 0, T, tab, out, ring, &pos, 0, &x);
+    else x = chain_only<U, V == 1 ? 1 : V == 2 ? 0 : -1>(blk, T, tab, &pos, out);
     acc += x + (uint32_t)pos;
     __syncwarp();
     const long long c1 = clock64();
@@ -117,16 +126,16 @@ int main(int argc, char** argv) {
   cudaMalloc(&sink, 4);
   cudaMemcpy(data, host.data(), host.size(), cudaMemcpyHostToDevice);
   cudaMemcpy(tab, tabH, sizeof tabH, cudaMemcpyHostToDevice);
-  Variant vs[] = {{"global words U8", chain_kernel<0, 8>, 0},  {"global words U4", chain_kernel<0, 4>, 0},
-                  {"global words U16", chain_kernel<0, 16>, 0}, {"shared words U8", chain_kernel<1, 8>, 1},
-                  {"no stores U8", chain_kernel<2, 8>, 2},      {"bare chain U8", chain_kernel<3, 8>, 3}};
+  Variant vs[] = {{"ring U8", chain_kernel<0, 8>, 0},          {"ring U4", chain_kernel<0, 4>, 0},
+                  {"ring U16", chain_kernel<0, 16>, 0},        {"global words U8", chain_kernel<1, 8>, 1},
+                  {"no stores U8", chain_kernel<2, 8>, 2},     {"bare chain U8", chain_kernel<3, 8>, 3}};
   cudaEvent_t e0, e1;
   cudaEventCreate(&e0);
   cudaEventCreate(&e1);
   printf("T=%u steps per segment, Gaussian bf16, %d reps\n", T, reps);
   printf("%-18s %12s %12s %14s %10s\n", "variant", "lone cyc/st", "full cyc/st", "full Gsym/s", "sink");
   for (auto& v : vs) {
-    const size_t smem = 4096 + (v.v == 1 ? 4u * 64u * T : 0u);
+    const size_t smem = 4096 + 4u * 2048u;
     cudaFuncSetAttribute((const void*)v.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
     std::vector<unsigned long long> c(reps);
     // Lone warp: one CTA of one warp on the chip.
