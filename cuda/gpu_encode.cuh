@@ -227,13 +227,34 @@ __device__ __forceinline__ uint32_t enc_tab_off(uint32_t v) {
   return (v >> 19) & 0xFF0u;             // symbol = (v >> 23) & 0xFF
 }
 
+// Words of a coded group not yet in the ring: their mask per step and the stage position above them.
+template <int U>
+struct PendingWords {
+  uint32_t word[U], mask[U];
+  int32_t top;
+};
+
+// Puts a group's words into the shared ring at their stage positions modulo ENC_RING_WORDS.
+template <int U>
+__device__ __forceinline__ void ring_put(const PendingWords<U>& w, uint16_t* ring, uint32_t lane, uint32_t lt) {
+  int32_t q = w.top;
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+    q -= __popc(w.mask[u]);
+    if ((w.mask[u] >> lane) & 1u)
+      ring[(uint32_t)(q + __popc(w.mask[u] & lt)) & (ENC_RING_WORDS - 1u)] = (uint16_t)w.word[u];
+  }
+}
+
 // One group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of the elements
-// in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the chain
-// and the group's words, into the shared ring at their stage position modulo ENC_RING_WORDS. Returns false
-// when the words would go under lo.
+// in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the previous
+// group's words go into the ring (after the table loads, which a shared store issued before them would
+// delay: the chain waits on those loads), then the chain; this group's words are left in pw.
+// Returns false when the words would go under lo.
 template <int W, int U>
 __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, const char* tb,
-                                               uint32_t& x, int32_t& p, int32_t lo, uint16_t* ring, uint32_t lt) {
+                                               uint32_t& x, int32_t& p, int32_t lo, uint16_t* ring, uint32_t lt,
+                                               PendingWords<U>& pw) {
   uint4 e[U];
 #pragma unroll
   for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W>(buf[u]));
@@ -242,37 +263,33 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
 #pragma unroll
     for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
   }
-  uint32_t mask[U], word[U];
+  const uint32_t lane = lane_id();
+  ring_put<U>(pw, ring, lane, lt);
 #pragma unroll
   for (int u = 0; u < U; u++) {  // e = {rcp, f, cum, f << 21}
     const bool emit = x >= e[u].w;
-    word[u] = x;
+    pw.word[u] = x;
     const uint32_t xs = emit ? x >> 16 : x;
     const uint32_t q = __umulhi(xs, e[u].x);  // floor(xs / f) or one less
     const uint32_t r = xs - q * e[u].y;
     const uint32_t gap = UZIP_ANS_M - e[u].y;
     const uint32_t xn = xs + e[u].z + q * gap;  // = (q << 11) + r + cum
     x = r >= e[u].y ? xn + gap : xn;
-    mask[u] = __ballot_sync(FULL_MASK, emit);
+    pw.mask[u] = __ballot_sync(FULL_MASK, emit);
   }
   int32_t c = 0;
 #pragma unroll
-  for (int u = 0; u < U; u++) c += __popc(mask[u]);
+  for (int u = 0; u < U; u++) c += __popc(pw.mask[u]);
   if (p - c < lo) return false;
-  const uint32_t lane = lane_id();
-#pragma unroll
-  for (int u = 0; u < U; u++) {
-    p -= __popc(mask[u]);
-    if ((mask[u] >> lane) & 1u) ring[(uint32_t)(p + __popc(mask[u] & lt)) & (ENC_RING_WORDS - 1u)] = (uint16_t)word[u];
-  }
+  pw.top = p;
+  p -= c;
   return true;
 }
 
-// Moves the ring's words at stage positions [from, to) out to the stage (out), after a __syncwarp so that
-// every lane's ring stores are seen. Whole pieces of 8 words (16 bytes, from a multiple of 8) go as one
-// 16-byte store per lane, a partial range word by word.
+// Moves the ring's words at stage positions [from, from + 256) out to the stage (out): one 16-byte piece
+// per lane (from is a multiple of 8, so a piece never wraps in the ring).
 __device__ __forceinline__ void ring_flush_chunk(const uint16_t* ring, uint16_t* out, int32_t from) {
-  const uint32_t q = (uint32_t)from + 8u * lane_id();  // from is a multiple of 8, so is q: no wrap in a piece
+  const uint32_t q = (uint32_t)from + 8u * lane_id();
   *(uint4*)(out + q) = *(const uint4*)(ring + (q & (ENC_RING_WORDS - 1u)));
 }
 __device__ __forceinline__ void ring_flush_words(const uint16_t* ring, uint16_t* out, int32_t from, int32_t to) {
@@ -287,12 +304,11 @@ __device__ __forceinline__ void ring_flush_words(const uint16_t* ring, uint16_t*
 // 4.7% of all compress stall samples on one such copy; this form measured +1-2% bf16, +3-6% fp32 split
 // layout, bench/results/h200-2026-11-30T2050-session5/2-default-log2). Same bytes as encode_segment.
 //
-// Words go to a ring in shared memory (ring, ENC_RING_WORDS) and leave for the stage 256 at a time, one
-// 16-byte store per lane, once a whole aligned chunk of 256 is below the flushed part: a 2-byte global
-// store per step held a lone warp at 150 SM cycles per step, against 81 with the words in shared memory
-// and 61 with no stores (tests/native/gpu_enc_chain.cu, bench/results/h200-2026-12-01T0645-session9).
-// The ring never holds more than 255 + 32 U unflushed words, and a slot is rewritten only 1024 positions
-// lower, after its chunk left. *pos must be a multiple of 8 (16-byte aligned chunks in the stage).
+// Words go to a ring in shared memory (ring, ENC_RING_WORDS) one group late, and leave for the stage 256
+// at a time, one 16-byte store per lane, once a whole aligned chunk of 256 is in the ring below the
+// flushed part, instead of a 2-byte global store per word. The ring holds at most 255 + 32 U unflushed
+// words, and a slot is rewritten only 1024 positions lower, after its chunk left. *pos must be a multiple
+// of 8 (16-byte aligned chunks in the stage).
 template <int W, int U>
 __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
                                                     uint16_t* out, uint16_t* ring, int32_t* pos, int32_t lo,
@@ -303,7 +319,11 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   const uint8_t* lp = blk + (size_t)(base + lane) * W;  // this lane's element of step 0
   const char* tb = (const char*)tab;
   uint32_t x = UZIP_ANS_L;
-  int32_t p = *pos, top = *pos;  // words at [top, *pos) are in the stage, [p, top) only in the ring
+  int32_t p = *pos, top = *pos;  // stage positions: [top, *pos) flushed, [pw.top, top) in the ring only
+  PendingWords<U> pw;
+  pw.top = p;
+#pragma unroll
+  for (int u = 0; u < U; u++) pw.mask[u] = 0;
   uint32_t ra[U], rb[U];  // the elements of the groups at t0 and t0 - U
 #pragma unroll
   for (int u = 0; u < U; u++) {
@@ -311,20 +331,21 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
     rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
   }
   for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
-    if (!enc_group_full<W, U>(ra, t0, lp, tb, x, p, lo, ring, lt)) return false;
-    if (top - p >= CH) {
+    if (!enc_group_full<W, U>(ra, t0, lp, tb, x, p, lo, ring, lt, pw)) return false;
+    if (top - pw.top >= CH) {
       __syncwarp();
-      do { top -= CH; ring_flush_chunk(ring, out, top); } while (top - p >= CH);
+      do { top -= CH; ring_flush_chunk(ring, out, top); } while (top - pw.top >= CH);
       __syncwarp();
     }
     if (t0 < U) break;  // T / U is odd: this was the last group
-    if (!enc_group_full<W, U>(rb, t0 - U, lp, tb, x, p, lo, ring, lt)) return false;
-    if (top - p >= CH) {
+    if (!enc_group_full<W, U>(rb, t0 - U, lp, tb, x, p, lo, ring, lt, pw)) return false;
+    if (top - pw.top >= CH) {
       __syncwarp();
-      do { top -= CH; ring_flush_chunk(ring, out, top); } while (top - p >= CH);
+      do { top -= CH; ring_flush_chunk(ring, out, top); } while (top - pw.top >= CH);
       __syncwarp();
     }
   }
+  ring_put<U>(pw, ring, lane, lt);
   __syncwarp();
   ring_flush_words(ring, out, p, top);
   __syncwarp();

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ARCH=(-gencode=arch=compute_90,code=sm_90)
 others=$(ls build/obj/*.o | grep -v cuda_gpu_codec.cu.o)
-for v in prof li; do
+for v in ${PROF_VARIANTS:-prof li}; do
   mkdir -p .carry/gpu/$v
   flags=(-lineinfo)
   [ $v = prof ] && flags+=(-DUZIP_STAGE_CLOCKS)

@@ -11,8 +11,8 @@
 
 using namespace uzip_gpu;
 
-// The chain with each step's words stored straight to global memory (S = 1, the loop before the ring), with
-// the words counted but not stored (S = 0), or not even balloted (S = -1).
+// The chain with each step's words stored to global memory right after the step (S = 1), after the group
+// (S = 2: the loop before the ring, da59bee), counted but not stored (S = 0), or not even balloted (S = -1).
 template <int U, int S>
 __device__ __forceinline__ uint32_t chain_only(const uint8_t* blk, uint32_t T, const uint4* tab, int32_t* pos,
                                                uint16_t* out) {
@@ -25,6 +25,7 @@ __device__ __forceinline__ uint32_t chain_only(const uint8_t* blk, uint32_t T, c
 #pragma unroll
   for (int u = 0; u < U; u++) buf[u] = load_elem_nc<2>(lp + 64u * (T - 1u - u));
   for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= U) {
+    uint32_t words[U], masks[U];
     uint4 e[U];
 #pragma unroll
     for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<2>(buf[u]));
@@ -46,6 +47,16 @@ __device__ __forceinline__ uint32_t chain_only(const uint8_t* blk, uint32_t T, c
         const uint32_t mask = __ballot_sync(FULL_MASK, emit);
         p -= __popc(mask);
         if (S == 1 && emit) out[p + __popc(mask & lt)] = (uint16_t)word;
+        words[u] = word;
+        masks[u] = mask;
+      }
+    }
+    if (S == 2) {
+      int32_t q = p;
+#pragma unroll
+      for (int u = U - 1; u >= 0; u--) {  // p already moved past the group: walk back up
+        if ((masks[u] >> lane) & 1u) out[q + __popc(masks[u] & lt)] = (uint16_t)words[u];
+        q += __popc(masks[u]);
       }
     }
   }
@@ -71,7 +82,7 @@ __global__ void __launch_bounds__(128, 4) chain_kernel(const uint8_t* data, uint
     int32_t pos = (int32_t)(32u * T);
     uint32_t x = 0;
     if (V == 0) encode_segment_full<2, U>(blk, 0, T, tab, out, ring, &pos, 0, &x);
-    else x = chain_only<U, V == 1 ? 1 : V == 2 ? 0 : -1>(blk, T, tab, &pos, out);
+    else x = chain_only<U, V == 1 ? 1 : V == 2 ? 0 : V == 4 ? 2 : -1>(blk, T, tab, &pos, out);
     acc += x + (uint32_t)pos;
     __syncwarp();
     const long long c1 = clock64();
@@ -127,7 +138,8 @@ int main(int argc, char** argv) {
   cudaMemcpy(data, host.data(), host.size(), cudaMemcpyHostToDevice);
   cudaMemcpy(tab, tabH, sizeof tabH, cudaMemcpyHostToDevice);
   Variant vs[] = {{"ring U8", chain_kernel<0, 8>, 0},          {"ring U4", chain_kernel<0, 4>, 0},
-                  {"ring U16", chain_kernel<0, 16>, 0},        {"global words U8", chain_kernel<1, 8>, 1},
+                  {"ring U16", chain_kernel<0, 16>, 0},        {"global per step U8", chain_kernel<1, 8>, 1},
+                  {"global per group U8", chain_kernel<4, 8>, 4},
                   {"no stores U8", chain_kernel<2, 8>, 2},     {"bare chain U8", chain_kernel<3, 8>, 3}};
   cudaEvent_t e0, e1;
   cudaEventCreate(&e0);
