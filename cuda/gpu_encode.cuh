@@ -29,8 +29,6 @@ namespace uzip_gpu {
 #define ENC_FSYM (ENC_UNION)           /* u32[256] symbol freqs */
 #define ENC_FREM (ENC_UNION + 1024u)   /* u32[256] remainder freqs */
 #define ENC_TAB (ENC_UNION + 2048u)    /* uint4[256] {reciprocal, freq, cum, freq << 21} */
-#define ENC_RING (ENC_UNION + 6144u)   /* u16[ENC_RING_WORDS] the symbol chain's word ring (see encode_segment_full) */
-#define ENC_RING_WORDS 1024u
 #define ENC_HIST_BYTES 8192u
 constexpr uint32_t ENC_WARP_BYTES = ENC_UNION + ENC_HIST_BYTES;
 constexpr uint32_t ENC_STAGES = 4;  // word stages per warp (see compress_kernel)
@@ -227,34 +225,12 @@ __device__ __forceinline__ uint32_t enc_tab_off(uint32_t v) {
   return (v >> 19) & 0xFF0u;             // symbol = (v >> 23) & 0xFF
 }
 
-// Words of a coded group not yet in the ring: their mask per step and the stage position above them.
-template <int U>
-struct PendingWords {
-  uint32_t word[U], mask[U];
-  int32_t top;
-};
-
-// Puts a group's words into the shared ring at their stage positions modulo ENC_RING_WORDS.
-template <int U>
-__device__ __forceinline__ void ring_put(const PendingWords<U>& w, uint16_t* ring, uint32_t lane, uint32_t lt) {
-  int32_t q = w.top;
-#pragma unroll
-  for (int u = 0; u < U; u++) {
-    q -= __popc(w.mask[u]);
-    if ((w.mask[u] >> lane) & 1u)
-      ring[(uint32_t)(q + __popc(w.mask[u] & lt)) & (ENC_RING_WORDS - 1u)] = (uint16_t)w.word[u];
-  }
-}
-
 // One group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of the elements
-// in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the previous
-// group's words go into the ring (after the table loads, which a shared store issued before them would
-// delay: the chain waits on those loads), then the chain; this group's words are left in pw.
-// Returns false when the words would go under lo.
+// in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the chain
+// and the group's word stores. Returns false when the words would go under lo.
 template <int W, int U>
 __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, const char* tb,
-                                               uint32_t& x, int32_t& p, int32_t lo, uint16_t* ring, uint32_t lt,
-                                               PendingWords<U>& pw) {
+                                               uint32_t& x, int32_t& p, int32_t lo, uint16_t* out, uint32_t lt) {
   uint4 e[U];
 #pragma unroll
   for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W>(buf[u]));
@@ -263,37 +239,30 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
 #pragma unroll
     for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
   }
-  const uint32_t lane = lane_id();
-  ring_put<U>(pw, ring, lane, lt);
+  uint32_t mask[U], word[U];
 #pragma unroll
   for (int u = 0; u < U; u++) {  // e = {rcp, f, cum, f << 21}
     const bool emit = x >= e[u].w;
-    pw.word[u] = x;
+    word[u] = x;
     const uint32_t xs = emit ? x >> 16 : x;
     const uint32_t q = __umulhi(xs, e[u].x);  // floor(xs / f) or one less
     const uint32_t r = xs - q * e[u].y;
     const uint32_t gap = UZIP_ANS_M - e[u].y;
     const uint32_t xn = xs + e[u].z + q * gap;  // = (q << 11) + r + cum
     x = r >= e[u].y ? xn + gap : xn;
-    pw.mask[u] = __ballot_sync(FULL_MASK, emit);
+    mask[u] = __ballot_sync(FULL_MASK, emit);
   }
   int32_t c = 0;
 #pragma unroll
-  for (int u = 0; u < U; u++) c += __popc(pw.mask[u]);
+  for (int u = 0; u < U; u++) c += __popc(mask[u]);
   if (p - c < lo) return false;
-  pw.top = p;
-  p -= c;
+  const uint32_t lane = lane_id();
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+    p -= __popc(mask[u]);
+    if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)word[u];
+  }
   return true;
-}
-
-// Moves the ring's words at stage positions [from, from + 256) out to the stage (out): one 16-byte piece
-// per lane (from is a multiple of 8, so a piece never wraps in the ring).
-__device__ __forceinline__ void ring_flush_chunk(const uint16_t* ring, uint16_t* out, int32_t from) {
-  const uint32_t q = (uint32_t)from + 8u * lane_id();
-  *(uint4*)(out + q) = *(const uint4*)(ring + (q & (ENC_RING_WORDS - 1u)));
-}
-__device__ __forceinline__ void ring_flush_words(const uint16_t* ring, uint16_t* out, int32_t from, int32_t to) {
-  for (int32_t q = from + (int32_t)lane_id(); q < to; q += 32) out[q] = ring[(uint32_t)q & (ENC_RING_WORDS - 1u)];
 }
 
 // encode_segment for the common case: the symbol plane, every step with all 32 lanes (len a multiple of
@@ -303,27 +272,14 @@ __device__ __forceinline__ void ring_flush_words(const uint16_t* ring, uint16_t*
 // buffers instead waited, at the end of every group, for the loads issued at its start (ncu at 256 MiB:
 // 4.7% of all compress stall samples on one such copy; this form measured +1-2% bf16, +3-6% fp32 split
 // layout, bench/results/h200-2026-11-30T2050-session5/2-default-log2). Same bytes as encode_segment.
-//
-// Words go to a ring in shared memory (ring, ENC_RING_WORDS) one group late, and leave for the stage 256
-// at a time, one 16-byte store per lane, once a whole aligned chunk of 256 is in the ring below the
-// flushed part, instead of a 2-byte global store per word. The ring holds at most 255 + 32 U unflushed
-// words, and a slot is rewritten only 1024 positions lower, after its chunk left. *pos must be a multiple
-// of 8 (16-byte aligned chunks in the stage).
 template <int W, int U>
 __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
-                                                    uint16_t* out, uint16_t* ring, int32_t* pos, int32_t lo,
-                                                    uint32_t* xout) {
-  constexpr int32_t CH = 256;  // words per flush: 8 per lane
-  static_assert(32 * U + CH <= (int)ENC_RING_WORDS, "a group's words and an unflushed chunk fit in the ring");
+                                                    uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const uint8_t* lp = blk + (size_t)(base + lane) * W;  // this lane's element of step 0
   const char* tb = (const char*)tab;
   uint32_t x = UZIP_ANS_L;
-  int32_t p = *pos, top = *pos;  // stage positions: [top, *pos) flushed, [pw.top, top) in the ring only
-  PendingWords<U> pw;
-  pw.top = p;
-#pragma unroll
-  for (int u = 0; u < U; u++) pw.mask[u] = 0;
+  int32_t p = *pos;
   uint32_t ra[U], rb[U];  // the elements of the groups at t0 and t0 - U
 #pragma unroll
   for (int u = 0; u < U; u++) {
@@ -331,24 +287,10 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
     rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
   }
   for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
-    if (!enc_group_full<W, U>(ra, t0, lp, tb, x, p, lo, ring, lt, pw)) return false;
-    if (top - pw.top >= CH) {
-      __syncwarp();
-      do { top -= CH; ring_flush_chunk(ring, out, top); } while (top - pw.top >= CH);
-      __syncwarp();
-    }
+    if (!enc_group_full<W, U>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
     if (t0 < U) break;  // T / U is odd: this was the last group
-    if (!enc_group_full<W, U>(rb, t0 - U, lp, tb, x, p, lo, ring, lt, pw)) return false;
-    if (top - pw.top >= CH) {
-      __syncwarp();
-      do { top -= CH; ring_flush_chunk(ring, out, top); } while (top - pw.top >= CH);
-      __syncwarp();
-    }
+    if (!enc_group_full<W, U>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
   }
-  ring_put<U>(pw, ring, lane, lt);
-  __syncwarp();
-  ring_flush_words(ring, out, p, top);
-  __syncwarp();
   *pos = p;
   *xout = x;
   return true;
@@ -730,9 +672,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
-        ok = len % (32u * U) == 0 && (pos & 7) == 0
-                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage,
-                                             (uint16_t*)(sm + ENC_RING), &pos, front, &x)
+        ok = len % (32u * U) == 0
+                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
                  : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
         if (!ok) break;
         int32_t nw = cap - pos;

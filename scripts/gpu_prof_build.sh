@@ -2,6 +2,7 @@
 # Builds profiling variants of the GPU codec next to .carry/gpu (after scripts/gpu_check.sh --build):
 #   .carry/gpu/prof/  libuzip.so with -DUZIP_STAGE_CLOCKS (per-stage SM cycles), gpu_stages, gpu_bench
 #   .carry/gpu/li/    libuzip.so with -lineinfo (for ncu's source page), gpu_bench
+# PROF_VARIANTS="prof" (or "li") builds only that one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ARCH=(-gencode=arch=compute_90,code=sm_90)

@@ -1,8 +1,11 @@
-// Microbenchmark of the encoder's ANS chain alone (the step loop of gpu_encode.cuh), to find where a step's
-// cycles go: the production loop (encode_segment_full: words to a shared ring, flushed 256 at a time), the
-// earlier form (each step's words stored straight to the global stage), the loop with no word stores, and
-// the bare state chain. Each runs on one warp alone (latency: SM cycles per step) and on 16 warps per SM
-// over the whole chip (throughput: symbols per second).
+// Microbenchmark of the encoder's ANS chain alone (the step loop of gpu_encode.cuh): the production loop
+// (encode_segment_full), the words stored right after each step, a copy of the production loop's per-group
+// stores, no word stores, and the bare state chain. Each runs on one warp alone (latency: SM cycles per
+// step) and on 16 warps per SM over the whole chip (throughput: symbols per second).
+// A warning from bench/results/h200-2026-12-01T0645-session9: this loop alone did not predict the
+// compress kernel. It measured words in a shared-memory ring at 88 cycles per step against 145 for
+// global stores, but in the kernel the ring made the chain phase 14-20% slower. Check a change in the
+// kernel (gpu_stages, gpu_bench) before believing it.
 // Usage: gpu_enc_chain [T steps per segment (default 512)] [reps (default 20)]
 #include <algorithm>
 
@@ -75,13 +78,12 @@ __global__ void __launch_bounds__(128, 4) chain_kernel(const uint8_t* data, uint
   __syncthreads();
   const uint8_t* blk = data + (size_t)(gw % nseg) * 64u * T;
   uint16_t* out = scratch + (size_t)gw * 32u * T;
-  uint16_t* ring = (uint16_t*)(sm + 4096 + 2048u * warp);
   uint32_t acc = 0;
   for (int r = 0; r < reps; r++) {
     const long long c0 = clock64();
     int32_t pos = (int32_t)(32u * T);
     uint32_t x = 0;
-    if (V == 0) encode_segment_full<2, U>(blk, 0, T, tab, out, ring, &pos, 0, &x);
+    if (V == 0) encode_segment_full<2, U>(blk, 0, T, tab, out, &pos, 0, &x);
     else x = chain_only<U, V == 1 ? 1 : V == 2 ? 0 : V == 4 ? 2 : -1>(blk, T, tab, &pos, out);
     acc += x + (uint32_t)pos;
     __syncwarp();
@@ -137,17 +139,16 @@ int main(int argc, char** argv) {
   cudaMalloc(&sink, 4);
   cudaMemcpy(data, host.data(), host.size(), cudaMemcpyHostToDevice);
   cudaMemcpy(tab, tabH, sizeof tabH, cudaMemcpyHostToDevice);
-  Variant vs[] = {{"ring U8", chain_kernel<0, 8>, 0},          {"ring U4", chain_kernel<0, 4>, 0},
-                  {"ring U16", chain_kernel<0, 16>, 0},        {"global per step U8", chain_kernel<1, 8>, 1},
-                  {"global per group U8", chain_kernel<4, 8>, 4},
-                  {"no stores U8", chain_kernel<2, 8>, 2},     {"bare chain U8", chain_kernel<3, 8>, 3}};
+  Variant vs[] = {{"production U8", chain_kernel<0, 8>, 0},       {"production U4", chain_kernel<0, 4>, 0},
+                  {"global per step U8", chain_kernel<1, 8>, 1},  {"global per group U8", chain_kernel<4, 8>, 4},
+                  {"no stores U8", chain_kernel<2, 8>, 2},        {"bare chain U8", chain_kernel<3, 8>, 3}};
   cudaEvent_t e0, e1;
   cudaEventCreate(&e0);
   cudaEventCreate(&e1);
   printf("T=%u steps per segment, Gaussian bf16, %d reps\n", T, reps);
   printf("%-18s %12s %12s %14s %10s\n", "variant", "lone cyc/st", "full cyc/st", "full Gsym/s", "sink");
   for (auto& v : vs) {
-    const size_t smem = 4096 + 4u * 2048u;
+    const size_t smem = 4096;
     cudaFuncSetAttribute((const void*)v.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
     std::vector<unsigned long long> c(reps);
     // Lone warp: one CTA of one warp on the chip.
