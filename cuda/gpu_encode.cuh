@@ -230,15 +230,14 @@ __device__ __forceinline__ uint32_t enc_tab_off(uint32_t v) {
 // and the group's word stores. Returns false when the words would go under lo.
 template <int W, int U>
 __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, const char* tb,
-                                               uint32_t& x, int32_t& p, int32_t lo, uint16_t* out, uint32_t lt,
-                                               uint64_t pol) {
+                                               uint32_t& x, int32_t& p, int32_t lo, uint16_t* out, uint32_t lt) {
   uint4 e[U];
 #pragma unroll
   for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W>(buf[u]));
   if (t0 >= 2 * U) {
     const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
 #pragma unroll
-    for (int u = 0; u < U; u++) buf[u] = load_elem_hint<W>(q - (size_t)(32u * W) * u, pol);
+    for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
   }
   uint32_t mask[U], word[U];
 #pragma unroll
@@ -281,17 +280,16 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   const char* tb = (const char*)tab;
   uint32_t x = UZIP_ANS_L;
   int32_t p = *pos;
-  const uint64_t pol = l2_policy_drop();  // the block's last read (see l2_policy_keep)
   uint32_t ra[U], rb[U];  // the elements of the groups at t0 and t0 - U
 #pragma unroll
   for (int u = 0; u < U; u++) {
-    ra[u] = load_elem_hint<W>(lp + (size_t)(32u * W) * (T - 1u - u), pol);
-    rb[u] = T >= 2u * U ? load_elem_hint<W>(lp + (size_t)(32u * W) * (T - 1u - U - u), pol) : 0u;
+    ra[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
+    rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
   }
   for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
-    if (!enc_group_full<W, U>(ra, t0, lp, tb, x, p, lo, out, lt, pol)) return false;
+    if (!enc_group_full<W, U>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
     if (t0 < U) break;  // T / U is odd: this was the last group
-    if (!enc_group_full<W, U>(rb, t0 - U, lp, tb, x, p, lo, out, lt, pol)) return false;
+    if (!enc_group_full<W, U>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
   }
   *pos = p;
   *xout = x;
@@ -349,7 +347,7 @@ __device__ __forceinline__ void store_rem_group(const uint32_t v[16], uint8_t* o
     for (int i = 0; i < 4; i++)
       w[i] = uzip_remainder_of(v[4 * i], 2) | (uzip_remainder_of(v[4 * i + 1], 2) << 8) |
              (uzip_remainder_of(v[4 * i + 2], 2) << 16) | (uzip_remainder_of(v[4 * i + 3], 2) << 24);
-    __stcs((uint4*)(out + off), make_uint4(w[0], w[1], w[2], w[3]));  // output: streaming
+    *(uint4*)(out + off) = make_uint4(w[0], w[1], w[2], w[3]);
   } else if (W == 4) {
     uint32_t r[16], w[12];
 #pragma unroll
@@ -363,7 +361,7 @@ __device__ __forceinline__ void store_rem_group(const uint32_t v[16], uint8_t* o
 #pragma unroll
     for (int q = 0; q < 3; q++) {
       uint32_t o = off + 16u * q;
-      if (o < limit) __stcs((uint4*)(out + o), make_uint4(w[4 * q], w[4 * q + 1], w[4 * q + 2], w[4 * q + 3]));
+      if (o < limit) *(uint4*)(out + o) = make_uint4(w[4 * q], w[4 * q + 1], w[4 * q + 2], w[4 * q + 3]);
     }
   }
 }
@@ -380,7 +378,7 @@ __device__ __forceinline__ void copy16(const uint8_t* src, uint8_t* out, uint32_
     for (int j = 0; j < 8; j++) v[j] = i0 + 32u * j < n ? s[i0 + 32u * j] : make_uint4(0, 0, 0, 0);
 #pragma unroll
     for (int j = 0; j < 8; j++)
-      if (i0 + 32u * j < n) __stcs(o + i0 + 32u * j, v[j]);  // output: streaming
+      if (i0 + 32u * j < n) o[i0 + 32u * j] = v[j];
   }
 }
 
@@ -544,11 +542,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint8_t* const remStage = (uint8_t*)stage + enc_words_bytes(P.log2Block);
   uint8_t* const remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
   const uint32_t remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
-  const uint64_t keep = l2_policy_keep();  // the ANS pass reads the block again (see l2_policy_keep)
   for (uint32_t g0 = lane; g0 < ng; g0 += 32u * D) {
     uint4 q[D][W];
 #pragma unroll
-    for (int d = 0; d < D; d++) load_group_hint<W>(blk, g0 + 32u * d, m, aligned, q[d], keep);
+    for (int d = 0; d < D; d++) load_group_raw<W>(blk, g0 + 32u * d, m, aligned, q[d]);
 #pragma unroll
     for (int d = 0; d < D; d++) {
       const uint32_t g = g0 + 32u * d;
@@ -580,10 +577,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             const uint32_t r4 = rem0 * 0x01010101u;
             constR &= ((pk[0] ^ r4) | (pk[1] ^ r4) | (pk[2] ^ r4) | (pk[3] ^ r4)) == 0;
           }
-          if (fusedRem)
-            __stcs((uint4*)(remOut + 16u * g), make_uint4(pk[0], pk[1], pk[2], pk[3]));  // output: streaming
-          else if (stagedRem)
-            *(uint4*)(remStage + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
+          if (fusedRem || stagedRem)
+            *(uint4*)((fusedRem ? remOut : remStage) + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
         }
         if (doSum) {
 #pragma unroll

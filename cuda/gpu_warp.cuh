@@ -107,47 +107,6 @@ __device__ __forceinline__ uint32_t load_elem_nc(const uint8_t* p) {
   if (W == 2) return __ldg((const uint16_t*)p);
   return __ldg((const uint32_t*)p);
 }
-
-// L2 eviction hints for the encoder, which reads each block twice (the histogram pass, then the ANS pass
-// a block's chain later) while its output streams past: at 256 MiB of bf16 the chip's resident warps hold
-// 69 MB of blocks, more than the 50 MB L2, and ncu counted 743 MB of DRAM traffic for 448 MB of input and
-// output (L2 hit rate 43%, bench/results/h200-2026-12-01T0645-session9/1-enc-profile). So the first read
-// asks L2 to keep the lines (evict_last), the second, their last use, lets them go first (evict_first),
-// and output that no kernel of the call reads again is stored as streaming (st.global.cs).
-__device__ __forceinline__ uint64_t l2_policy_keep() {
-  uint64_t p;
-  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
-  return p;
-}
-__device__ __forceinline__ uint64_t l2_policy_drop() {
-  uint64_t p;
-  asm("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
-  return p;
-}
-__device__ __forceinline__ uint4 ldg_v4_hint(const uint4* p, uint64_t pol) {
-  uint4 v;
-  asm("ld.global.nc.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
-      : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p), "l"(pol));
-  return v;
-}
-// One element through the read-only path with an L2 policy (see load_elem_nc).
-template <int W>
-__device__ __forceinline__ uint32_t load_elem_hint(const uint8_t* p, uint64_t pol) {
-  uint32_t v;
-  if (W == 1) {
-    unsigned short b;
-    asm("ld.global.nc.L2::cache_hint.u8 %0, [%1], %2;" : "=h"(b) : "l"(p), "l"(pol));
-    v = b;
-  } else if (W == 2) {
-    unsigned short h;
-    asm("ld.global.nc.L2::cache_hint.u16 %0, [%1], %2;" : "=h"(h) : "l"(p), "l"(pol));
-    v = h;
-  } else {
-    asm("ld.global.nc.L2::cache_hint.u32 %0, [%1], %2;" : "=r"(v) : "l"(p), "l"(pol));
-  }
-  return v;
-}
-
 template <int W>
 __device__ __forceinline__ void store_elem(uint8_t* p, uint32_t v) {
   if (W == 1) *p = (uint8_t)v;
@@ -169,15 +128,6 @@ __device__ __forceinline__ void load_group_raw(const uint8_t* blk, uint32_t g, u
   const bool whole = group_whole<W>(g, m, aligned);
 #pragma unroll
   for (int i = 0; i < W; i++) q[i] = whole ? __ldg(p + i) : make_uint4(0, 0, 0, 0);
-}
-// The same with an L2 policy (the encoder's histogram pass: l2_policy_keep).
-template <int W>
-__device__ __forceinline__ void load_group_hint(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, uint4 q[W],
-                                                uint64_t pol) {
-  const uint4* p = (const uint4*)(blk + (size_t)g * 16u * W);
-  const bool whole = group_whole<W>(g, m, aligned);
-#pragma unroll
-  for (int i = 0; i < W; i++) q[i] = whole ? ldg_v4_hint(p + i, pol) : make_uint4(0, 0, 0, 0);
 }
 template <int W>
 __device__ __forceinline__ void unpack_group(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, const uint4 q[W],
