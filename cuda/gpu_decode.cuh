@@ -802,17 +802,6 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
 // when both places are 16-aligned (elements from 32-bit words by shifts), one element per lane otherwise
 // and for the tail.
 template <int W, int DT, int OP>
-__device__ __forceinline__ uint32_t reduce_word(uint32_t a, uint32_t b, float s) {
-  if (W == 4) return coll_reduce_elem_s(a, b, DT, OP, s);
-  uint32_t r = 0;
-#pragma unroll
-  for (int i = 0; i < 4 / W; i++) {
-    const uint32_t sh = 8u * W * i, m = W == 2 ? 0xFFFFu : 0xFFu;
-    r |= (coll_reduce_elem_s((a >> sh) & m, (b >> sh) & m, DT, OP, s) & m) << sh;
-  }
-  return r;
-}
-template <int W, int DT, int OP>
 __device__ void reduce_range(uint8_t* __restrict__ out, const uint8_t* __restrict__ oth, uint32_t m, float s) {
   const uint32_t lane = lane_id();
   uint32_t done = 0;
@@ -824,23 +813,22 @@ __device__ void reduce_range(uint8_t* __restrict__ out, const uint8_t* __restric
 #pragma unroll 2
     for (uint32_t v = lane; v < vecs; v += 32u) {
       const uint4 x = po[v], y = pt[v];
-      po[v] = make_uint4(reduce_word<W, DT, OP>(x.x, y.x, s), reduce_word<W, DT, OP>(x.y, y.y, s),
-                         reduce_word<W, DT, OP>(x.z, y.z, s), reduce_word<W, DT, OP>(x.w, y.w, s));
+      po[v] = make_uint4(coll_reduce_word<W, DT, OP>(x.x, y.x, s), coll_reduce_word<W, DT, OP>(x.y, y.y, s),
+                         coll_reduce_word<W, DT, OP>(x.z, y.z, s), coll_reduce_word<W, DT, OP>(x.w, y.w, s));
     }
     done = vecs * kPer;
   }
   for (uint32_t i = done + lane; i < m; i += 32u)
     coll_store(out, i, W, coll_reduce_elem_s(coll_load(out, i, W), coll_load(oth, i, W), DT, OP, s));
 }
-// OP: the op, or COLL_OP_PREMUL_BASE + 1 for every premultiplied avg fold (s carries the rank count).
+// The op's class (coll_op_class) as a template argument; s carries an avg fold's scale.
 template <int W, int DT>
 __device__ __forceinline__ void reduce_range_op(uint8_t* out, const uint8_t* oth, uint32_t m, int op, float s) {
-  switch (op) {
-    case UZIP_OP_SUM: reduce_range<W, DT, UZIP_OP_SUM>(out, oth, m, s); break;
+  switch (coll_op_class(op)) {
     case UZIP_OP_PROD: reduce_range<W, DT, UZIP_OP_PROD>(out, oth, m, s); break;
     case UZIP_OP_MAX: reduce_range<W, DT, UZIP_OP_MAX>(out, oth, m, s); break;
     case UZIP_OP_MIN: reduce_range<W, DT, UZIP_OP_MIN>(out, oth, m, s); break;
-    case UZIP_OP_AVG: reduce_range<W, DT, UZIP_OP_AVG>(out, oth, m, s); break;
+    case UZIP_OP_SUM: reduce_range<W, DT, UZIP_OP_SUM>(out, oth, m, s); break;
     default: reduce_range<W, DT, COLL_OP_PREMUL_BASE + 1>(out, oth, m, s); break;
   }
 }

@@ -1,6 +1,6 @@
 // The GPU collective backend: device memory, the GPU codec through its C ABI (cuda/uzip.h), and
-// reduction kernels with the exact element semantics of coll_reduce.h (the same code the CPU backend
-// runs, compiled for the device).
+// reduction kernels (coll_reduce_gpu.cuh) with the exact element semantics of coll_reduce.h (the same code
+// the CPU backend runs, compiled for the device).
 //
 // decodeReduce is one kernel (uzipGpuDecompressReduce: each block reduced right after it is decoded,
 // while it is in L2) with UZIP_COLL_FUSE=1 and out apart from local; otherwise a decompress into scratch
@@ -14,6 +14,7 @@
 
 #include "coll_backend.h"
 #include "coll_reduce.h"
+#include "coll_reduce_gpu.cuh"
 #include "coll_schedules.h"
 #include "status.h"
 #include "uzip.h"
@@ -30,35 +31,6 @@ constexpr int kStatusSlots = 256;
     cudaError_t e_ = (x);                                                                      \
     if (e_ != cudaSuccess) return uzipSetError(UZIP_ERR_CUDA, "%s: %s", #x, cudaGetErrorString(e_)); \
   } while (0)
-
-// out = a op b, 16 bytes per thread step when the pointers allow it.
-template <int W>
-__global__ void reduceKernel(void* out, const void* a, const void* b, uint64_t count, int dtype, int op) {
-  const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-  const uint64_t tid = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x;
-  const float s = coll_op_scale(dtype, op);
-  constexpr int kPer = 16 / W;
-  const uint64_t vecs = count / kPer;
-  for (uint64_t v = tid; v < vecs; v += stride) {
-    uint4 x = ((const uint4*)a)[v], y = ((const uint4*)b)[v], z;
-    const unsigned char *px = (const unsigned char*)&x, *py = (const unsigned char*)&y;
-    unsigned char* pz = (unsigned char*)&z;
-#pragma unroll
-    for (int i = 0; i < kPer; i++)
-      coll_store(pz, i, W, coll_reduce_elem_s(coll_load(px, i, W), coll_load(py, i, W), dtype, op, s));
-    ((uint4*)out)[v] = z;
-  }
-  for (uint64_t i = vecs * kPer + tid; i < count; i += stride)
-    coll_store(out, i, W, coll_reduce_elem_s(coll_load(a, i, W), coll_load(b, i, W), dtype, op, s));
-}
-
-template <int W>
-__global__ void reduceScalarKernel(void* out, const void* a, const void* b, uint64_t count, int dtype, int op) {
-  const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-  const float s = coll_op_scale(dtype, op);
-  for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += stride)
-    coll_store(out, i, W, coll_reduce_elem_s(coll_load(a, i, W), coll_load(b, i, W), dtype, op, s));
-}
 
 template <int W>
 __global__ void premulAvgKernel(void* out, const void* in, uint64_t count, int dtype, int nranks) {
@@ -167,23 +139,7 @@ class GpuBackend final : public CollBackend {
                              count * uzip_dtype_width((uint32_t)dtype), (uint64_t)slot, stream_);
   }
   int reduce(void* out, const void* a, const void* b, uint64_t count, int dtype, int op) override {
-    if (!count) return UZIP_OK;
-    const uint32_t w = uzip_dtype_width((uint32_t)dtype);
-    const int threads = 256;
-    const bool vec = (((uintptr_t)out | (uintptr_t)a | (uintptr_t)b) & 15u) == 0;
-    uint64_t work = vec ? count / (16 / w) + 1 : count;
-    int blocks = (int)std::min<uint64_t>((work + threads - 1) / threads, (uint64_t)prop_.multiProcessorCount * 8);
-    if (blocks < 1) blocks = 1;
-    if (vec) {
-      if (w == 4) reduceKernel<4><<<blocks, threads, 0, st()>>>(out, a, b, count, dtype, op);
-      else if (w == 2) reduceKernel<2><<<blocks, threads, 0, st()>>>(out, a, b, count, dtype, op);
-      else reduceKernel<1><<<blocks, threads, 0, st()>>>(out, a, b, count, dtype, op);
-    } else {
-      if (w == 4) reduceScalarKernel<4><<<blocks, threads, 0, st()>>>(out, a, b, count, dtype, op);
-      else if (w == 2) reduceScalarKernel<2><<<blocks, threads, 0, st()>>>(out, a, b, count, dtype, op);
-      else reduceScalarKernel<1><<<blocks, threads, 0, st()>>>(out, a, b, count, dtype, op);
-    }
-    CUDA_TRY(cudaGetLastError());
+    CUDA_TRY(coll_reduce_launch(out, a, b, count, dtype, op, st(), prop_.multiProcessorCount));
     return UZIP_OK;
   }
   int premulAvg(void* out, const void* in, uint64_t count, int dtype, int nranks) override {

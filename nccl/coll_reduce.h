@@ -174,3 +174,25 @@ COLL_HD void coll_store(void* p, uint64_t i, uint32_t width, uint32_t v) {
   else if (width == 2) *(uint16_t*)b = (uint16_t)v;
   else *b = (unsigned char)v;
 }
+
+// The op that a loop instantiated per op runs for `op` (coll_reduce_elem_s gives the same bits): prod, max
+// and min as they are; every avg fold (COLL_OP_PREMUL_BASE + n) as COLL_OP_PREMUL_BASE + 1, with the scale
+// from coll_op_scale(dtype, op); avg and sum as sum.
+COLL_HD int coll_op_class(int op) {
+  if (op >= COLL_OP_PREMUL_BASE) return COLL_OP_PREMUL_BASE + 1;
+  return op == UZIP_OP_PROD || op == UZIP_OP_MAX || op == UZIP_OP_MIN ? op : UZIP_OP_SUM;
+}
+
+// coll_reduce_elem_s on the 4 / W elements packed in a 32-bit word (little-endian), with dtype DT and op
+// OP (coll_op_class) fixed at compile time, so that a loop compiles to the few instructions of one case:
+// with both read at run time, every case is inlined per element, several times slower.
+template <int W, int DT, int OP>
+COLL_HD uint32_t coll_reduce_word(uint32_t a, uint32_t b, float s) {
+  if (W == 4) return coll_reduce_elem_s(a, b, DT, OP, s);
+  uint32_t r = 0;
+  for (int i = 0; i < 4 / W; i++) {
+    const uint32_t sh = 8u * W * i, m = W == 2 ? 0xFFFFu : 0xFFu;
+    r |= (coll_reduce_elem_s((a >> sh) & m, (b >> sh) & m, DT, OP, s) & m) << sh;
+  }
+  return r;
+}

@@ -3,8 +3,9 @@
 // and data kinds; then damaged streams (truncated, bit-flipped, forged header) given to the GPU decoder,
 // which must report an error (or, for undetectable damage, stay inside dst) and never write outside dst
 // (guard bytes); and the codec under an SM budget whose SMs another kernel holds. Only the C ABI of
-// libuzip.so is used, plus a kernel of its own for that last part. Usage: gpu_check [--quick] [--big]
-// [--occupied] (only the occupied-SM cases) [--reduce] (only the fused decode-reduce cases)
+// libuzip.so is used, plus a kernel of its own for that last part, and the collectives' reduce kernels
+// (nccl/coll_reduce_gpu.cuh, compiled in). Usage: gpu_check [--quick] [--big] [--occupied] (only the
+// occupied-SM cases) [--reduce] (only the decode-reduce and reduce cases)
 // Prints SKIP and exits 0 when there is no GPU. Exit 1 on any mismatch.
 #include <unistd.h>
 
@@ -14,6 +15,7 @@
 
 #include "gpu_common.h"
 #include "coll_reduce.h"  // nccl/: the reference arithmetic of the fused reduce
+#include "coll_reduce_gpu.cuh"  // nccl/: the collectives backend's reduce kernels
 
 static uint64_t g_ctx, g_stream;
 static int g_fail = 0, g_cases = 0;
@@ -36,6 +38,7 @@ struct DevBuf {
 };
 
 static DevBuf g_in, g_cmp, g_out, g_src;
+static int g_sms = 1;  // the device's SM count
 
 static uint64_t first_diff(const uint8_t* a, const uint8_t* b, uint64_t n) {
   for (uint64_t i = 0; i < n; i++)
@@ -438,6 +441,62 @@ static void decode_reduce_cases(bool quick, bool tiny) {
   printf("decode-reduce: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
 }
 
+// The collectives backend's reduce (coll_reduce_gpu.cuh, the code coll_backend_gpu.cu launches): out = a op b
+// must equal coll_reduce.h on the CPU, bit for bit, for every dtype and op, special values, tails (counts
+// that are not a multiple of a vector), unaligned pointers (the element kernel) and out == a (in place).
+static void backend_reduce_case(int dtype, int op, uint64_t count, int kind, uint32_t misalign, bool inPlace) {
+  g_cases++;
+  const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+  std::vector<uint8_t> a, b, want(count * w), got(count * w + 2 * w);
+  make_data(a, dtype, count, kind, count * 13 + op);
+  make_data(b, dtype, count, kind == D_SPECIAL ? D_SPECIAL : D_GAUSS, count * 7 + op + 3);
+  const float s = coll_op_scale(dtype, op);
+  for (uint64_t i = 0; i < count; i++)
+    coll_store(want.data(), i, w, coll_reduce_elem_s(coll_load(a.data(), i, w), coll_load(b.data(), i, w), dtype, op, s));
+  g_in.alloc(2 * count * w + 128);
+  g_out.alloc(count * w + 64);
+  const uint64_t pa = g_in.p + misalign * w, pb = g_in.p + count * w + 64 + misalign * w;
+  const uint64_t out = inPlace ? pa : g_out.p + misalign * w + w;
+  CK(uzipCudaMemsetAsync(g_in.p, 0x5A, 2 * count * w + 128, g_stream));
+  CK(uzipCudaMemcpyFromHost(pa, a.data(), count * w, g_stream));
+  CK(uzipCudaMemcpyFromHost(pb, b.data(), count * w, g_stream));
+  CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 64, g_stream));
+  const cudaError_t e = uzip::coll_reduce_launch((void*)out, (const void*)pa, (const void*)pb, count, dtype, op,
+                                                 (cudaStream_t)(uintptr_t)g_stream, g_sms);
+  CK(uzipStreamSynchronize(g_stream));
+  CK(uzipCudaMemcpyToHost(got.data(), out - w, count * w + 2 * w, g_stream));
+  const uint8_t* res = got.data() + w;
+  char why[160] = "";
+  if (e != cudaSuccess) snprintf(why, sizeof why, "launch: %s", cudaGetErrorString(e));
+  else if (uint64_t d = first_diff(res, want.data(), count * w); d != count * w)
+    snprintf(why, sizeof why, "element %llu differs (gpu %02x cpu %02x at byte %llu)", (unsigned long long)(d / w), res[d],
+             want[d], (unsigned long long)d);
+  else if (got[0] != 0x5A || got[count * w + w] != 0x5A)
+    snprintf(why, sizeof why, "wrote outside out");
+  if (why[0]) {
+    g_fail++;
+    printf("FAIL backend reduce dtype=%d op=%d n=%llu kind=%s misalign=%u inPlace=%d: %s\n", dtype, op,
+           (unsigned long long)count, kDataNames[kind], misalign, (int)inPlace, why);
+  }
+}
+
+static void backend_reduce_cases(bool tiny) {
+  const int before = g_fail, cases0 = g_cases;
+  for (int dtype = 1; dtype < UZIP_DTYPE_COUNT; dtype++) {
+    const bool wide = dtype == 1 || dtype == 2 || dtype == 3;  // the premultiplied avg fold
+    for (int op : {0, 1, 2, 3, 4, wide ? COLL_OP_PREMUL_BASE + 3 : 0})
+      for (uint64_t n : {(uint64_t)1, (uint64_t)17, (uint64_t)50001, (uint64_t)(tiny ? 4099 : 1000003)})
+        for (int kind : {D_GAUSS, D_SPECIAL}) {
+          backend_reduce_case(dtype, op, n, kind, 0, false);
+          if (n == 50001) {
+            backend_reduce_case(dtype, op, n, kind, 1, false);
+            backend_reduce_case(dtype, op, n, kind, 0, true);
+          }
+        }
+  }
+  printf("backend reduce: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
+}
+
 int main(int argc, char** argv) {
   bool quick = false, big = false, tiny = false, occupiedOnly = false, reduceOnly = false;
   for (int i = 1; i < argc; i++) {
@@ -445,7 +504,7 @@ int main(int argc, char** argv) {
     if (!strcmp(argv[i], "--tiny")) tiny = quick = true;  // for compute-sanitizer: small cases only
     if (!strcmp(argv[i], "--big")) big = true;
     if (!strcmp(argv[i], "--occupied")) occupiedOnly = true;  // only the occupied-SM cases
-    if (!strcmp(argv[i], "--reduce")) reduceOnly = true;      // only the fused decode-reduce cases
+    if (!strcmp(argv[i], "--reduce")) reduceOnly = true;      // only the decode-reduce and reduce cases
   }
   int32_t n = 0;
   CK(uzipCudaDeviceCount(&n));
@@ -457,9 +516,11 @@ int main(int argc, char** argv) {
   uint64_t info[8];
   CK(uzipCudaDeviceInfo(0, name, sizeof name, info));
   printf("device: %s, %llu SMs, driver %llu\n", name, (unsigned long long)info[0], (unsigned long long)info[6]);
+  g_sms = (int)info[0];
   CK(uzipStreamCreate(0, &g_stream));
   CK(uzipGpuCodecCreate(0, 0, &g_ctx));
   decode_reduce_cases(quick, tiny);
+  backend_reduce_cases(tiny);
   if (reduceOnly) {
     printf("%s: %d cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
     return g_fail ? 1 : 0;
