@@ -163,7 +163,9 @@ UZIP_API int uzipCudaMemcpyToHost(void* dst, uint64_t src, uint64_t bytes, uint6
   if (!bytes) return UZIP_OK;
   if (!dst || !src) return uzipSetError(UZIP_ERR_INVALID_ARG, "null pointer in uzipCudaMemcpyToHost");
   cudaStream_t s = (cudaStream_t)(uintptr_t)stream;
-  if (int st = uzipCudaCheck(cudaMemcpyAsync(dst, (const void*)(uintptr_t)src, bytes, cudaMemcpyDefault, s),
+  // An explicit direction: with cudaMemcpyDefault, an address that no allocation holds is taken for host
+  // memory and read on the host (a crash); this way it is an error.
+  if (int st = uzipCudaCheck(cudaMemcpyAsync(dst, (const void*)(uintptr_t)src, bytes, cudaMemcpyDeviceToHost, s),
                              "cudaMemcpyAsync (to host)"))
     return st;
   return uzipCudaCheck(cudaStreamSynchronize(s), "cudaStreamSynchronize");
@@ -175,8 +177,8 @@ UZIP_API int uzipCudaMemcpyFromHost(uint64_t dst, const void* src, uint64_t byte
   if (!bytes) return UZIP_OK;
   if (!dst || !src) return uzipSetError(UZIP_ERR_INVALID_ARG, "null pointer in uzipCudaMemcpyFromHost");
   cudaStream_t s = (cudaStream_t)(uintptr_t)stream;
-  if (int st = uzipCudaCheck(cudaMemcpyAsync((void*)(uintptr_t)dst, src, bytes, cudaMemcpyDefault, s),
-                             "cudaMemcpyAsync (from host)"))
+  if (int st = uzipCudaCheck(cudaMemcpyAsync((void*)(uintptr_t)dst, src, bytes, cudaMemcpyHostToDevice, s),
+                             "cudaMemcpyAsync (from host)"))  // explicit, as in uzipCudaMemcpyToHost
     return st;
   return uzipCudaCheck(cudaStreamSynchronize(s), "cudaStreamSynchronize");
 }

@@ -453,11 +453,13 @@ static void backend_reduce_case(int dtype, int op, uint64_t count, int kind, uin
   const float s = coll_op_scale(dtype, op);
   for (uint64_t i = 0; i < count; i++)
     coll_store(want.data(), i, w, coll_reduce_elem_s(coll_load(a.data(), i, w), coll_load(b.data(), i, w), dtype, op, s));
-  g_in.alloc(2 * count * w + 128);
+  // a and b each 256 bytes (plus `misalign` elements) into a region of their own, guard bytes around both.
+  const uint64_t region = (count * w + 511u) / 256u * 256u;
+  g_in.alloc(2 * region);
   g_out.alloc(count * w + 64);
-  const uint64_t pa = g_in.p + misalign * w, pb = g_in.p + count * w + 64 + misalign * w;
+  const uint64_t pa = g_in.p + 256 + misalign * w, pb = g_in.p + region + 256 + misalign * w;
   const uint64_t out = inPlace ? pa : g_out.p + misalign * w + w;
-  CK(uzipCudaMemsetAsync(g_in.p, 0x5A, 2 * count * w + 128, g_stream));
+  CK(uzipCudaMemsetAsync(g_in.p, 0x5A, 2 * region, g_stream));
   CK(uzipCudaMemcpyFromHost(pa, a.data(), count * w, g_stream));
   CK(uzipCudaMemcpyFromHost(pb, b.data(), count * w, g_stream));
   CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 64, g_stream));
@@ -497,6 +499,25 @@ static void backend_reduce_cases(bool tiny) {
   printf("backend reduce: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
 }
 
+// Copies to and from the host name a device address that no allocation holds: an error, not a host read
+// or write of that address (cudaMemcpyDefault took it for host memory and the process crashed).
+static void bad_copy_cases() {
+  g_cases++;
+  std::vector<uint8_t> h(64, 1);
+  const int a = uzipCudaMemcpyToHost(h.data(), 16, 32, g_stream);
+  const int b = uzipCudaMemcpyFromHost(16, h.data(), 32, g_stream);
+  if (a == UZIP_OK || b == UZIP_OK) {
+    g_fail++;
+    printf("FAIL copies to or from device address 16: %s / %s\n", uzipStatusName(a), uzipStatusName(b));
+  }
+  // The stream is still usable.
+  g_out.alloc(64);
+  if (uzipCudaMemcpyFromHost(g_out.p, h.data(), 32, g_stream) || uzipCudaMemcpyToHost(h.data(), g_out.p, 32, g_stream)) {
+    g_fail++;
+    printf("FAIL a good copy after the bad ones: %s\n", uzipLastError());
+  }
+}
+
 int main(int argc, char** argv) {
   bool quick = false, big = false, tiny = false, occupiedOnly = false, reduceOnly = false;
   for (int i = 1; i < argc; i++) {
@@ -519,6 +540,7 @@ int main(int argc, char** argv) {
   g_sms = (int)info[0];
   CK(uzipStreamCreate(0, &g_stream));
   CK(uzipGpuCodecCreate(0, 0, &g_ctx));
+  bad_copy_cases();
   decode_reduce_cases(quick, tiny);
   backend_reduce_cases(tiny);
   if (reduceOnly) {
