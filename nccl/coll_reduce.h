@@ -26,6 +26,7 @@
 #include <string.h>
 
 #ifdef __CUDACC__
+#include <cuda_fp16.h>
 #define COLL_HD __host__ __device__ __forceinline__
 #else
 #define COLL_HD static inline
@@ -90,10 +91,20 @@ COLL_HD uint32_t coll_f32_to_mini(float f, uint32_t E, uint32_t M, int bias, uin
 #define COLL_E4M3 4
 #define COLL_E5M2 5
 
+// fp16 on the device goes through the hardware conversions (cvt.f32.f16, cvt.rn.f16.f32): the same bits
+// as the code here for every non-NaN value (exact widening; round to nearest even, overflow to Inf,
+// fp32 subnormals to ±0), and NaN never reaches the narrowing (coll_narrow makes it canonical first) nor
+// matters in a widened operand (every op gives NaN or, for max / min, the other operand). gpu_check's
+// backend-reduce cases compare the two, special values included. The generic code cost the fp16 reduce
+// kernel 2.7x the time of bf16's (bench/results/h200-2026-12-01T0645-session9/6-reduce-kernel).
 COLL_HD float coll_widen(uint32_t bits, int dtype) {
   switch (dtype) {
     case COLL_BF16: return coll_u2f(bits << 16);
+#ifdef __CUDA_ARCH__
+    case COLL_FP16: return __half2float(__ushort_as_half((unsigned short)bits));
+#else
     case COLL_FP16: return coll_mini_to_f32(bits, 5, 10, 15, 1);
+#endif
     case COLL_FP32: return coll_u2f(bits);
     case COLL_E4M3: return coll_mini_to_f32(bits, 4, 3, 7, 0);
     default: return coll_mini_to_f32(bits, 5, 2, 15, 1);  // e5m2
@@ -109,7 +120,11 @@ COLL_HD uint32_t coll_narrow(float f, int dtype) {
       uint32_t u = coll_f2u(f);
       return (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;  // RNE; overflow carries into Inf correctly
     }
+#ifdef __CUDA_ARCH__
+    case COLL_FP16: return __half_as_ushort(__float2half_rn(f));  // see coll_widen
+#else
     case COLL_FP16: return coll_f32_to_mini(f, 5, 10, 15, 0x7BFFu, 0x7C00u);
+#endif
     case COLL_FP32: return coll_f2u(f);
     case COLL_E4M3: return coll_f32_to_mini(f, 4, 3, 7, 0x7Eu, 0x7Eu);
     default: return coll_f32_to_mini(f, 5, 2, 15, 0x7Bu, 0x7Cu);
