@@ -32,13 +32,6 @@ constexpr int kStatusSlots = 256;
     if (e_ != cudaSuccess) return uzipSetError(UZIP_ERR_CUDA, "%s: %s", #x, cudaGetErrorString(e_)); \
   } while (0)
 
-template <int W>
-__global__ void premulAvgKernel(void* out, const void* in, uint64_t count, int dtype, int nranks) {
-  const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-  for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += stride)
-    coll_store(out, i, W, coll_premul_avg(coll_load(in, i, W), dtype, nranks));
-}
-
 class GpuBackend final : public CollBackend {
  public:
   GpuBackend(int device, uint64_t stream) : device_(device), stream_(stream) {}
@@ -143,13 +136,7 @@ class GpuBackend final : public CollBackend {
     return UZIP_OK;
   }
   int premulAvg(void* out, const void* in, uint64_t count, int dtype, int nranks) override {
-    if (!count) return UZIP_OK;
-    const uint32_t w = uzip_dtype_width((uint32_t)dtype);
-    int blocks = (int)std::min<uint64_t>((count + 255) / 256, (uint64_t)prop_.multiProcessorCount * 8);
-    if (w == 4) premulAvgKernel<4><<<blocks, 256, 0, st()>>>(out, in, count, dtype, nranks);
-    else if (w == 2) premulAvgKernel<2><<<blocks, 256, 0, st()>>>(out, in, count, dtype, nranks);
-    else premulAvgKernel<1><<<blocks, 256, 0, st()>>>(out, in, count, dtype, nranks);
-    CUDA_TRY(cudaGetLastError());
+    CUDA_TRY(coll_premul_launch(out, in, count, dtype, nranks, st(), prop_.multiProcessorCount));
     return UZIP_OK;
   }
   int decodeReduce(void* out, const void* local, const void* stream, uint64_t streamBytes, uint64_t count,

@@ -3,7 +3,8 @@
 // instantiated per (dtype, op class): with dtype and op read at run time every case of coll_reduce_elem_s
 // was inlined per element, and the bf16 reduce ran at a third of the memory speed (64 MiB: 135 us where
 // fp32, 2 bytes an element more, took 48; bench/results/h200-2026-12-01T0334-session8/9-fuse-specialized).
-// Used by the GPU collective backend (coll_backend_gpu.cu); the native tests compile it too.
+// Also avg's pre-multiplication (coll_premul_launch). Used by the GPU collective backend
+// (coll_backend_gpu.cu); the native tests compile it too.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -83,6 +84,32 @@ inline cudaError_t coll_reduce_launch(void* out, const void* a, const void* b, u
     case COLL_FP32: coll_reduce_launch_dt<4, COLL_FP32>(out, a, b, count, op, st, blocks, vec); break;
     case COLL_E4M3: coll_reduce_launch_dt<1, COLL_E4M3>(out, a, b, count, op, st, blocks, vec); break;
     default: coll_reduce_launch_dt<1, COLL_E5M2>(out, a, b, count, op, st, blocks, vec); break;
+  }
+  return cudaGetLastError();
+}
+
+// out = in x (1/nranks), NCCL's pre-multiplication for avg (coll_premul_avg), per dtype like the reduce.
+template <int W, int DT>
+__global__ void __launch_bounds__(256) coll_premul_kernel(uint8_t* out, const uint8_t* in, uint64_t count,
+                                                          int nranks) {
+  const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+  for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += stride)
+    coll_store(out, i, W, coll_premul_avg(coll_load(in, i, W), DT, nranks));
+}
+
+// Enqueues out = coll_premul_avg(in) on st (out may be in); dtype checked by the caller.
+inline cudaError_t coll_premul_launch(void* out, const void* in, uint64_t count, int dtype, int nranks,
+                                      cudaStream_t st, int sms) {
+  if (!count) return cudaSuccess;
+  const int blocks = (int)std::max<uint64_t>(1, std::min<uint64_t>((count + 255u) / 256u, (uint64_t)sms * 8u));
+  uint8_t* o = (uint8_t*)out;
+  const uint8_t* x = (const uint8_t*)in;
+  switch (dtype) {
+    case COLL_BF16: coll_premul_kernel<2, COLL_BF16><<<blocks, 256, 0, st>>>(o, x, count, nranks); break;
+    case COLL_FP16: coll_premul_kernel<2, COLL_FP16><<<blocks, 256, 0, st>>>(o, x, count, nranks); break;
+    case COLL_FP32: coll_premul_kernel<4, COLL_FP32><<<blocks, 256, 0, st>>>(o, x, count, nranks); break;
+    case COLL_E4M3: coll_premul_kernel<1, COLL_E4M3><<<blocks, 256, 0, st>>>(o, x, count, nranks); break;
+    default: coll_premul_kernel<1, COLL_E5M2><<<blocks, 256, 0, st>>>(o, x, count, nranks); break;
   }
   return cudaGetLastError();
 }

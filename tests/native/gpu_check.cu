@@ -496,7 +496,33 @@ static void backend_reduce_cases(bool tiny) {
           }
         }
   }
-  printf("backend reduce: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
+  // avg's pre-multiplication (coll_premul_launch), out of place and in place.
+  for (int dtype = 1; dtype < UZIP_DTYPE_COUNT; dtype++)
+    for (int nranks : {2, 3, 7})
+      for (int kind : {D_GAUSS, D_SPECIAL})
+        for (bool inPlace : {false, true}) {
+          g_cases++;
+          const uint64_t count = 50001;
+          const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+          std::vector<uint8_t> x, want(count * w), got(count * w);
+          make_data(x, dtype, count, kind, 77 + nranks);
+          for (uint64_t i = 0; i < count; i++)
+            coll_store(want.data(), i, w, coll_premul_avg(coll_load(x.data(), i, w), dtype, nranks));
+          g_in.alloc(count * w);
+          g_out.alloc(count * w);
+          CK(uzipCudaMemcpyFromHost(g_in.p, x.data(), count * w, g_stream));
+          const uint64_t out = inPlace ? g_in.p : g_out.p;
+          const cudaError_t e = uzip::coll_premul_launch((void*)out, (const void*)g_in.p, count, dtype, nranks,
+                                                         (cudaStream_t)(uintptr_t)g_stream, g_sms);
+          CK(uzipCudaMemcpyToHost(got.data(), out, count * w, g_stream));
+          const uint64_t d = first_diff(got.data(), want.data(), count * w);
+          if (e != cudaSuccess || d != count * w) {
+            g_fail++;
+            printf("FAIL premul avg dtype=%d nranks=%d kind=%s inPlace=%d: %s\n", dtype, nranks, kDataNames[kind],
+                   (int)inPlace, e != cudaSuccess ? cudaGetErrorString(e) : "bytes differ");
+          }
+        }
+  printf("backend reduce and premul: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
 }
 
 // Copies to and from the host name a device address that no allocation holds: an error, not a host read
