@@ -11,7 +11,7 @@ if [ "${1:-}" = "--build" ]; then
   ./scripts/build.sh
   mkdir -p .carry/gpu
   cp build/libuzip.so .carry/gpu/
-  for t in gpu_check gpu_bench gpu_fuse_bench; do
+  for t in gpu_check gpu_bench gpu_fuse_bench gpu_enc_chain; do
     nvcc -O2 -std=c++17 -Icuda -Inccl "tests/native/$t.cu" -o ".carry/gpu/$t" -L.carry/gpu -luzip -Xlinker -rpath,'$ORIGIN'
   done
   echo "built .carry/gpu"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Where an encode step's cycles go, one H200 (tools from scripts/gpu_prof_build.sh carried as
-# .carry-run/prof and .carry-run/li, and gpu_enc_chain in .carry-run/gpu): the chain microbenchmark
+# .carry-run/prof and .carry-run/li, and .carry/gpu/gpu_enc_chain of scripts/gpu_check.sh --build copied
+# into .carry-run/gpu): the chain microbenchmark
 # (tests/native/gpu_enc_chain.cu) at 256 and 512 steps; stage clocks of bf16 compress, default and split
 # layouts, 1 MiB to 256 MiB; ncu SASS counters of one split-layout compress at 256 MiB and at 1 MiB; the
 # compress kernel's SASS when cuobjdump is on the machine. Usage (device): bash scripts/gpu_enc_profile.sh

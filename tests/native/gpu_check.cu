@@ -345,6 +345,18 @@ static void occupied_case(int dtype, uint64_t count, uint32_t flags, uint32_t lo
          dtype, (unsigned long long)count, flags, log2, why);
 }
 
+// got = a guard element (0x5A bytes), count elements of width w, a guard element, as read back around an
+// output: writes into why the first element that differs from want, or a guard that changed.
+static void guarded_diff(const std::vector<uint8_t>& got, const std::vector<uint8_t>& want, uint64_t count, uint32_t w,
+                         char* why, size_t cap) {
+  const uint8_t* res = got.data() + w;
+  if (uint64_t d = first_diff(res, want.data(), count * w); d != count * w)
+    snprintf(why, cap, "element %llu differs (gpu %02x cpu %02x at byte %llu)", (unsigned long long)(d / w), res[d],
+             want[d], (unsigned long long)d);
+  else if (got[0] != 0x5A || got[count * w + w] != 0x5A)
+    snprintf(why, cap, "wrote outside the output");
+}
+
 // Fused decode and reduce (uzipGpuDecompressReduce): dst = decode(stream) op other must equal the CPU's
 // decode followed by the collectives' element arithmetic (coll_reduce.h), bit for bit: every float dtype
 // and op, special values (NaN, Inf, -0, subnormals) in both operands, tails, unaligned operands.
@@ -374,14 +386,9 @@ static void decode_reduce_case(int dtype, int op, uint64_t count, int kind, uint
   int32_t st = -1;
   CK(uzipGpuCodecLastStatus(g_ctx, &st));
   CK(uzipCudaMemcpyToHost(got.data(), dst - w, count * w + 2 * w, g_stream));
-  const uint8_t* res = got.data() + w;
   char why[160] = "";
   if (st) snprintf(why, sizeof why, "status %s", uzipStatusName(st));
-  else if (uint64_t d = first_diff(res, want.data(), count * w); d != count * w)
-    snprintf(why, sizeof why, "element %llu differs (gpu %02x cpu %02x at byte %llu)", (unsigned long long)(d / w), res[d],
-             want[d], (unsigned long long)d);
-  else if (got[0] != 0x5A || got[count * w + w] != 0x5A)
-    snprintf(why, sizeof why, "wrote outside dst");
+  else guarded_diff(got, want, count, w, why, sizeof why);
   if (why[0]) {
     g_fail++;
     printf("FAIL decode-reduce dtype=%d op=%d n=%llu kind=%s misalign=%u: %s\n", dtype, op, (unsigned long long)count,
@@ -467,14 +474,9 @@ static void backend_reduce_case(int dtype, int op, uint64_t count, int kind, uin
                                                  (cudaStream_t)(uintptr_t)g_stream, g_sms);
   CK(uzipStreamSynchronize(g_stream));
   CK(uzipCudaMemcpyToHost(got.data(), out - w, count * w + 2 * w, g_stream));
-  const uint8_t* res = got.data() + w;
   char why[160] = "";
   if (e != cudaSuccess) snprintf(why, sizeof why, "launch: %s", cudaGetErrorString(e));
-  else if (uint64_t d = first_diff(res, want.data(), count * w); d != count * w)
-    snprintf(why, sizeof why, "element %llu differs (gpu %02x cpu %02x at byte %llu)", (unsigned long long)(d / w), res[d],
-             want[d], (unsigned long long)d);
-  else if (got[0] != 0x5A || got[count * w + w] != 0x5A)
-    snprintf(why, sizeof why, "wrote outside out");
+  else guarded_diff(got, want, count, w, why, sizeof why);
   if (why[0]) {
     g_fail++;
     printf("FAIL backend reduce dtype=%d op=%d n=%llu kind=%s misalign=%u inPlace=%d: %s\n", dtype, op,
