@@ -543,15 +543,11 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint8_t* const remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
   const uint32_t remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
   for (uint32_t g0 = lane; g0 < ng; g0 += 32u * D) {
-    // Two-byte types: the next wave's groups into L2 (no registers) while this wave loads. Same call
-    // against bd00979: bf16 compress +1-2% at 1 GiB, but fp32 (2 groups in flight) -4% in the split
-    // layout (bench/results/h200-2026-12-01T0645-session9/10-hist-prefetch).
-    if (W == 2) {
+    // The next wave's groups into L2 (no registers), while this wave loads from wherever they are.
 #pragma unroll
-      for (int d = 0; d < D; d++) {
-        const uint32_t gn = g0 + 32u * (D + d);
-        if (gn < ng) asm volatile("prefetch.global.L2 [%0];" ::"l"(blk + (size_t)gn * 16u * W));
-      }
+    for (int d = 0; d < D; d++) {
+      const uint32_t gn = g0 + 32u * (D + d);
+      if (gn < ng) asm volatile("prefetch.global.L2 [%0];" ::"l"(blk + (size_t)gn * 16u * W));
     }
     uint4 q[D][W];
 #pragma unroll
