@@ -543,12 +543,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint8_t* const remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
   const uint32_t remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
   for (uint32_t g0 = lane; g0 < ng; g0 += 32u * D) {
-    // The next wave's groups into L2 (no registers), while this wave loads from wherever they are.
-#pragma unroll
-    for (int d = 0; d < D; d++) {
-      const uint32_t gn = g0 + 32u * (D + d);
-      if (gn < ng) asm volatile("prefetch.global.L2 [%0];" ::"l"(blk + (size_t)gn * 16u * W));
-    }
     uint4 q[D][W];
 #pragma unroll
     for (int d = 0; d < D; d++) load_group_raw<W>(blk, g0 + 32u * d, m, aligned, q[d]);
