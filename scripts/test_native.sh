@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds and runs the native unit test of the CPU reference codec with AddressSanitizer and UBSan.
+# Builds and runs the native unit tests (the CPU reference codec; the collectives' reduce helpers) with
+# AddressSanitizer and UBSan.
 # Usage: scripts/test_native.sh   (needs g++; no GPU, no nvcc)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,3 +10,7 @@ g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefin
   -Wall -Wextra -Icuda -Itests/native -pthread "${SRCS[@]}" tests/native/cpu_codec_test.cc \
   -o build/native/cpu_codec_test
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 build/native/cpu_codec_test
+# The collectives' per-instantiation reduce helpers against the element arithmetic (nccl/coll_reduce.h).
+g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
+  -Wall -Wextra -Inccl tests/native/coll_reduce_test.cc -o build/native/coll_reduce_test
+build/native/coll_reduce_test
