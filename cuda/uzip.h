@@ -83,10 +83,12 @@ UZIP_API int uzipCudaMalloc(int32_t device, uint64_t bytes, uint64_t* outPtr);
 UZIP_API int uzipCudaFree(uint64_t ptr);
 UZIP_API int uzipCudaMallocHost(uint64_t bytes, uint64_t* outPtr);  // pinned host memory
 UZIP_API int uzipCudaFreeHost(uint64_t ptr);
-// Copies are stream-ordered; kind is inferred (unified addressing).
+// Copies are stream-ordered. uzipCudaMemcpyAsync infers the kind (unified addressing); ToHost and FromHost
+// wait for the copy, and their device side must be device memory: an address that no allocation holds
+// is an error (UZIP_ERR_CUDA), never read or written as host memory.
 UZIP_API int uzipCudaMemcpyAsync(uint64_t dst, uint64_t src, uint64_t bytes, uint64_t stream);
-UZIP_API int uzipCudaMemcpyToHost(void* dst, uint64_t src, uint64_t bytes, uint64_t stream);  // sync
-UZIP_API int uzipCudaMemcpyFromHost(uint64_t dst, const void* src, uint64_t bytes, uint64_t stream);  // sync
+UZIP_API int uzipCudaMemcpyToHost(void* dst, uint64_t src, uint64_t bytes, uint64_t stream);
+UZIP_API int uzipCudaMemcpyFromHost(uint64_t dst, const void* src, uint64_t bytes, uint64_t stream);
 UZIP_API int uzipCudaMemsetAsync(uint64_t dst, int32_t value, uint64_t bytes, uint64_t stream);
 UZIP_API int uzipStreamCreate(int32_t device, uint64_t* outStream);
 UZIP_API int uzipStreamDestroy(uint64_t stream);
