@@ -92,12 +92,11 @@ int plainExchange(Ctx& c, const void* sendBuf, uint64_t sendBytes, int to, void*
 
 // Whether the pipelined exchange may reduce received elements on arrival (ExchangeFuse: one decode-and-
 // reduce kernel per chunk on GPUs) instead of landing them and reducing after. It needs the reduced
-// output apart from the own operand, and a two-byte dtype: on one H200 the fused kernel ran 1.04-1.58x
-// faster than decode then reduce for bf16 (4-256 MiB) but 0.67-0.92x for fp32
-// (bench/results/h200-2026-12-01T0334-session8/9-fuse-specialized); fp8 was not measured. Opt-in
-// (UZIP_COLL_FUSE=1) until a 2-GPU run has checked it against NCCL: the kernel is checked bit for bit on
-// one GPU (gpu_check --reduce) and the schedules in the simulation, but the engine's use of it has not
-// run on two GPUs yet.
+// output apart from the own operand, and a two-byte dtype. Off unless UZIP_COLL_FUSE=1: on one H200 it
+// ran 0.82-0.99x of decode then the backend's reduce for bf16 and fp16 (4-256 MiB), 0.66-0.93x for fp32
+// (bench/results/h200-2026-12-01T0645-session9/7-fp16-hw; its session-8 gain was over a reduce kernel
+// since made 2-4x faster). The kernel is checked bit for bit on one GPU (gpu_check --reduce) and the
+// schedules in the simulation; the engine's use of it has not run on two GPUs.
 bool fuseWanted(const void* out, const void* other, uint64_t bytes, int dtype) {
   if (!collFuseEnabled(dtype)) return false;
   const uintptr_t o = (uintptr_t)out, l = (uintptr_t)other;
