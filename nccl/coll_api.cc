@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "coll_backend.h"
 #include "coll_schedules.h"
@@ -195,6 +196,18 @@ class P2pExchange final : public uzip::CompressedExchange {
       return (*onChunk)(first, count, stream);  // the batch's only receive
     };
     return uzip::p2pRun(comm_, ops, n, stream_, 0, true, &hook, fp);
+  }
+  // One P2P batch of every send and receive (the engine pipelines each peer and direction on its own).
+  int exchangeMany(const uzip::ExchangeOp* ops, uint32_t nops, int dtype) override {
+    std::vector<uzip_p2p_op> v;
+    for (uint32_t i = 0; i < nops; i++) {
+      if (!ops[i].count) continue;
+      const uint64_t buf = (uint64_t)(uintptr_t)(ops[i].send ? ops[i].send : ops[i].recv);
+      v.push_back(uzip_p2p_op{buf, ops[i].count, dtype, ops[i].peer, ops[i].send ? 1 : 0, 1});
+    }
+    if (v.empty()) return UZIP_OK;
+    used_ = true;
+    return uzip::p2pRun(comm_, v.data(), (uint32_t)v.size(), stream_, 0, true);
   }
   bool used() const { return used_; }
 

@@ -49,7 +49,7 @@ class CollBackend {
                        uint64_t* outBytes, uint64_t* sizeWord) = 0;
   // Decodes a stream of exactly `count` elements of `dtype` into dst.
   virtual int decompress(const void* src, uint64_t srcBytes, void* dst, uint64_t count, int dtype) = 0;
-  // out = a op b.
+  // out = a op b, elementwise (out may equal a or b).
   virtual int reduce(void* out, const void* a, const void* b, uint64_t count, int dtype, int op) = 0;
   // out = in * (1/nranks), elementwise as coll_premul_avg (the start of avg); out may equal in.
   virtual int premulAvg(void* out, const void* in, uint64_t count, int dtype, int nranks) = 0;

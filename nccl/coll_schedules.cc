@@ -20,7 +20,7 @@ namespace {
 
 // Scratch slots of the backend.
 enum Slot { kEncOut = 0, kEncIn = 1, kTmp = 2, kAcc = 3, kSizes = 4, kA2aOut = 5, kA2aIn = 6, kXOut = 7, kXIn = 8,
-            kAvgIn = 9 };
+            kAvgIn = 9, kXSizes = 10 };
 
 // Default pipeline chunks (elements). On a device, the ring collectives that run through the pipelined
 // exchange take large slices (64 Mi elements: a 256 MiB bf16 all-reduce on 2 ranks is one slice) because
@@ -42,6 +42,7 @@ struct Ctx {
   uint64_t* sizes;  // backend space: at least 2 * n u64 words
   CompressedExchange* x;  // pipelined executor's exchange (null: the compressed or plain schedule)
   const void* scaled = nullptr;  // avg: a copy of a.send pre-multiplied by 1/n (what a fold starts with)
+  bool direct = false;           // the direct algorithms (collDirectWanted) instead of the ring
   int mod(int x) const { return ((x % n) + n) % n; }
   // What a rank sends when it starts a fold with its own elements at p (inside a.send).
   const void* first(const void* p) const {
@@ -87,6 +88,19 @@ int plainExchange(Ctx& c, const void* sendBuf, uint64_t sendBytes, int to, void*
   TRY(c.t.groupStart());
   if (to >= 0 && sendBytes) TRY(c.t.send(sendBuf, sendBytes, to, c.a.stream));
   if (from >= 0 && recvBytes) TRY(c.t.recv(recvBuf, recvBytes, from, c.a.stream));
+  return c.t.groupEnd();
+}
+
+// The direct algorithms' exchange with every peer: through the pipelined executor's exchange, or (plain)
+// raw in one transport group.
+int manyExchange(Ctx& c, const std::vector<ExchangeOp>& ops) {
+  if (c.x) return c.x->exchangeMany(ops.data(), (uint32_t)ops.size(), c.a.dtype);
+  TRY(c.t.groupStart());
+  for (const ExchangeOp& o : ops) {
+    if (!o.count) continue;
+    if (o.send) TRY(c.t.send(o.send, o.count * c.w, o.peer, c.a.stream));
+    else TRY(c.t.recv(o.recv, o.count * c.w, o.peer, c.a.stream));
+  }
   return c.t.groupEnd();
 }
 
@@ -202,6 +216,47 @@ int ringAllGather(Ctx& c, Seg segOf, Len lenOf, const void* own) {
   return UZIP_OK;
 }
 
+// Direct reduce-scatter over n segments (collDirectWanted): every rank sends segment k of its input straight
+// to rank k, all in one exchange, and rank k folds what it received and its own segment in the ring's order
+// (ringReduceScatter): first(x_{k+1}) (pre-multiplied for avg by its sender, as the ring's first hop sends
+// it), then x_{k+2}, ..., x_{k-1}, then x_k, each with the same reduce call and operand roles as the ring's
+// hop, so the bits are the ring's. The n - 1 received segments wait in scratch: (n - 1) x the segment.
+template <class Local, class Len>
+int directReduceScatter(Ctx& c, Local localOf, Len lenOf, void* finalOut) {
+  const int n = c.n, r = c.r;
+  const uint64_t len = lenOf(r);
+  void* got = nullptr;  // slot i - 1: the segment from rank r + i
+  if (len) TRY(c.b.scratch(kTmp, (uint64_t)(n - 1) * len * c.w, &got));
+  std::vector<ExchangeOp> ops;
+  for (int i = 1; i < n; i++) {
+    const int to = c.mod(r - i), from = c.mod(r + i);
+    // This rank starts the fold of segment r - 1 (i == 1), as the ring's first hop does.
+    const void* src = i == 1 ? c.first(localOf(to)) : localOf(to);
+    ops.push_back(ExchangeOp{src, nullptr, lenOf(to), to});
+    ops.push_back(ExchangeOp{nullptr, c.at(got, (uint64_t)(i - 1) * len), len, from});
+  }
+  TRY(manyExchange(c, ops));
+  if (!len) return UZIP_OK;
+  for (int i = 2; i < n; i++) TRY(c.b.reduce(got, got, c.at(got, (uint64_t)(i - 1) * len), len, c.a.dtype, c.a.op));
+  return c.b.reduce(finalOut, got, localOf(r), len, c.a.dtype, c.a.op);
+}
+
+// Direct all-gather over n segments (collDirectWanted): every rank sends its segment to every other rank in
+// one exchange. Through the executor each send is coded on its own (n - 1 codings of the segment, where
+// the ring codes it once and forwards the bytes), but nothing waits on a hop before it.
+template <class Seg, class Len>
+int directAllGather(Ctx& c, Seg segOf, Len lenOf, const void* own) {
+  const int n = c.n, r = c.r;
+  if (own != segOf(r)) TRY(c.b.copy(segOf(r), own, lenOf(r) * c.w));
+  std::vector<ExchangeOp> ops;
+  for (int i = 1; i < n; i++) {
+    const int to = c.mod(r + i), from = c.mod(r - i);
+    ops.push_back(ExchangeOp{own, nullptr, lenOf(r), to});  // `own`: no wait on the copy above
+    ops.push_back(ExchangeOp{nullptr, segOf(from), lenOf(from), from});
+  }
+  return manyExchange(c, ops);
+}
+
 // All-reduce on 2 ranks through the pipelined executor, "direct": the ranks exchange their whole buffers
 // in one compressed exchange and each computes every element itself, with the operands of the ring
 // schedule below, so the bits are the ring's. Ring, segment k of a slice ends on rank k as
@@ -266,6 +321,11 @@ int allReduce(Ctx& c) {
     auto lenOf = [&](int k) { return base + ((uint64_t)k < rem ? 1 : 0); };
     auto localOf = [&](int k) -> const void* { return c.at(c.a.send, startOf(k)); };
     auto segOf = [&](int k) -> void* { return c.at(c.a.recv, startOf(k)); };
+    if (c.direct) {  // two-shot
+      TRY(directReduceScatter(c, localOf, lenOf, segOf(c.r)));
+      TRY(directAllGather(c, segOf, lenOf, segOf(c.r)));
+      continue;
+    }
     TRY(ringReduceScatter(c, localOf, lenOf, segOf, segOf(c.r)));
     TRY(ringAllGather(c, segOf, lenOf, segOf(c.r)));
   }
@@ -283,7 +343,8 @@ int reduceScatter(Ctx& c) {
     auto localOf = [&](int k) -> const void* { return c.at(c.a.send, (uint64_t)k * count + off); };
     auto partialOf = [&](int) -> void* { return acc; };
     void* out = c.at(c.a.recv, off);
-    TRY(ringReduceScatter(c, localOf, lenOf, partialOf, out));
+    if (c.direct) TRY(directReduceScatter(c, localOf, lenOf, out));
+    else TRY(ringReduceScatter(c, localOf, lenOf, partialOf, out));
   }
   return UZIP_OK;
 }
@@ -294,7 +355,8 @@ int allGather(Ctx& c) {
     const uint64_t len = std::min(c.chunk, count - off);
     auto lenOf = [&](int) { return len; };
     auto segOf = [&](int k) -> void* { return c.at(c.a.recv, (uint64_t)k * count + off); };
-    TRY(ringAllGather(c, segOf, lenOf, c.at(c.a.send, off)));
+    if (c.direct) TRY(directAllGather(c, segOf, lenOf, c.at(c.a.send, off)));
+    else TRY(ringAllGather(c, segOf, lenOf, c.at(c.a.send, off)));
   }
   return UZIP_OK;
 }
@@ -516,6 +578,9 @@ int runCollective(Transport& t, CollBackend& b, const CollArgs& args) {
   CompressedExchange* x = a.compress && ring ? a.exchange : nullptr;
   Ctx c{t, b, a, n, r, uzip_dtype_width((uint32_t)a.dtype), chunk, (uint64_t*)sizes, x};
   c.scaled = scaled;
+  // The direct algorithms run where the ring runs exchanges: the plain schedule and the executor (the
+  // compressed schedule's per-hop coding is the ring's own; its bits are the same anyway).
+  c.direct = ring && n >= 3 && (x || !a.compress) && collDirectWanted(n);
   switch (a.kind) {
     case UZIP_COLL_ALLREDUCE: TRY(allReduce(c)); break;
     case UZIP_COLL_REDUCESCATTER: TRY(reduceScatter(c)); break;
@@ -560,6 +625,55 @@ class ScheduleExchange final : public CompressedExchange {
     }
     return UZIP_OK;
   }
+  // The same with several peers: every send coded, then one group of size words and one of payloads.
+  int exchangeMany(const ExchangeOp* ops, uint32_t nops, int dtype) override {
+    uint64_t maxCount = 0, nsend = 0, nrecv = 0;
+    for (uint32_t i = 0; i < nops; i++) {
+      if (!ops[i].count) continue;
+      maxCount = std::max(maxCount, ops[i].count);
+      (ops[i].send ? nsend : nrecv)++;
+    }
+    if (!nsend && !nrecv) return UZIP_OK;
+    args_.dtype = dtype;
+    const uint64_t cap = (b_.maxCompressed(maxCount, dtype) + 255) & ~255ull;  // each stream 256-aligned
+    void *out = nullptr, *in = nullptr, *sizes = nullptr;
+    TRY(b_.scratch(kXOut, cap * std::max<uint64_t>(nsend, 1), &out));
+    TRY(b_.scratch(kXIn, cap * std::max<uint64_t>(nrecv, 1), &in));
+    TRY(b_.scratch(kXSizes, 8ull * nops, &sizes));
+    uint64_t* sz = (uint64_t*)sizes;  // op i's size word (backend space)
+    std::vector<uint64_t> bytes(nops, 0);
+    std::vector<unsigned char*> buf(nops, nullptr);
+    uint64_t si = 0, ri = 0;
+    for (uint32_t i = 0; i < nops; i++) {
+      if (!ops[i].count) continue;
+      buf[i] = (unsigned char*)(ops[i].send ? out : in) + cap * (ops[i].send ? si++ : ri++);
+      if (ops[i].send) TRY(b_.compress(ops[i].send, ops[i].count, dtype, buf[i], cap, &bytes[i], sz + i));
+    }
+    TRY(t_.groupStart());
+    for (uint32_t i = 0; i < nops; i++) {
+      if (!ops[i].count) continue;
+      if (ops[i].send) TRY(t_.send(sz + i, 8, ops[i].peer, args_.stream));
+      else TRY(t_.recv(sz + i, 8, ops[i].peer, args_.stream));
+    }
+    TRY(t_.groupEnd());
+    for (uint32_t i = 0; i < nops; i++) {
+      if (!ops[i].count || ops[i].send) continue;
+      TRY(b_.toHost(&bytes[i], sz + i, 8));
+      if (bytes[i] < UZIP_HEADER_BYTES || bytes[i] > cap)
+        return uzipSetError(UZIP_ERR_CORRUPT, "rank %d: peer %d announced a %llu-byte stream (capacity %llu)",
+                            t_.rank(), ops[i].peer, (unsigned long long)bytes[i], (unsigned long long)cap);
+    }
+    TRY(t_.groupStart());
+    for (uint32_t i = 0; i < nops; i++) {
+      if (!ops[i].count) continue;
+      if (ops[i].send) TRY(t_.send(buf[i], bytes[i], ops[i].peer, args_.stream));
+      else TRY(t_.recv(buf[i], bytes[i], ops[i].peer, args_.stream));
+    }
+    TRY(t_.groupEnd());
+    for (uint32_t i = 0; i < nops; i++)
+      if (ops[i].count && !ops[i].send) TRY(b_.decompress(buf[i], bytes[i], ops[i].recv, ops[i].count, dtype));
+    return UZIP_OK;
+  }
 
  private:
   Transport& t_;
@@ -572,6 +686,11 @@ class ScheduleExchange final : public CompressedExchange {
 bool collFuseEnabled(int dtype) {
   const char* e = getenv("UZIP_COLL_FUSE");
   return e != nullptr && strcmp(e, "1") == 0 && uzip_dtype_width((uint32_t)dtype) == 2;
+}
+
+bool collDirectWanted(int nranks) {
+  const char* e = getenv("UZIP_COLL_ALGO");
+  return nranks >= 3 && e != nullptr && strcmp(e, "direct") == 0;
 }
 
 bool allReduceDirectWanted() {

@@ -44,11 +44,23 @@ struct ExchangeFuse {
   const void* other;
   int op;
 };
+// One operation of CompressedExchange::exchangeMany: a send of `count` elements at `send` to `peer` (recv
+// null), or a receive of `count` elements from `peer`, decoded into `recv` (send null).
+struct ExchangeOp {
+  const void* send;
+  void* recv;
+  uint64_t count;
+  int peer;
+};
 class CompressedExchange {
  public:
   virtual ~CompressedExchange() = default;
   virtual int exchange(const void* send, uint64_t sendCount, int to, void* recv, uint64_t recvCount, int from,
                        int dtype, const ExchangeChunkHook* onChunk = nullptr, const ExchangeFuse* fuse = nullptr) = 0;
+  // Sends and receives with several peers as one exchange (the direct algorithms, collDirectWanted): every
+  // rank posts all of its operations together, so no order of peers can deadlock. Zero counts are skipped.
+  // Stream-ordered like exchange().
+  virtual int exchangeMany(const ExchangeOp* ops, uint32_t nops, int dtype) = 0;
 };
 
 // The exchange built from a transport and a backend (not pipelined): what the simulation runs.
@@ -82,6 +94,12 @@ int collValidate(const CollArgs& a, int nranks);
 // Whether a 2-rank all-reduce through the pipelined executor runs "direct" (one exchange of the whole
 // buffers; the default) rather than as the ring (UZIP_COLL_ALLREDUCE2=ring). Same bits either way.
 bool allReduceDirectWanted();
+// Whether all-reduce, reduce-scatter and all-gather on `nranks` >= 3 ranks run the direct algorithms
+// (UZIP_COLL_ALGO=direct; the ring is the default) in the plain schedule and the pipelined executor:
+// reduce-scatter as one exchange with every peer (each rank sends segment k of its input straight to rank
+// k) and a fold in the ring's order, all-gather as one exchange with every peer, all-reduce as the two
+// ("two-shot"). Same bits as the ring (docs/COLLECTIVES.md); two exchanges instead of 2 (n - 1).
+bool collDirectWanted(int nranks);
 // Whether received chunks of `dtype` are decoded and reduced by one kernel (UZIP_COLL_FUSE=1, two-byte
 // dtypes; see fuseWanted in coll_schedules.cc); also GpuCollBackend::decodeReduce's choice.
 bool collFuseEnabled(int dtype);

@@ -1,4 +1,6 @@
-// uzipSimulateCollective: N ranks as threads over the in-process transport with the CPU backend.
+// uzipSimulateCollective: N ranks as threads over the in-process transport, with the CPU backend, or
+// (flag 4) with the GPU backend on the current GPU, the ranks' buffers in its memory.
+#include <cuda_runtime_api.h>
 #include <string.h>
 
 #include <atomic>
@@ -11,6 +13,7 @@
 #include "coll_schedules.h"
 #include "status.h"
 #include "transport_local.h"
+#include "transport_local_device.h"
 #include "uzip_coll.h"
 #include "uzip_format.h"
 
@@ -24,6 +27,20 @@ struct RankResult {
   std::string message;
 };
 
+// The ranks' device buffers of a GPU simulation, freed on every way out.
+struct DeviceBuffers {
+  std::vector<void*> p;
+  ~DeviceBuffers() {
+    for (void* q : p) cudaFree(q);
+  }
+};
+
+int simCuda(cudaError_t e, const char* what) {
+  if (e == cudaSuccess) return UZIP_OK;
+  return uzipSetError(e == cudaErrorNoDevice || e == cudaErrorInsufficientDriver ? UZIP_ERR_NO_DEVICE : UZIP_ERR_CUDA,
+                      "GPU simulation: %s: %s", what, cudaGetErrorString(e));
+}
+
 }  // namespace
 
 extern "C" UZIP_API int uzipSimulateCollective(int32_t kind, int32_t nranks, int32_t dtype, int32_t op,
@@ -34,7 +51,7 @@ extern "C" UZIP_API int uzipSimulateCollective(int32_t kind, int32_t nranks, int
   using namespace uzip;
   if (nranks < 1 || nranks > kSimMaxRanks)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "simulation supports 1..%d ranks, got %d", kSimMaxRanks, nranks);
-  if (flags & ~3u) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown simulation flags 0x%x", flags);
+  if (flags & ~7u) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown simulation flags 0x%x", flags);
   CollArgs proto;
   proto.kind = kind;
   proto.count = count;
@@ -47,7 +64,7 @@ extern "C" UZIP_API int uzipSimulateCollective(int32_t kind, int32_t nranks, int
   proto.compress = compress != 0;
   proto.chunkElems = chunkElems;
   if (int st = collValidate(proto, nranks)) return st;
-  const bool inPlace = flags & 1u, fault = flags & 2u;
+  const bool inPlace = flags & 1u, fault = flags & 2u, gpu = flags & 4u;
   if (inPlace && kind == UZIP_COLL_ALLTOALL)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "all-to-all has no in-place form");
   const uint64_t w = uzip_dtype_width((uint32_t)dtype), n = (uint64_t)nranks;
@@ -94,6 +111,24 @@ extern "C" UZIP_API int uzipSimulateCollective(int32_t kind, int32_t nranks, int
     }
   }
 
+  // GPU: each rank's working buffer mirrored to device memory, the same layout at the same offsets.
+  int device = 0;
+  DeviceBuffers dev;
+  std::vector<const void*> runSend = sendPtr;
+  std::vector<void*> runRecv = recvPtr;
+  if (gpu) {
+    if (int st = simCuda(cudaGetDevice(&device), "cudaGetDevice")) return st;
+    dev.p.assign(nranks, nullptr);
+    for (int r = 0; r < nranks; r++) {
+      const size_t bytes = work[r].size();
+      if (int st = simCuda(cudaMalloc(&dev.p[r], bytes), "cudaMalloc")) return st;
+      if (int st = simCuda(cudaMemcpy(dev.p[r], work[r].data(), bytes, cudaMemcpyHostToDevice), "cudaMemcpy"))
+        return st;
+      unsigned char* base = (unsigned char*)dev.p[r];
+      runSend[r] = base + ((const unsigned char*)sendPtr[r] - work[r].data());
+      runRecv[r] = base + ((unsigned char*)recvPtr[r] - work[r].data());
+    }
+  }
   auto fabric = std::make_shared<LocalFabric>(nranks, (timeoutMs ? timeoutMs : 20000) / 1000.0);
   std::vector<RankResult> results(nranks);
   std::atomic<long> failures{0};
@@ -102,25 +137,42 @@ extern "C" UZIP_API int uzipSimulateCollective(int32_t kind, int32_t nranks, int
   try {
     for (int r = 0; r < runners; r++) {
       threads.emplace_back([&, r] {
-        LocalTransport t(fabric, r);
-        std::unique_ptr<CollBackend> b(newCpuCollBackend());
-        int st = b ? UZIP_OK : uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot create the CPU backend");
+        std::unique_ptr<Transport> t;
+        if (gpu) t.reset(new (std::nothrow) DeviceLocalTransport(fabric, r));
+        else t.reset(new (std::nothrow) LocalTransport(fabric, r));
+        int st = t ? UZIP_OK : uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot create the transport");
+        cudaStream_t stream = nullptr;
+        if (!st && gpu) {
+          st = simCuda(cudaSetDevice(device), "cudaSetDevice");
+          if (!st) st = simCuda(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
+        }
+        const uint64_t s64 = (uint64_t)(uintptr_t)stream;
+        std::unique_ptr<CollBackend> b;
+        if (!st) {
+          b.reset(gpu ? newGpuCollBackend(device, s64) : newCpuCollBackend());
+          if (!b) st = gpu ? UZIP_ERR_CUDA : uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot create the CPU backend");
+        }
         if (!st) {
           CollArgs a = proto;
-          a.send = sendPtr[r];
-          a.recv = recvPtr[r];
+          a.send = runSend[r];
+          a.recv = runRecv[r];
+          a.stream = s64;
           // compress == 2: the GPU path's executor (plain data flow, each exchange compressed).
-          std::unique_ptr<CompressedExchange> x(compress == 2 ? newScheduleExchange(t, *b, 0) : nullptr);
+          std::unique_ptr<CompressedExchange> x(compress == 2 ? newScheduleExchange(*t, *b, s64) : nullptr);
           if (compress == 2 && !x) st = uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot create the exchange");
           a.exchange = x.get();
-          if (!st) st = runCollective(t, *b, a);
+          if (!st) st = runCollective(*t, *b, a);
+          if (!st && gpu) st = simCuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
         }
         if (st) {
           results[r].order = failures.fetch_add(1);
           results[r].status = st;
           results[r].message = uzipLastError();
-          t.abort();  // wake every peer that waits on this rank
+          if (t) t->abort();  // wake every peer that waits on this rank
+          else fabric->abort("a rank could not start");
         }
+        b.reset();  // before its stream
+        if (stream) cudaStreamDestroy(stream);
       });
     }
   } catch (...) {
@@ -139,6 +191,9 @@ extern "C" UZIP_API int uzipSimulateCollective(int32_t kind, int32_t nranks, int
   if (first >= 0)
     return uzipSetError(results[first].status, "simulated rank %d of %d: %s", first, nranks,
                         results[first].message.c_str());
+  for (int r = 0; gpu && r < nranks; r++)
+    if (int st = simCuda(cudaMemcpy(work[r].data(), dev.p[r], work[r].size(), cudaMemcpyDeviceToHost), "cudaMemcpy"))
+      return st;
   for (int r = 0; r < nranks; r++) {
     const unsigned char* out = (const unsigned char*)recvPtr[r];
     if (inPlace && kind == UZIP_COLL_REDUCESCATTER) out = work[r].data() + r * count * w;

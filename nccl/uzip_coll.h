@@ -63,7 +63,10 @@ UZIP_API int uzipCollConfigure(uint64_t chunkElems);
 // are left untouched).
 // flags: bit 0 in place (NCCL's in-place layout: all-reduce/broadcast/reduce send = recv,
 //        reduce-scatter recv = send + rank * count, all-gather send = recv + rank * count);
-//        bit 1 fault injection: the last rank skips the collective, so the others must time out.
+//        bit 1 fault injection: the last rank skips the collective, so the others must time out;
+//        bit 2 the GPU simulation: every rank runs the GPU backend (GPU codec and reduce kernels) on the
+//        current CUDA device, its buffers in device memory, over the in-process transport staged through
+//        host memory (nccl/transport_local_device.h); UZIP_ERR_NO_DEVICE without a GPU.
 // compress: 0 plain schedule, 1 compressed schedule, 2 the pipelined executor (ring collectives; its
 // exchanges compress / send / receive / decode over the in-process transport).
 // chunkElems: pipeline chunk (0 = default). timeoutMs: bound on every wait (0 = 20000).

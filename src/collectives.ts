@@ -392,6 +392,12 @@ export interface SimulationArgs {
   inPlace?: boolean;
   /** Fault injection: the last rank never joins, so the others must fail with a timeout. */
   dropLastRank?: boolean;
+  /**
+   * Run every rank's backend on the current GPU (GPU codec and reduce kernels, buffers in device memory)
+   * instead of the CPU: the same schedules with the GPU backend, on one GPU. Throws
+   * `NoDeviceError` without one.
+   */
+  gpu?: boolean;
   /** Bound on every wait, in ms (default 20000). */
   timeoutMs?: number;
   /** Initial contents of every rank's receive buffer (default zeros); reduce's non-roots keep theirs. */
@@ -444,7 +450,7 @@ export function simulateCollective(args: SimulationArgs): SimulationResult {
     recvAll.set(o, r * recv);
   });
   const stats = new BigUint64Array(2);
-  const flags = (args.inPlace ? 1 : 0) | (args.dropLastRank ? 2 : 0);
+  const flags = (args.inPlace ? 1 : 0) | (args.dropLastRank ? 2 : 0) | (args.gpu ? 4 : 0);
   unwrap(
     native().uzipSimulateCollective(
       kind,

@@ -24,6 +24,7 @@ import {
 import type { DType } from "../src/dtype.ts";
 import { InvalidArgumentError, TimeoutError } from "../src/errors.ts";
 import { assert, assertEquals, assertInstanceOf, assertThrows } from "./_assert.ts";
+import { makeInput, WIDTH } from "./_coll_data.ts";
 
 type FloatDType = Exclude<DType, "bytes">;
 const FLOAT_DTYPES: FloatDType[] = ["bf16", "fp16", "fp32", "fp8e4m3", "fp8e5m2"];
@@ -31,7 +32,6 @@ const RANKS = [2, 3, 4, 5, 8, 16];
 const COUNTS = [0, 1, 37, 2049];
 const CHUNK = 512; // small, so that every size above a few hundred runs several pipeline chunks
 const DEFAULT_HOST_CHUNK = 32768; // kDefaultChunkHost in nccl/coll_schedules.cc
-const WIDTH: Record<DType, number> = { bytes: 1, bf16: 2, fp16: 2, fp32: 4, fp8e4m3: 1, fp8e5m2: 1 };
 const CANONICAL_NAN: Record<FloatDType, number> = {
   bf16: 0x7fff,
   fp16: 0x7fff,
@@ -39,33 +39,6 @@ const CANONICAL_NAN: Record<FloatDType, number> = {
   fp8e4m3: 0x7f,
   fp8e5m2: 0x7f,
 };
-
-// ---- deterministic data ------------------------------------------------------------------------------
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const SPECIALS = [NaN, -0, 0, Infinity, -Infinity, 1e-40, -3e-39, 65504, 448, 57344, 3.4e38, -1];
-
-// Gaussian-like values at a few scales (compressible exponents), with special values sprinkled in.
-function makeInput(dtype: DType, elems: number, seed: number, specials = true): Uint8Array {
-  const rand = rng(seed);
-  if (dtype === "bytes") return Uint8Array.from({ length: elems }, () => Math.floor(rand() * 256));
-  const f = new Float32Array(elems);
-  for (let i = 0; i < elems; i++) {
-    const g = Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
-    f[i] = g * 2 ** Math.floor(rand() * 4 - 2);
-    if (specials && rand() < 0.02) f[i] = SPECIALS[Math.floor(rand() * SPECIALS.length)];
-  }
-  return encodeFloats(f, dtype);
-}
 
 // ---- the TS reference --------------------------------------------------------------------------------
 const one = new Float32Array(1);
@@ -275,6 +248,19 @@ function runCase(
         );
       } finally {
         Deno.env.delete("UZIP_COLL_FUSE");
+      }
+    }
+    if (n >= 3) {
+      // The direct algorithms (two-shot all-reduce; reduce-scatter and all-gather as one exchange with
+      // every peer), opt-in on GPUs: plain and through the executor, the same bits as the ring.
+      Deno.env.set("UZIP_COLL_ALGO", "direct");
+      try {
+        const dPlain = simulateCollective({ ...args, compress: false });
+        sameBytes(dPlain.outputs, plain.outputs, `${what}: direct plain vs ring plain schedule`);
+        const dPiped = simulateCollective({ ...args, compress: "pipelined" });
+        sameBytes(dPiped.outputs, plain.outputs, `${what}: direct pipelined vs ring plain schedule`);
+      } finally {
+        Deno.env.delete("UZIP_COLL_ALGO");
       }
     }
     if (count >= 20_000) {
