@@ -5,7 +5,7 @@ export NCCL_NVLS_ENABLE=0
 mkdir -p /tmp/deno-bin
 [ -x /tmp/deno-bin/deno ] || { xz -dc .carry-run/deno.xz > /tmp/deno-bin/deno && chmod +x /tmp/deno-bin/deno; }
 export PATH="/tmp/deno-bin:$PATH"
-export UZIP_LIB="$PWD/.carry-run/libuzip.so"
+export UZIP_LIB="$PWD/.carry-run/gpu/libuzip.so"
 export UZIP_WEIGHTS_DIR="$PWD/.carry-run/weights"
 export UZIP_GIT_COMMIT="$(cat .carry-run/commit)"
 export DENO_NO_UPDATE_CHECK=1

@@ -31,5 +31,5 @@ for sz in 262144 1024; do
 done
 CUOBJ=$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump 2>/dev/null | head -1)
 echo "cuobjdump: ${CUOBJ:-none}"
-if [ -n "$CUOBJ" ]; then "$CUOBJ" -sass .carry-run/libuzip.so | xz -T4 > "$R/libuzip_sass.txt.xz"; fi
+if [ -n "$CUOBJ" ]; then "$CUOBJ" -sass .carry-run/gpu/libuzip.so | xz -T4 > "$R/libuzip_sass.txt.xz"; fi
 pack

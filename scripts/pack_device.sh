@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Packs what a GPU machine without network, Node or Deno needs into the ignored folder .carry-run/:
-# libuzip.so (built here), the native GPU tools in gpu/ (gpu_check, gpu_bench), the Deno binary (xz), the
+# libuzip.so (built here) and the native GPU tools in gpu/ (gpu_check, gpu_bench), the Deno binary (xz), the
 # model weights (.onnx from node_modules), and, when .carry/old/ holds an earlier build of the tools, that
 # build in old/ as a baseline. Name ".carry-run" in the device tool's `carry`; on the device, source
 # scripts/device_env.sh first.
@@ -8,7 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/gpu_check.sh --build  # builds build/libuzip.so and the native tools into .carry/gpu/
 rm -rf .carry-run && mkdir -p .carry-run/weights .carry-run/gpu
-cp build/libuzip.so .carry-run/
+# One copy of the library (the carry limit is 64 MiB): gpu/libuzip.so, beside the tools that load it
+# through their $ORIGIN run path; device_env.sh points UZIP_LIB at it.
+cmp -s build/libuzip.so .carry/gpu/libuzip.so || { echo "build/libuzip.so and .carry/gpu/libuzip.so differ" >&2; exit 1; }
 cp .carry/gpu/gpu_check .carry/gpu/gpu_bench .carry/gpu/gpu_fuse_bench .carry/gpu/libuzip.so .carry-run/gpu/
 if [ -x .carry/old/gpu_bench ]; then mkdir -p .carry-run/old && cp .carry/old/gpu_check .carry/old/gpu_bench .carry/old/libuzip.so .carry-run/old/; fi
 if [ -f .carry/deno.xz ] && [ .carry/deno.xz -nt node_modules/deno/deno ]; then
