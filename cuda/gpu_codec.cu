@@ -65,6 +65,7 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;
+  uint32_t encPrefetch;  // EncParams::prefetch (UZIP_GPU_ENC_PREFETCH)
   Launch enc[3][UZIP_LOG2_BLOCK_MAX + 1];
   int decPerSm, decFusedPerSm;
   std::mutex mu;
@@ -250,6 +251,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT");
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT");
+  c->encPrefetch = (uint32_t)env_variant("UZIP_GPU_ENC_PREFETCH");  // 0 after the chain, 1 none, 2 before
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;
@@ -354,6 +356,7 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   p.nblocks = (uint32_t)nblocks;
   p.epoch = c->epoch;
   p.srcAligned16 = (src & 15u) == 0;
+  p.prefetch = c->encPrefetch;
   int st = w == 1 ? launch_compress<1>(c, p, s) : w == 2 ? launch_compress<2>(c, p, s) : launch_compress<4>(c, p, s);
   if (st) reset_slots(c, s);
   return st;

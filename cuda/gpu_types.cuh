@@ -42,6 +42,7 @@ struct EncParams {
   uint8_t* scratch;          // global word stage: stageBytes per resident warp (ctas * warps of them)
   uint32_t stageBytes;
   uint32_t smLimit;          // CTAs on SMs >= this take no blocks (0: no limit); see sm_gated
+  uint32_t prefetch;         // when a warp takes its next ticket and prefetches that block (EncPrefetch)
 };
 
 struct DecParams {
