@@ -251,7 +251,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT");
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT");
-  c->encPrefetch = (uint32_t)env_variant("UZIP_GPU_ENC_PREFETCH");  // 0 after the chain, 1 none, 2 before
+  c->encPrefetch = (uint32_t)env_variant("UZIP_GPU_ENC_PREFETCH");  // 0 none, 1 after the chain, 2 before
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;

@@ -492,16 +492,18 @@ __device__ void count_rem_groups(const uint8_t* blk, uint32_t m, bool aligned, u
   __syncwarp();
 }
 
-// The warp's next block, taken early: while a block's ANS chain runs, the memory system is mostly idle,
-// and the next block's histogram pass then waits on DRAM (ncu at 256 MiB, split layout: the first use of
-// a histogram-pass load held 8.8% of all stall samples, bench/results/h200-2026-12-01T0645-session9/1).
-// So the warp takes its next ticket during this block and asks L2 for that block's input, one
-// prefetch per 128-byte line (no registers held). EncParams::prefetch says when: ENC_PF_NONE (tickets
-// taken at the top of the loop, as before), ENC_PF_AFTER (after this block's symbol chain: the lines
-// need to survive only the payload copies in between), ENC_PF_BEFORE (before the chain: more lead,
-// longer L2 residency). A ticket taken early is always coded (gated warps never take one early), so
-// the rule "a warp only waits on blocks that running warps hold" still holds.
-enum EncPrefetch : uint32_t { ENC_PF_AFTER = 0, ENC_PF_NONE = 1, ENC_PF_BEFORE = 2 };
+// The warp's next block, taken early (opt-in, NOT YET MEASURED: the device was withdrawn in session 10
+// before scripts/gpu_prefetch_ab.sh could run). While a block's ANS chain runs, the memory system is
+// mostly idle, and the next block's histogram pass then waits on DRAM (ncu at 256 MiB, split layout: the
+// first use of a histogram-pass load held 8.8% of all stall samples,
+// bench/results/h200-2026-12-01T0645-session9/1). So the warp may take its next ticket during this block
+// and ask L2 for that block's input, one prefetch per 128-byte line (no registers held).
+// EncParams::prefetch (UZIP_GPU_ENC_PREFETCH) says when: ENC_PF_NONE (the default: tickets taken at the
+// top of the loop, the order gpu_check verified), ENC_PF_AFTER (after this block's symbol chain: the lines
+// need to survive only the payload copies in between), ENC_PF_BEFORE (before the chain: more lead, longer
+// L2 residency). A ticket taken early is always coded (gated warps never take one early), so the rule "a
+// warp only waits on blocks that running warps hold" still holds.
+enum EncPrefetch : uint32_t { ENC_PF_NONE = 0, ENC_PF_AFTER = 1, ENC_PF_BEFORE = 2 };
 struct NextTicket {
   bool early;  // this warp may take its next ticket early
   bool taken;  // t holds it
