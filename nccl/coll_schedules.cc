@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <algorithm>
+#include <memory>
 #include <new>
 #include <utility>
 #include <vector>
@@ -22,10 +23,11 @@ namespace {
 enum Slot { kEncOut = 0, kEncIn = 1, kTmp = 2, kAcc = 3, kSizes = 4, kA2aOut = 5, kA2aIn = 6, kXOut = 7, kXIn = 8,
             kAvgIn = 9, kXSizes = 10 };
 
-// Default pipeline chunks (elements). On a device, the ring collectives that run through the pipelined
-// exchange take large slices (64 Mi elements: a 256 MiB bf16 all-reduce on 2 ranks is one slice) because
-// the P2P engine chunks and pipelines each exchange itself, and every slice pays a fill and a drain;
-// the chains (broadcast, reduce) and all-to-all pipeline by schedule chunks, so theirs stay small. The
+// Default pipeline chunks (elements). On a device, the ring collectives take large slices (64 Mi
+// elements: a 256 MiB bf16 all-reduce on 2 ranks is one slice) because the P2P engine chunks and
+// pipelines each exchange itself, and every slice pays a fill and a drain; so do all-to-all and the
+// 2-rank chains through the executor (runCollective). The longer chains (broadcast, reduce) pipeline
+// their hops by schedule chunks, so theirs stay small. The
 // chunk decides the fold order of an all-reduce on n > 2 ranks, so every mode of one collective uses
 // the same one (compressed == plain schedule bit for bit).
 constexpr uint64_t kDefaultChunkHost = 1u << 15;
@@ -361,145 +363,142 @@ int allGather(Ctx& c) {
   return UZIP_OK;
 }
 
-// All-to-all: every pair exchanges directly, all peers in one group per chunk.
+// All-to-all: every pair exchanges directly, all peers in one exchange per chunk (plainly, through the
+// pipelined executor's exchangeMany, or, for the compressed schedule, through a ScheduleExchange: every
+// block compressed, the size words in one group, the payloads in one group, every block decoded).
 int allToAll(Ctx& c) {
   const int n = c.n, r = c.r;
   const uint64_t count = c.a.count;
+  std::unique_ptr<CompressedExchange> own;
+  if (c.a.compress && !c.x && n > 1 && count) {
+    own.reset(newScheduleExchange(c.t, c.b, c.a.stream));
+    if (!own) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot create the all-to-all exchange");
+  }
+  CompressedExchange* x = c.x ? c.x : own.get();
+  std::vector<ExchangeOp> ops;
   for (uint64_t off = 0; off < count; off += c.chunk) {
     const uint64_t len = std::min(c.chunk, count - off);
     auto sendOf = [&](int p) -> const void* { return c.at(c.a.send, (uint64_t)p * count + off); };
     auto recvOf = [&](int p) -> void* { return c.at(c.a.recv, (uint64_t)p * count + off); };
     if (sendOf(r) != recvOf(r)) TRY(c.b.copy(recvOf(r), sendOf(r), len * c.w));
-    if (!c.a.compress) {
-      TRY(c.t.groupStart());
-      for (int p = 0; p < n; p++) {
-        if (p == r) continue;
-        TRY(c.t.send(sendOf(p), len * c.w, p, c.a.stream));
-        TRY(c.t.recv(recvOf(p), len * c.w, p, c.a.stream));
-      }
-      TRY(c.t.groupEnd());
-      continue;
-    }
-    const uint64_t cap = uzip_pad16(c.b.maxCompressed(len, c.a.dtype));
-    void *outBase = nullptr, *inBase = nullptr;
-    TRY(c.b.scratch(kA2aOut, cap * n, &outBase));
-    TRY(c.b.scratch(kA2aIn, cap * n, &inBase));
-    auto encOf = [&](void* base, int p) { return (unsigned char*)base + cap * (uint64_t)p; };
-    std::vector<uint64_t> outBytes(n), inBytes(n);
-    for (int p = 0; p < n; p++)
-      if (p != r) TRY(c.b.compress(sendOf(p), len, c.a.dtype, encOf(outBase, p), cap, &outBytes[p], c.sizes + p));
-    TRY(c.t.groupStart());
+    ops.clear();
     for (int p = 0; p < n; p++) {
       if (p == r) continue;
-      TRY(c.t.send(c.sizes + p, 8, p, c.a.stream));
-      TRY(c.t.recv(c.sizes + n + p, 8, p, c.a.stream));
+      ops.push_back(ExchangeOp{sendOf(p), nullptr, len, p});
+      ops.push_back(ExchangeOp{nullptr, recvOf(p), len, p});
     }
-    TRY(c.t.groupEnd());
-    TRY(c.b.toHost(inBytes.data(), c.sizes + n, 8 * (uint64_t)n));
-    for (int p = 0; p < n; p++)
-      if (p != r && (inBytes[p] < UZIP_HEADER_BYTES || inBytes[p] > cap))
-        return uzipSetError(UZIP_ERR_CORRUPT, "rank %d: peer %d announced a %llu-byte chunk (capacity %llu)", r,
-                            p, (unsigned long long)inBytes[p], (unsigned long long)cap);
-    TRY(c.t.groupStart());
-    for (int p = 0; p < n; p++) {
-      if (p == r) continue;
-      TRY(c.t.send(encOf(outBase, p), outBytes[p], p, c.a.stream));
-      TRY(c.t.recv(encOf(inBase, p), inBytes[p], p, c.a.stream));
-    }
-    TRY(c.t.groupEnd());
-    for (int p = 0; p < n; p++)
-      if (p != r) TRY(c.b.decompress(encOf(inBase, p), inBytes[p], recvOf(p), len, c.a.dtype));
+    if (x) TRY(x->exchangeMany(ops.data(), (uint32_t)ops.size(), c.a.dtype));
+    else TRY(manyExchange(c, ops));
   }
   return UZIP_OK;
 }
 
-// Broadcast: a chain root, root+1, ..., root-1, pipelined by chunks. The root compresses each chunk
-// once; every other rank forwards the bytes it received unchanged and decodes them for itself.
+// The chains (broadcast, reduce) chunk by chunk. In the plain schedule and through the pipelined
+// executor a rank that receives and forwards does both in one exchange: at its step i it receives chunk
+// i from prev and sends chunk i - 1 (received, or reduced, at step i - 1) to next, so both of its links
+// are busy at once and the chain is a pipeline of K + n - 2 steps for K chunks. The per-hop compressed
+// schedule keeps one exchange per hop and direction (its codec calls sit between them).
+struct Chain {
+  uint64_t count, chunk, steps;
+  uint64_t len(uint64_t j) const { return std::min(chunk, count - j * chunk); }
+};
+
+// Broadcast: a chain root, root+1, ..., root-1. Compressed schedule: the root compresses each chunk once;
+// every other rank forwards the bytes it received unchanged and decodes them for itself.
 int broadcast(Ctx& c) {
   const int n = c.n, p = c.mod(c.r - c.a.root);
   const int next = p < n - 1 ? c.mod(c.r + 1) : -1, prev = p > 0 ? c.mod(c.r - 1) : -1;
   const uint64_t count = c.a.count;
-  void* enc = nullptr;
-  uint64_t cap = 0;
-  if (c.a.compress && n > 1 && count) {
-    cap = c.b.maxCompressed(std::min(c.chunk, count), c.a.dtype);
-    TRY(c.b.scratch(kEncOut, cap, &enc));
-  }
-  for (uint64_t off = 0; off < count; off += c.chunk) {
-    const uint64_t len = std::min(c.chunk, count - off);
-    void* dst = c.at(c.a.recv, off);
+  const Chain ch{count, c.chunk, (count + c.chunk - 1) / c.chunk};
+  if (p == 0 && c.a.send != c.a.recv) TRY(c.b.copy(c.a.recv, c.a.send, count * c.w));
+  if (n == 1 || !count) return UZIP_OK;
+  if (!c.a.compress || c.x) {
     if (p == 0) {
-      const void* src = c.at(c.a.send, off);
-      if (src != dst) TRY(c.b.copy(dst, src, len * c.w));
-      if (next < 0) continue;
-      if (c.a.compress) {
-        uint64_t bytes = 0;
-        TRY(c.b.compress(src, len, c.a.dtype, enc, cap, &bytes, c.sizes));
-        TRY(exchangeCompressed(c, enc, bytes, c.sizes, next, nullptr, 0, nullptr, -1, nullptr));
-      } else {
-        TRY(plainExchange(c, src, len * c.w, next, nullptr, 0, -1));
-      }
+      for (uint64_t j = 0; j < ch.steps; j++)
+        TRY(plainExchange(c, c.at(c.a.send, j * c.chunk), ch.len(j) * c.w, next, nullptr, 0, -1));
+      return UZIP_OK;
+    }
+    for (uint64_t i = 0; i <= ch.steps; i++) {
+      const bool fwd = next >= 0 && i > 0, get = i < ch.steps;
+      if (!fwd && !get) continue;
+      TRY(plainExchange(c, fwd ? c.at(c.a.recv, (i - 1) * c.chunk) : nullptr, fwd ? ch.len(i - 1) * c.w : 0,
+                        fwd ? next : -1, get ? c.at(c.a.recv, i * c.chunk) : nullptr, get ? ch.len(i) * c.w : 0,
+                        get ? prev : -1));
+    }
+    return UZIP_OK;
+  }
+  void* enc = nullptr;
+  const uint64_t cap = c.b.maxCompressed(ch.len(0), c.a.dtype);
+  TRY(c.b.scratch(kEncOut, cap, &enc));
+  for (uint64_t j = 0; j < ch.steps; j++) {
+    const uint64_t len = ch.len(j);
+    uint64_t bytes = 0;
+    if (p == 0) {
+      TRY(c.b.compress(c.at(c.a.send, j * c.chunk), len, c.a.dtype, enc, cap, &bytes, c.sizes));
+      TRY(exchangeCompressed(c, enc, bytes, c.sizes, next, nullptr, 0, nullptr, -1, nullptr));
       continue;
     }
-    if (c.a.compress) {
-      uint64_t bytes = 0;
-      TRY(exchangeCompressed(c, nullptr, 0, nullptr, -1, enc, cap, c.sizes + 1, prev, &bytes));
-      if (next >= 0) TRY(exchangeCompressed(c, enc, bytes, c.sizes + 1, next, nullptr, 0, nullptr, -1, nullptr));
-      TRY(c.b.decompress(enc, bytes, dst, len, c.a.dtype));
-    } else {
-      TRY(plainExchange(c, nullptr, 0, -1, dst, len * c.w, prev));
-      if (next >= 0) TRY(plainExchange(c, dst, len * c.w, next, nullptr, 0, -1));
-    }
+    TRY(exchangeCompressed(c, nullptr, 0, nullptr, -1, enc, cap, c.sizes + 1, prev, &bytes));
+    if (next >= 0) TRY(exchangeCompressed(c, enc, bytes, c.sizes + 1, next, nullptr, 0, nullptr, -1, nullptr));
+    TRY(c.b.decompress(enc, bytes, c.at(c.a.recv, j * c.chunk), len, c.a.dtype));
   }
   return UZIP_OK;
 }
 
-// Reduce: a chain root+1, root+2, ..., root-1, root, pipelined by chunks; each rank folds its own
-// input into the partial it receives and passes it on; the root folds last.
+// Reduce: a chain root+1, root+2, ..., root-1, root; each rank folds its own input into the partial it
+// receives (reduce(partial, own)) and passes it on; the root folds last, into its output. The first rank
+// sends first(own) (avg: its pre-multiplied copy). Plain and executor: partials alternate between two
+// accumulators, one on the wire while the next is reduced. Compressed schedule: decode-reduce-encode per hop.
 int reduce(Ctx& c) {
   const int n = c.n, q = c.mod(c.r - c.a.root - 1);
   const uint64_t count = c.a.count;
   if (n == 1) return c.b.copy(c.a.recv, c.a.send, count * c.w);
+  if (!count) return UZIP_OK;
   const int next = q < n - 1 ? c.mod(c.r + 1) : -1, prev = q > 0 ? c.mod(c.r - 1) : -1;
-  const uint64_t maxLen = std::min(c.chunk, count);
-  void *encOut = nullptr, *encIn = nullptr, *tmp = nullptr, *acc = nullptr;
-  uint64_t cap = 0;
-  if (count) {
-    if (c.a.compress) {
-      cap = c.b.maxCompressed(maxLen, c.a.dtype);
-      TRY(c.b.scratch(kEncOut, cap, &encOut));
-      TRY(c.b.scratch(kEncIn, cap, &encIn));
-    } else {
-      TRY(c.b.scratch(kTmp, maxLen * c.w, &tmp));
+  const Chain ch{count, c.chunk, (count + c.chunk - 1) / c.chunk};
+  const uint64_t maxLen = ch.len(0);
+  auto local = [&](uint64_t j) { return (const void*)c.at(c.a.send, j * c.chunk); };
+  if (!c.a.compress || c.x) {
+    if (prev < 0) {
+      for (uint64_t j = 0; j < ch.steps; j++)
+        TRY(plainExchange(c, c.first(local(j)), ch.len(j) * c.w, next, nullptr, 0, -1));
+      return UZIP_OK;
     }
-    TRY(c.b.scratch(kAcc, maxLen * c.w, &acc));
+    void *tmp = nullptr, *acc = nullptr;
+    TRY(c.b.scratch(kTmp, maxLen * c.w, &tmp));
+    if (next >= 0) TRY(c.b.scratch(kAcc, 2 * maxLen * c.w, &acc));
+    auto accOf = [&](uint64_t j) { return (void*)c.at(acc, (j & 1) * maxLen); };
+    for (uint64_t i = 0; i <= ch.steps; i++) {
+      const bool fwd = next >= 0 && i > 0, get = i < ch.steps;
+      if (!fwd && !get) continue;
+      TRY(plainExchange(c, fwd ? accOf(i - 1) : nullptr, fwd ? ch.len(i - 1) * c.w : 0, fwd ? next : -1,
+                        get ? tmp : nullptr, get ? ch.len(i) * c.w : 0, get ? prev : -1));
+      if (get)
+        TRY(c.b.reduce(next < 0 ? c.at(c.a.recv, i * c.chunk) : accOf(i), tmp, local(i), ch.len(i), c.a.dtype,
+                       c.a.op));
+    }
+    return UZIP_OK;
   }
-  for (uint64_t off = 0; off < count; off += c.chunk) {
-    const uint64_t len = std::min(c.chunk, count - off);
-    const void* local = c.at(c.a.send, off);
-    void* out = next < 0 ? c.at(c.a.recv, off) : acc;
+  void *encOut = nullptr, *encIn = nullptr, *acc = nullptr;
+  const uint64_t cap = c.b.maxCompressed(maxLen, c.a.dtype);
+  TRY(c.b.scratch(kEncOut, cap, &encOut));
+  TRY(c.b.scratch(kEncIn, cap, &encIn));
+  TRY(c.b.scratch(kAcc, maxLen * c.w, &acc));
+  for (uint64_t j = 0; j < ch.steps; j++) {
+    const uint64_t len = ch.len(j);
+    void* out = next < 0 ? c.at(c.a.recv, j * c.chunk) : acc;
     uint64_t encBytes = 0, inBytes = 0;
-    if (c.a.compress) {
-      if (prev < 0) {
-        TRY(c.b.compress(c.first(local), len, c.a.dtype, encOut, cap, &encBytes, c.sizes));
-      } else {
-        TRY(exchangeCompressed(c, nullptr, 0, nullptr, -1, encIn, cap, c.sizes + 1, prev, &inBytes));
-        if (next < 0)
-          TRY(c.b.decodeReduce(out, local, encIn, inBytes, len, c.a.dtype, c.a.op));
-        else
-          TRY(c.b.decodeReduceEncode(out, local, encIn, inBytes, len, c.a.dtype, c.a.op, encOut, cap, &encBytes,
-                                     c.sizes));
-      }
-      if (next >= 0) TRY(exchangeCompressed(c, encOut, encBytes, c.sizes, next, nullptr, 0, nullptr, -1, nullptr));
+    if (prev < 0) {
+      TRY(c.b.compress(c.first(local(j)), len, c.a.dtype, encOut, cap, &encBytes, c.sizes));
     } else {
-      const void* src = c.first(local);
-      if (prev >= 0) {
-        TRY(plainExchange(c, nullptr, 0, -1, tmp, len * c.w, prev));
-        TRY(c.b.reduce(out, tmp, local, len, c.a.dtype, c.a.op));
-        src = out;
-      }
-      if (next >= 0) TRY(plainExchange(c, src, len * c.w, next, nullptr, 0, -1));
+      TRY(exchangeCompressed(c, nullptr, 0, nullptr, -1, encIn, cap, c.sizes + 1, prev, &inBytes));
+      if (next < 0)
+        TRY(c.b.decodeReduce(out, local(j), encIn, inBytes, len, c.a.dtype, c.a.op));
+      else
+        TRY(c.b.decodeReduceEncode(out, local(j), encIn, inBytes, len, c.a.dtype, c.a.op, encOut, cap, &encBytes,
+                                   c.sizes));
     }
+    if (next >= 0) TRY(exchangeCompressed(c, encOut, encBytes, c.sizes, next, nullptr, 0, nullptr, -1, nullptr));
   }
   return UZIP_OK;
 }
@@ -570,12 +569,16 @@ int runCollective(Transport& t, CollBackend& b, const CollArgs& args) {
   }
   const bool ring = a.kind == UZIP_COLL_ALLREDUCE || a.kind == UZIP_COLL_REDUCESCATTER ||
                     a.kind == UZIP_COLL_ALLGATHER;
+  CompressedExchange* x = a.compress ? a.exchange : nullptr;
+  // Large device slices where each exchange is one pipelined P2P batch: the ring collectives, all-to-all
+  // through the executor, and the 2-rank chains through it (one hop: nothing for smaller chunks to overlap).
+  // Longer chains keep schedule chunks, which pipeline the hops.
+  const bool wholeSlices = ring || (x && (a.kind == UZIP_COLL_ALLTOALL || n == 2));
   uint64_t chunk = a.chunkElems ? a.chunkElems
                                 : (!b.onDevice() ? kDefaultChunkHost
-                                                 : (ring ? kDefaultChunkDeviceRing : kDefaultChunkDevice));
+                                                 : (wholeSlices ? kDefaultChunkDeviceRing : kDefaultChunkDevice));
   void* sizes = nullptr;
   TRY(b.scratch(kSizes, 16 * (uint64_t)n, &sizes));
-  CompressedExchange* x = a.compress && ring ? a.exchange : nullptr;
   Ctx c{t, b, a, n, r, uzip_dtype_width((uint32_t)a.dtype), chunk, (uint64_t*)sizes, x};
   c.scaled = scaled;
   // The direct algorithms run where the ring runs exchanges: the plain schedule and the executor (the

@@ -3,9 +3,9 @@
 // The GPU entry points take a communicator handle from uzip_comm.h and device pointers, are
 // stream-ordered on `stream` like NCCL's, and choose a path by `mode`:
 //   UZIP_COLL_NEVER (0)  plain NCCL (ncclAllReduce, ...; reduce and all-to-all: NCCL send/recv)
-//   UZIP_COLL_ALWAYS (1) compressed: all-reduce, reduce-scatter, all-gather through the pipelined executor
-//                        (ring exchanges by the P2P engine, uzipP2pRun); the others the compressed
-//                        schedule of nccl/coll_schedules.h
+//   UZIP_COLL_ALWAYS (1) compressed: every collective through the pipelined executor (the plain
+//                        schedule's exchanges, each one batch of the P2P engine, uzipP2pRun;
+//                        UZIP_COLL_PIPELINE=0: the per-hop compressed schedule of nccl/coll_schedules.h)
 //   UZIP_COLL_AUTO (2)   the compressed schedule only where it pays (docs/COLLECTIVES.md), else NCCL
 //   UZIP_COLL_PLAIN_SCHEDULE (3) the same schedule without compression: the exact reference that
 //                        ALWAYS must match bit for bit (tests)
@@ -67,8 +67,8 @@ UZIP_API int uzipCollConfigure(uint64_t chunkElems);
 //        bit 2 the GPU simulation: every rank runs the GPU backend (GPU codec and reduce kernels) on the
 //        current CUDA device, its buffers in device memory, over the in-process transport staged through
 //        host memory (nccl/transport_local_device.h); UZIP_ERR_NO_DEVICE without a GPU.
-// compress: 0 plain schedule, 1 compressed schedule, 2 the pipelined executor (ring collectives; its
-// exchanges compress / send / receive / decode over the in-process transport).
+// compress: 0 plain schedule, 1 compressed schedule, 2 the pipelined executor (the plain schedule's data
+// flow; its exchanges compress / send / receive / decode over the in-process transport).
 // chunkElems: pipeline chunk (0 = default). timeoutMs: bound on every wait (0 = 20000).
 // stats2 (may be null): u64[2] = {bytes sent by all ranks, messages sent}.
 UZIP_API int uzipSimulateCollective(int32_t kind, int32_t nranks, int32_t dtype, int32_t op, uint64_t count,

@@ -1,10 +1,10 @@
 /**
  * Compressed collectives with NCCL's API shape: all-reduce, reduce-scatter, all-gather, all-to-all,
  * broadcast and reduce on device buffers of a communicator, stream-ordered like NCCL's. Each call picks
- * a path by `compress`: `"never"` runs plain NCCL; `"always"` compresses: all-reduce, reduce-scatter and
- * all-gather through the pipelined executor (each ring exchange a chunked, pipelined compressed P2P
- * exchange, reductions stream-ordered between them), the others through the compressed schedule (each
- * hop decoded, reduced and re-encoded; broadcast chunks compressed once and forwarded); `"auto"`
+ * a path by `compress`: `"never"` runs plain NCCL; `"always"` compresses, every collective through the
+ * pipelined executor (the plain schedule's data flow, each of its exchanges a chunked, pipelined
+ * compressed P2P exchange, reductions stream-ordered between them; `UZIP_COLL_PIPELINE=0` selects the
+ * per-hop compressed schedule instead, each hop decoded, reduced and re-encoded); `"auto"`
  * (default) compresses only where a measured model predicts a gain ({@linkcode calibrateCollectives}),
  * else plain NCCL; `"plainSchedule"` is the same schedule without compression (the exact reference).
  *
@@ -382,8 +382,8 @@ export interface SimulationArgs {
   root?: number;
   /**
    * Run the compressed schedule (default true), the plain one (false), or `"pipelined"`: the GPU path's
-   * executor for all-reduce, reduce-scatter and all-gather (the plain schedule's data flow with every
-   * ring exchange compressed; here by compress / send / receive / decode instead of the P2P engine).
+   * executor (the plain schedule's data flow with every exchange compressed; here by compress / send /
+   * receive / decode instead of the P2P engine).
    */
   compress?: boolean | "pipelined";
   /** Elements per pipeline chunk (default: the library's). */

@@ -3,8 +3,9 @@
 // over the in-process transport, for 2..8 ranks, which NCCL cannot put on one GPU. Each GPU result must equal
 // the CPU simulation's plain schedule byte for byte; that one is checked against an independent TS reference
 // in tests/collectives_sim_test.ts. The modes are the CPU test's: plain, compressed schedule (per-hop
-// decode-reduce-encode), the pipelined executor's data flow, with and without the fused decode-reduce, and the
-// direct algorithms (UZIP_COLL_ALGO=direct) on 3 or more ranks. Needs a GPU; skipped visibly without one.
+// decode-reduce-encode), the pipelined executor's data flow (every collective), the ring collectives with
+// and without the fused decode-reduce, and the direct algorithms (UZIP_COLL_ALGO=direct) on 3 or more
+// ranks. Needs a GPU; skipped visibly without one.
 import { type CollectiveKind, REDUCE_OPS, type ReduceOp, simulateCollective } from "../src/collectives.ts";
 import { bufferBytes, type SimulationArgs } from "../src/collectives.ts";
 import type { DType } from "../src/dtype.ts";
@@ -56,12 +57,9 @@ function gpuCase(
   const modes: [string, () => Uint8Array[]][] = [
     ["plain", () => simulateCollective({ ...args, gpu: true, compress: false }).outputs],
     ["compressed schedule", () => simulateCollective({ ...args, gpu: true, compress: true }).outputs],
+    ["pipelined", () => simulateCollective({ ...args, gpu: true, compress: "pipelined" }).outputs],
   ];
   if (RING.includes(kind)) {
-    modes.push([
-      "pipelined",
-      () => simulateCollective({ ...args, gpu: true, compress: "pipelined" }).outputs,
-    ]);
     if (kind !== "allGather" && WIDTH[dtype] === 2) {
       modes.push([
         "pipelined, fused decode-reduce",
