@@ -1,6 +1,6 @@
 // Collectives benchmark in the style of nccl-tests: for each collective and size, plain NCCL
-// ("never"), the compressed path ("always": the pipelined executor for all-reduce, reduce-scatter and
-// all-gather), the auto policy ("auto") and optionally the same schedule uncompressed ("plainSchedule")
+// ("never"; reduce and all-to-all: the plain schedule over NCCL send/recv, NCCL's table has neither), the
+// compressed path ("always": the pipelined executor), the auto policy ("auto") and optionally the same schedule uncompressed ("plainSchedule")
 // in the same run, with size, time, algbw, busbw and #wrong.
 // Run on 2 GPUs through the launcher:
 //   deno task launch -n 2 bench/collectives.ts [--colls allReduce,allGather,reduceScatter]
@@ -22,6 +22,7 @@ import {
   calibrateCollectives,
   type CollectiveKind,
   type CompressMode,
+  reduce,
   reduceScatter,
   resolvesToCompressed,
 } from "../src/collectives.ts";
@@ -96,7 +97,9 @@ function runOnce(kind: CollectiveKind, bytes: number, mode: CompressMode) {
   else if (kind === "reduceScatter") {
     reduceScatter(comm, sendBuf, recvBuf, bytes / w / n, dtype, "sum", stream, o);
   } else if (kind === "allToAll") allToAll(comm, sendBuf, recvBuf, bytes / w / n, dtype, stream, o);
-  else broadcast(comm, sendBuf, recvBuf, bytes / w, dtype, 0, stream, o);
+  else if (kind === "reduce") reduce(comm, sendBuf, recvBuf, bytes / w, dtype, "sum", 0, stream, o);
+  else if (kind === "broadcast") broadcast(comm, sendBuf, recvBuf, bytes / w, dtype, 0, stream, o);
+  else throw new Error(`unknown collective ${kind}`);
 }
 function outBytes(kind: CollectiveKind, bytes: number): number {
   return kind === "reduceScatter" ? bytes / n : bytes;

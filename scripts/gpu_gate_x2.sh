@@ -5,13 +5,15 @@
 #          and with UZIP_COLL_FUSE=1, and the P2P GPU test;
 #   fault: session 7's failing case, the compressed all-reduce with UZIP_P2P_LOG2=12,13, 256 MiB and 1 GiB;
 #   fuse:  the collectives bench, default against UZIP_COLL_FUSE=1, two interleaved rounds;
-#   log2:  the default plan against UZIP_P2P_LOG2=12,13, P2P and collectives (scripts/gpu_p2p_edges.sh).
+#   log2:  the default plan against UZIP_P2P_LOG2=12,13, P2P and collectives (scripts/gpu_p2p_edges.sh);
+#   chains: (session 10) broadcast, reduce and all-to-all through the pipelined executor against plain
+#          NCCL / the plain schedule and against the per-hop compressed schedule (UZIP_COLL_PIPELINE=0).
 # Bundle: scripts/pack_device.sh (weights, gpu/ and old/ may be left out). Usage (device):
 # [STAGES=...] bash scripts/gpu_gate_x2.sh
 set -u
 source scripts/device_env.sh
 nvidia-smi --query-gpu=index,name,driver_version,clocks.sm --format=csv > "$R/gpus.csv"
-ST=${STAGES:-tests fault fuse log2}
+ST=${STAGES:-tests chains fault fuse log2}
 coll() {  # tag, sizes, colls, then env assignments
   local tag=$1 sizes=$2 colls=$3; shift 3
   env NCCL_P2P_DISABLE=1 "$@" timeout 90 deno run -A --no-check scripts/launch.ts -n 2 bench/collectives.ts \
@@ -26,6 +28,11 @@ if [[ " $ST " == *" tests "* ]]; then
   done
   timeout 120 deno test -A --no-check tests/p2p_gpu_test.ts > "$R/p2p_test.log" 2>&1
   echo "== p2p test rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/p2p_test.log" | grep -E 'passed|failed|TimeoutError' | tail -3
+  pack
+fi
+if [[ " $ST " == *" chains "* ]]; then
+  coll chains_executor 64MiB,256MiB broadcast,reduce,allToAll
+  coll chains_perhop 64MiB,256MiB broadcast,reduce,allToAll UZIP_COLL_PIPELINE=0
   pack
 fi
 if [[ " $ST " == *" fault "* ]]; then
