@@ -9,7 +9,7 @@
 import { type CollectiveKind, REDUCE_OPS, type ReduceOp, simulateCollective } from "../src/collectives.ts";
 import { bufferBytes, type SimulationArgs } from "../src/collectives.ts";
 import type { DType } from "../src/dtype.ts";
-import { NoDeviceError } from "../src/errors.ts";
+import { NoDeviceError, TimeoutError } from "../src/errors.ts";
 import { assert, assertEquals, assertInstanceOf, assertThrows } from "./_assert.ts";
 import { gpuTest, hasGpu } from "./_gpu.ts";
 import { makeInput, WIDTH } from "./_coll_data.ts";
@@ -140,6 +140,29 @@ gpuTest("GPU simulation: tensors of many codec blocks, and in place", () => {
       () => simulateCollective({ ...args, gpu: true, compress: "pipelined" }),
     );
     sameBytes(got.outputs, want, `${kind} in place, direct pipelined on the GPU`);
+  }
+});
+
+gpuTest("GPU simulation: a missing rank times out, and the GPU backends still work after it", () => {
+  for (const kind of ["allReduce", "broadcast", "allToAll"] as CollectiveKind[]) {
+    const n = 3, count = 5000;
+    const { send } = bufferBytes(kind, n, count, "bf16");
+    const inputs = Array.from({ length: n }, () => makeInput("bf16", send / 2, seed++));
+    const args: SimulationArgs = { kind, inputs, dtype: "bf16", count, root: n - 1, chunkElems: 1024 };
+    for (const compress of [false, "pipelined"] as const) {
+      const e = assertThrows(
+        () => simulateCollective({ ...args, gpu: true, compress, dropLastRank: true, timeoutMs: 300 }),
+        `${kind} ${compress}: expected a timeout`,
+      );
+      assertInstanceOf(e, TimeoutError, `${kind} ${compress}`);
+    }
+    // The same case afterwards completes and equals the CPU schedule (no state left behind).
+    const want = simulateCollective({ ...args, compress: false }).outputs;
+    sameBytes(
+      simulateCollective({ ...args, gpu: true, compress: "pipelined" }).outputs,
+      want,
+      `${kind} after`,
+    );
   }
 });
 

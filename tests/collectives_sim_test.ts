@@ -400,6 +400,44 @@ Deno.test("simulated collectives: a missing rank times out instead of hanging", 
   assert(performance.now() - t0 < 10_000, "timeout took too long");
 });
 
+Deno.test("simulated collectives: a missing rank times out in every collective and mode", () => {
+  // The last rank never joins. Roots are chosen so that some rank needs its data: broadcast from it,
+  // reduce into rank 0 (the chain 1, ..., n - 1, 0 passes through it).
+  let runs = 0;
+  for (const kind of [...REDUCING, ...MOVING]) {
+    for (const n of [2, 3, 4]) {
+      const count = 3000;
+      const { send } = bufferBytes(kind, n, count, "bf16");
+      const inputs = Array.from({ length: n }, (_, r) => makeInput("bf16", send / 2, 950 + r));
+      const root = kind === "broadcast" ? n - 1 : 0;
+      for (const compress of [false, true, "pipelined"] as const) {
+        const what = `${kind} n=${n} compress=${compress}`;
+        const t0 = performance.now();
+        const e = assertThrows(
+          () =>
+            simulateCollective({
+              kind,
+              inputs,
+              dtype: "bf16",
+              count,
+              op: "sum",
+              root,
+              compress,
+              chunkElems: 512,
+              dropLastRank: true,
+              timeoutMs: 200,
+            }),
+          `${what}: expected a timeout`,
+        );
+        assertInstanceOf(e, TimeoutError, what);
+        assert(performance.now() - t0 < 5_000, `${what}: the timeout took too long`);
+        runs++;
+      }
+    }
+  }
+  assertEquals(runs, 6 * 3 * 3);
+});
+
 Deno.test("simulated collectives: bad arguments are typed errors", () => {
   const inputs = [new Uint8Array(4), new Uint8Array(4)];
   assertInstanceOf(
