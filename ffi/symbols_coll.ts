@@ -22,6 +22,44 @@ export const collSymbols = {
     parameters: ["u64", "u64", "u64", "u64", "i32", "i32", "i32", "u64", "i32"],
     result: "i32",
   },
+  // The same six functions on a worker thread (src/collectives.ts *Async): a compressed collective waits
+  // on the host for coded sizes inside the call. Their failures are read through uzipCommLastError.
+  uzipAllReduceAsync: {
+    name: "uzipAllReduce",
+    parameters: ["u64", "u64", "u64", "u64", "i32", "i32", "u64", "i32"],
+    result: "i32",
+    nonblocking: true,
+  },
+  uzipReduceScatterAsync: {
+    name: "uzipReduceScatter",
+    parameters: ["u64", "u64", "u64", "u64", "i32", "i32", "u64", "i32"],
+    result: "i32",
+    nonblocking: true,
+  },
+  uzipAllGatherAsync: {
+    name: "uzipAllGather",
+    parameters: ["u64", "u64", "u64", "u64", "i32", "u64", "i32"],
+    result: "i32",
+    nonblocking: true,
+  },
+  uzipAllToAllAsync: {
+    name: "uzipAllToAll",
+    parameters: ["u64", "u64", "u64", "u64", "i32", "u64", "i32"],
+    result: "i32",
+    nonblocking: true,
+  },
+  uzipBroadcastAsync: {
+    name: "uzipBroadcast",
+    parameters: ["u64", "u64", "u64", "u64", "i32", "i32", "u64", "i32"],
+    result: "i32",
+    nonblocking: true,
+  },
+  uzipReduceAsync: {
+    name: "uzipReduce",
+    parameters: ["u64", "u64", "u64", "u64", "i32", "i32", "i32", "u64", "i32"],
+    result: "i32",
+    nonblocking: true,
+  },
   /** (comm, kind, bytesPerRank, dtype, mode, i32* outPath) */
   uzipCollResolveMode: { parameters: ["u64", "i32", "u64", "i32", "i32", "buffer"], result: "i32" },
   /** (comm, linkBps, compressBps, decompressBps, stepSeconds, allReduceBps, allGatherBps); zeros forget */

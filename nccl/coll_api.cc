@@ -233,9 +233,11 @@ int plainNccl(Comm* c, const CollArgs& a) {
   return uzip::commCheck(c, r, "plain NCCL collective");
 }
 
-int run(uint64_t comm, CollArgs a, int mode) {
-  Comm* c = uzip::commFromHandle(comm);
-  if (!c) return UZIP_ERR_INVALID_ARG;
+int runOn(Comm* c, uint64_t comm, CollArgs a, int mode) {
+  // The calling thread may be any (the nonblocking twins run on a worker thread, whose current device
+  // is not the communicator's): the backend's kernels launch on this device.
+  if (cudaError_t e = cudaSetDevice(c->device))
+    return uzipSetError(UZIP_ERR_CUDA, "cudaSetDevice(%d): %s", c->device, cudaGetErrorString(e));
   if (mode < UZIP_COLL_NEVER || mode > UZIP_COLL_PLAIN_SCHEDULE)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown collective mode %d", mode);
   if (int st = uzip::collValidate(a, c->size)) return st;
@@ -282,6 +284,14 @@ int run(uint64_t comm, CollArgs a, int mode) {
   if (!st && x.used()) st = uzipCommSynchronize(comm, a.stream, 0);
   if (!st) uzipClearError();
   return st;
+}
+
+// A collective on the communicator `comm`; a failure's message is also kept on the communicator
+// (uzipCommLastError), for callers on another thread than the one that ran the call.
+int run(uint64_t comm, CollArgs a, int mode) {
+  Comm* c = uzip::commFromHandle(comm);
+  if (!c) return UZIP_ERR_INVALID_ARG;
+  return uzip::commKeepError(c, runOn(c, comm, a, mode));
 }
 
 CollArgs make(int kind, uint64_t send, uint64_t recv, uint64_t count, int dtype, int op, int root,

@@ -17,6 +17,7 @@
 import { native } from "../ffi/deno.ts";
 import type { Communicator } from "./comm.ts";
 import { CudaEvent, DeviceBuffer, Stream } from "./device.ts";
+import { unwrapAsync } from "./comm.ts";
 import { calibrate } from "./p2p.ts";
 import type { LinkModel } from "./policy.ts";
 import { type DType, dtypeId, dtypeWidth } from "./dtype.ts";
@@ -92,6 +93,91 @@ function countOf(count: number | bigint): bigint {
   return c;
 }
 
+// The C functions' argument lists, shared by the blocking calls and their nonblocking twins.
+function allReduceArgs(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr,
+  count: number | bigint,
+  dtype: DType,
+  op: ReduceOp,
+  stream?: Stream,
+  options?: CollectiveOptions,
+) {
+  const c = commHandle(comm), m = modeId(options);
+  return [
+    c,
+    ptrOf(send),
+    ptrOf(recv),
+    countOf(count),
+    dtypeId(dtype),
+    opId(op),
+    streamOf(stream),
+    m,
+  ] as const;
+}
+function allGatherArgs(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr,
+  count: number | bigint,
+  dtype: DType,
+  stream?: Stream,
+  options?: CollectiveOptions,
+) {
+  const c = commHandle(comm), m = modeId(options);
+  return [c, ptrOf(send), ptrOf(recv), countOf(count), dtypeId(dtype), streamOf(stream), m] as const;
+}
+function broadcastArgs(
+  comm: CommLike,
+  send: DevicePtr | null,
+  recv: DevicePtr,
+  count: number | bigint,
+  dtype: DType,
+  root: number,
+  stream?: Stream,
+  options?: CollectiveOptions,
+) {
+  const c = commHandle(comm), m = modeId(options);
+  return [c, ptrOf(send), ptrOf(recv), countOf(count), dtypeId(dtype), root, streamOf(stream), m] as const;
+}
+function reduceArgs(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr | null,
+  count: number | bigint,
+  dtype: DType,
+  op: ReduceOp,
+  root: number,
+  stream?: Stream,
+  options?: CollectiveOptions,
+) {
+  const c = commHandle(comm), m = modeId(options);
+  return [
+    c,
+    ptrOf(send),
+    ptrOf(recv),
+    countOf(count),
+    dtypeId(dtype),
+    opId(op),
+    root,
+    streamOf(stream),
+    m,
+  ] as const;
+}
+// A nonblocking call's end: its status, with the message the communicator kept (the call ran on a worker
+// thread, whose last error this thread cannot read). `keep` holds the caller's buffers and stream until
+// the call has returned, so that no finalizer frees them under it.
+async function settle(status: Promise<number>, comm: bigint, keep: readonly unknown[]): Promise<void> {
+  try {
+    unwrapAsync(await status, comm);
+  } finally {
+    holdUntilHere(keep);
+  }
+}
+// A use of its argument after the await, which keeps it reachable while the call runs.
+function holdUntilHere(_: unknown): void {}
+
 /** recv = reduce(op) of every rank's send (count elements). In place when send and recv are equal. */
 export function allReduce(
   comm: CommLike,
@@ -103,18 +189,7 @@ export function allReduce(
   stream?: Stream,
   options?: CollectiveOptions,
 ): void {
-  unwrap(
-    native().uzipAllReduce(
-      commHandle(comm),
-      ptrOf(send),
-      ptrOf(recv),
-      countOf(count),
-      dtypeId(dtype),
-      opId(op),
-      streamOf(stream),
-      modeId(options),
-    ),
-  );
+  unwrap(native().uzipAllReduce(...allReduceArgs(comm, send, recv, count, dtype, op, stream, options)));
 }
 
 /** recv (recvCount elements) = block `rank` of the reduction of every rank's send (nranks × recvCount). */
@@ -129,16 +204,7 @@ export function reduceScatter(
   options?: CollectiveOptions,
 ): void {
   unwrap(
-    native().uzipReduceScatter(
-      commHandle(comm),
-      ptrOf(send),
-      ptrOf(recv),
-      countOf(recvCount),
-      dtypeId(dtype),
-      opId(op),
-      streamOf(stream),
-      modeId(options),
-    ),
+    native().uzipReduceScatter(...allReduceArgs(comm, send, recv, recvCount, dtype, op, stream, options)),
   );
 }
 
@@ -152,17 +218,7 @@ export function allGather(
   stream?: Stream,
   options?: CollectiveOptions,
 ): void {
-  unwrap(
-    native().uzipAllGather(
-      commHandle(comm),
-      ptrOf(send),
-      ptrOf(recv),
-      countOf(sendCount),
-      dtypeId(dtype),
-      streamOf(stream),
-      modeId(options),
-    ),
-  );
+  unwrap(native().uzipAllGather(...allGatherArgs(comm, send, recv, sendCount, dtype, stream, options)));
 }
 
 /** Block p of recv = block `rank` of rank p's send; count elements per block. */
@@ -175,17 +231,7 @@ export function allToAll(
   stream?: Stream,
   options?: CollectiveOptions,
 ): void {
-  unwrap(
-    native().uzipAllToAll(
-      commHandle(comm),
-      ptrOf(send),
-      ptrOf(recv),
-      countOf(count),
-      dtypeId(dtype),
-      streamOf(stream),
-      modeId(options),
-    ),
-  );
+  unwrap(native().uzipAllToAll(...allGatherArgs(comm, send, recv, count, dtype, stream, options)));
 }
 
 /** recv = root's send (count elements); send is read on the root only. */
@@ -199,18 +245,7 @@ export function broadcast(
   stream?: Stream,
   options?: CollectiveOptions,
 ): void {
-  unwrap(
-    native().uzipBroadcast(
-      commHandle(comm),
-      ptrOf(send),
-      ptrOf(recv),
-      countOf(count),
-      dtypeId(dtype),
-      root,
-      streamOf(stream),
-      modeId(options),
-    ),
-  );
+  unwrap(native().uzipBroadcast(...broadcastArgs(comm, send, recv, count, dtype, root, stream, options)));
 }
 
 /** The root's recv = reduce(op) of every rank's send; recv is written on the root only. */
@@ -225,19 +260,104 @@ export function reduce(
   stream?: Stream,
   options?: CollectiveOptions,
 ): void {
-  unwrap(
-    native().uzipReduce(
-      commHandle(comm),
-      ptrOf(send),
-      ptrOf(recv),
-      countOf(count),
-      dtypeId(dtype),
-      opId(op),
-      root,
-      streamOf(stream),
-      modeId(options),
-    ),
-  );
+  unwrap(native().uzipReduce(...reduceArgs(comm, send, recv, count, dtype, op, root, stream, options)));
+}
+
+// The nonblocking twins. A compressed collective waits on the host inside the call (for the coded sizes
+// that NCCL needs before it can post each chunk), for about as long as the transfer; these run that call
+// on a worker thread, so the JS thread stays free, and settle when the call has returned: as with the
+// blocking form, its work is then enqueued on `stream` (plain NCCL: only enqueued), and a stream
+// synchronization (or `comm.synchronize`) waits for the results. Calls on one communicator run one at a
+// time in the order the library receives them; await each before the next, as with NCCL's own ordering.
+// Bad arguments reject the promise (they are checked before the call leaves this thread).
+
+/** {@linkcode allReduce} on a worker thread. */
+export async function allReduceAsync(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr,
+  count: number | bigint,
+  dtype: DType,
+  op: ReduceOp,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): Promise<void> {
+  const a = allReduceArgs(comm, send, recv, count, dtype, op, stream, options);
+  await settle(native().uzipAllReduceAsync(...a), a[0], [comm, send, recv, stream]);
+}
+
+/** {@linkcode reduceScatter} on a worker thread. */
+export async function reduceScatterAsync(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr,
+  recvCount: number | bigint,
+  dtype: DType,
+  op: ReduceOp,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): Promise<void> {
+  const a = allReduceArgs(comm, send, recv, recvCount, dtype, op, stream, options);
+  await settle(native().uzipReduceScatterAsync(...a), a[0], [comm, send, recv, stream]);
+}
+
+/** {@linkcode allGather} on a worker thread. */
+export async function allGatherAsync(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr,
+  sendCount: number | bigint,
+  dtype: DType,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): Promise<void> {
+  const a = allGatherArgs(comm, send, recv, sendCount, dtype, stream, options);
+  await settle(native().uzipAllGatherAsync(...a), a[0], [comm, send, recv, stream]);
+}
+
+/** {@linkcode allToAll} on a worker thread. */
+export async function allToAllAsync(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr,
+  count: number | bigint,
+  dtype: DType,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): Promise<void> {
+  const a = allGatherArgs(comm, send, recv, count, dtype, stream, options);
+  await settle(native().uzipAllToAllAsync(...a), a[0], [comm, send, recv, stream]);
+}
+
+/** {@linkcode broadcast} on a worker thread. */
+export async function broadcastAsync(
+  comm: CommLike,
+  send: DevicePtr | null,
+  recv: DevicePtr,
+  count: number | bigint,
+  dtype: DType,
+  root: number,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): Promise<void> {
+  const a = broadcastArgs(comm, send, recv, count, dtype, root, stream, options);
+  await settle(native().uzipBroadcastAsync(...a), a[0], [comm, send, recv, stream]);
+}
+
+/** {@linkcode reduce} on a worker thread. */
+export async function reduceAsync(
+  comm: CommLike,
+  send: DevicePtr,
+  recv: DevicePtr | null,
+  count: number | bigint,
+  dtype: DType,
+  op: ReduceOp,
+  root: number,
+  stream?: Stream,
+  options?: CollectiveOptions,
+): Promise<void> {
+  const a = reduceArgs(comm, send, recv, count, dtype, op, root, stream, options);
+  await settle(native().uzipReduceAsync(...a), a[0], [comm, send, recv, stream]);
 }
 
 /**

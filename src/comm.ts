@@ -56,7 +56,9 @@ export function unwrapAsync(status: number, handle: bigint): void {
   const out = new Uint8Array(512);
   const s = native().uzipCommLastError(handle, out, out.length);
   const end = out.indexOf(0);
-  const message = s === 0 ? new TextDecoder().decode(out.subarray(0, end < 0 ? out.length : end)) : "";
+  const message = s === 0
+    ? new TextDecoder().decode(out.subarray(0, end < 0 ? out.length : end))
+    : `unknown or destroyed communicator handle 0x${handle.toString(16)}`; // no communicator kept it
   throw errorFor(status, message || `status ${status}`);
 }
 

@@ -1,18 +1,25 @@
 // One rank of tests/collectives_gpu_test.ts (started by the launcher). For every collective, dtype,
-// op and odd size: the compressed path ("always": all-reduce, reduce-scatter and all-gather through the
-// pipelined executor over the P2P engine) must equal the same schedule uncompressed ("plainSchedule")
-// bit for bit, and on 2 ranks must equal plain NCCL ("never") where NCCL has the collective. Then the
+// op and odd size: the compressed path ("always": the pipelined executor over the P2P engine) must equal
+// the same schedule uncompressed ("plainSchedule") bit for bit, and on 2 ranks must equal plain NCCL
+// ("never") where NCCL has the collective; the nonblocking twins (bf16, the large size) must give the
+// blocking calls' bytes. Then the
 // pipelined executor with small P2P chunks (many chunks per exchange: staging slots reused), in place
 // and not, and "auto" under a model that makes it compress. Exits non-zero with the failing cases.
 import { Communicator } from "../src/comm.ts";
 import {
   allGather,
+  allGatherAsync,
   allReduce,
+  allReduceAsync,
   allToAll,
+  allToAllAsync,
   broadcast,
+  broadcastAsync,
   type CompressMode,
   reduce,
+  reduceAsync,
   reduceScatter,
+  reduceScatterAsync,
   resolvesToCompressed,
   setCollectiveModel,
 } from "../src/collectives.ts";
@@ -137,6 +144,28 @@ for (const dtype of ["bf16", "fp16", "fp32", "fp8e4m3"] as DType[]) {
         };
         cmp("always", "plainSchedule");
         if (kind !== "allToAll" && kind !== "reduce") cmp("always", "never");
+        // The nonblocking twin (the call on a worker thread) gives the blocking call's bytes.
+        if (dtype === "bf16" && count === 1_000_003 && op !== "max" && results.always) {
+          recv.fill(0xab, stream);
+          const o = { compress: "always" as const };
+          try {
+            if (kind === "allReduce") await allReduceAsync(comm, send, recv, count, dtype, op, stream, o);
+            else if (kind === "reduceScatter") {
+              await reduceScatterAsync(comm, send, recv, count, dtype, op, stream, o);
+            } else if (kind === "allGather") await allGatherAsync(comm, send, recv, count, dtype, stream, o);
+            else if (kind === "allToAll") await allToAllAsync(comm, send, recv, count, dtype, stream, o);
+            else if (kind === "broadcast") {
+              await broadcastAsync(comm, send, recv, count, dtype, 1 % n, stream, o);
+            } else await reduceAsync(comm, send, recv, count, dtype, op, 0, stream, o);
+            stream.synchronize();
+            const got = recv.download(new Uint8Array(outBytes), stream);
+            if (!(kind === "reduce" && rank !== 0)) {
+              compare(`${kind} ${dtype} ${op} count=${count} async`, "always", "always", got, results.always);
+            }
+          } catch (e) {
+            failures.push(`${kind} ${dtype} ${op} ${count} always (async): threw ${e}`);
+          }
+        }
       }
     }
   }
