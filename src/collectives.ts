@@ -54,8 +54,15 @@ export interface CollectiveOptions {
   compress?: CompressMode | boolean;
 }
 
-/** Anything that carries a communicator handle (a `Communicator`), or the raw handle. */
-export type CommLike = { readonly handle: bigint } | bigint;
+/**
+ * Anything that carries a communicator handle (a `Communicator`), or the raw handle. When it also tells
+ * `rank` and `size` (a `Communicator` does, and its `device`), every `DeviceBuffer` argument is checked
+ * against what the collective reads or writes there, and against the communicator's device, before the
+ * call.
+ */
+export type CommLike =
+  | { readonly handle: bigint; readonly rank?: number; readonly size?: number; readonly device?: number }
+  | bigint;
 /** A device buffer, or a raw device pointer (for offsets into a buffer). */
 export type DevicePtr = DeviceBuffer | bigint;
 
@@ -66,6 +73,43 @@ export function isReducible(dtype: DType): boolean {
 
 function commHandle(comm: CommLike): bigint {
   return typeof comm === "bigint" ? comm : comm.handle;
+}
+// How many times `count` elements a collective reads from send / writes to recv on a rank.
+type Elems = (n: number, rank: number) => bigint;
+type Shape = readonly [send: Elems, recv: Elems];
+const ONE: Elems = () => 1n;
+const ALL: Elems = (n) => BigInt(n);
+const atRoot = (root: number): Elems => (_n, rank) => (rank === root ? 1n : 0n);
+const ALL_REDUCE: Shape = [ONE, ONE], REDUCE_SCATTER: Shape = [ALL, ONE];
+const ALL_GATHER: Shape = [ONE, ALL], ALL_TO_ALL: Shape = [ALL, ALL];
+// Checks the DeviceBuffer arguments: alive, on the communicator's device, and large enough for what the
+// collective touches in them. Raw pointers are the caller's word (as with NCCL); so is every buffer when
+// the communicator's shape is unknown (a raw handle).
+function checkBuffers(
+  comm: CommLike,
+  shape: Shape,
+  send: DevicePtr | null,
+  recv: DevicePtr | null,
+  count: number | bigint,
+  dtype: DType,
+): void {
+  if (typeof comm === "bigint" || comm.size === undefined || comm.rank === undefined) return;
+  const { size, rank, device } = comm;
+  ([["send", send, shape[0]], ["recv", recv, shape[1]]] as const).forEach(([what, p, elems]) => {
+    if (p === null || typeof p === "bigint") return;
+    if (p.freed) throw new InvalidArgumentError(`${what}: the device buffer was freed`);
+    if (device !== undefined && p.device !== device) {
+      throw new InvalidArgumentError(
+        `${what}: a buffer on device ${p.device}; the communicator is on ${device}`,
+      );
+    }
+    const need = elems(size, rank) * countOf(count) * BigInt(dtypeWidth(dtype));
+    if (need > BigInt(p.bytes)) {
+      throw new InvalidArgumentError(
+        `${what}: the collective touches ${need} bytes; the buffer holds ${p.bytes}`,
+      );
+    }
+  });
 }
 function ptrOf(p: DevicePtr | null | undefined): bigint {
   if (p === null || p === undefined) return 0n;
@@ -95,6 +139,7 @@ function countOf(count: number | bigint): bigint {
 
 // The C functions' argument lists, shared by the blocking calls and their nonblocking twins.
 function allReduceArgs(
+  shape: Shape,
   comm: CommLike,
   send: DevicePtr,
   recv: DevicePtr,
@@ -104,6 +149,7 @@ function allReduceArgs(
   stream?: Stream,
   options?: CollectiveOptions,
 ) {
+  checkBuffers(comm, shape, send, recv, count, dtype);
   const c = commHandle(comm), m = modeId(options);
   return [
     c,
@@ -117,6 +163,7 @@ function allReduceArgs(
   ] as const;
 }
 function allGatherArgs(
+  shape: Shape,
   comm: CommLike,
   send: DevicePtr,
   recv: DevicePtr,
@@ -125,6 +172,7 @@ function allGatherArgs(
   stream?: Stream,
   options?: CollectiveOptions,
 ) {
+  checkBuffers(comm, shape, send, recv, count, dtype);
   const c = commHandle(comm), m = modeId(options);
   return [c, ptrOf(send), ptrOf(recv), countOf(count), dtypeId(dtype), streamOf(stream), m] as const;
 }
@@ -138,6 +186,7 @@ function broadcastArgs(
   stream?: Stream,
   options?: CollectiveOptions,
 ) {
+  checkBuffers(comm, [atRoot(root), ONE], send, recv, count, dtype);
   const c = commHandle(comm), m = modeId(options);
   return [c, ptrOf(send), ptrOf(recv), countOf(count), dtypeId(dtype), root, streamOf(stream), m] as const;
 }
@@ -152,6 +201,7 @@ function reduceArgs(
   stream?: Stream,
   options?: CollectiveOptions,
 ) {
+  checkBuffers(comm, [ONE, atRoot(root)], send, recv, count, dtype);
   const c = commHandle(comm), m = modeId(options);
   return [
     c,
@@ -189,7 +239,9 @@ export function allReduce(
   stream?: Stream,
   options?: CollectiveOptions,
 ): void {
-  unwrap(native().uzipAllReduce(...allReduceArgs(comm, send, recv, count, dtype, op, stream, options)));
+  unwrap(
+    native().uzipAllReduce(...allReduceArgs(ALL_REDUCE, comm, send, recv, count, dtype, op, stream, options)),
+  );
 }
 
 /** recv (recvCount elements) = block `rank` of the reduction of every rank's send (nranks × recvCount). */
@@ -204,7 +256,9 @@ export function reduceScatter(
   options?: CollectiveOptions,
 ): void {
   unwrap(
-    native().uzipReduceScatter(...allReduceArgs(comm, send, recv, recvCount, dtype, op, stream, options)),
+    native().uzipReduceScatter(
+      ...allReduceArgs(REDUCE_SCATTER, comm, send, recv, recvCount, dtype, op, stream, options),
+    ),
   );
 }
 
@@ -218,7 +272,9 @@ export function allGather(
   stream?: Stream,
   options?: CollectiveOptions,
 ): void {
-  unwrap(native().uzipAllGather(...allGatherArgs(comm, send, recv, sendCount, dtype, stream, options)));
+  unwrap(
+    native().uzipAllGather(...allGatherArgs(ALL_GATHER, comm, send, recv, sendCount, dtype, stream, options)),
+  );
 }
 
 /** Block p of recv = block `rank` of rank p's send; count elements per block. */
@@ -231,7 +287,9 @@ export function allToAll(
   stream?: Stream,
   options?: CollectiveOptions,
 ): void {
-  unwrap(native().uzipAllToAll(...allGatherArgs(comm, send, recv, count, dtype, stream, options)));
+  unwrap(
+    native().uzipAllToAll(...allGatherArgs(ALL_TO_ALL, comm, send, recv, count, dtype, stream, options)),
+  );
 }
 
 /** recv = root's send (count elements); send is read on the root only. */
@@ -282,7 +340,7 @@ export async function allReduceAsync(
   stream?: Stream,
   options?: CollectiveOptions,
 ): Promise<void> {
-  const a = allReduceArgs(comm, send, recv, count, dtype, op, stream, options);
+  const a = allReduceArgs(ALL_REDUCE, comm, send, recv, count, dtype, op, stream, options);
   await settle(native().uzipAllReduceAsync(...a), a[0], [comm, send, recv, stream]);
 }
 
@@ -297,7 +355,7 @@ export async function reduceScatterAsync(
   stream?: Stream,
   options?: CollectiveOptions,
 ): Promise<void> {
-  const a = allReduceArgs(comm, send, recv, recvCount, dtype, op, stream, options);
+  const a = allReduceArgs(REDUCE_SCATTER, comm, send, recv, recvCount, dtype, op, stream, options);
   await settle(native().uzipReduceScatterAsync(...a), a[0], [comm, send, recv, stream]);
 }
 
@@ -311,7 +369,7 @@ export async function allGatherAsync(
   stream?: Stream,
   options?: CollectiveOptions,
 ): Promise<void> {
-  const a = allGatherArgs(comm, send, recv, sendCount, dtype, stream, options);
+  const a = allGatherArgs(ALL_GATHER, comm, send, recv, sendCount, dtype, stream, options);
   await settle(native().uzipAllGatherAsync(...a), a[0], [comm, send, recv, stream]);
 }
 
@@ -325,7 +383,7 @@ export async function allToAllAsync(
   stream?: Stream,
   options?: CollectiveOptions,
 ): Promise<void> {
-  const a = allGatherArgs(comm, send, recv, count, dtype, stream, options);
+  const a = allGatherArgs(ALL_TO_ALL, comm, send, recv, count, dtype, stream, options);
   await settle(native().uzipAllToAllAsync(...a), a[0], [comm, send, recv, stream]);
 }
 
