@@ -20,8 +20,8 @@ namespace uzip {
 namespace {
 
 // Scratch slots of the backend.
-enum Slot { kEncOut = 0, kEncIn = 1, kTmp = 2, kAcc = 3, kSizes = 4, kA2aOut = 5, kA2aIn = 6, kXOut = 7, kXIn = 8,
-            kAvgIn = 9, kXSizes = 10 };
+// (5 and 6 held the compressed all-to-all's streams before it became a ScheduleExchange's exchangeMany.)
+enum Slot { kEncOut = 0, kEncIn = 1, kTmp = 2, kAcc = 3, kSizes = 4, kXOut = 7, kXIn = 8, kAvgIn = 9, kXSizes = 10 };
 
 // Default pipeline chunks (elements). On a device, the ring collectives take large slices (64 Mi
 // elements: a 256 MiB bf16 all-reduce on 2 ranks is one slice) because the P2P engine chunks and
