@@ -24,7 +24,7 @@ import {
 import type { DType } from "../src/dtype.ts";
 import { InvalidArgumentError, TimeoutError } from "../src/errors.ts";
 import { assert, assertEquals, assertInstanceOf, assertThrows } from "./_assert.ts";
-import { makeInput, WIDTH } from "./_coll_data.ts";
+import { makeInput, rng, WIDTH } from "./_coll_data.ts";
 
 type FloatDType = Exclude<DType, "bytes">;
 const FLOAT_DTYPES: FloatDType[] = ["bf16", "fp16", "fp32", "fp8e4m3", "fp8e5m2"];
@@ -312,6 +312,51 @@ for (const kind of MOVING) {
 // Scale (issue #6 asks for the simulated transport up to 64 ranks): more hops and more folds per element
 // than 16 ranks, every collective, the two dtypes of the GPU benches and every op on the ones that reduce.
 // A count below the rank count leaves some segments empty; the other two give every segment elements.
+Deno.test("simulated collectives: fresh random shapes every run (seed printed on failure)", () => {
+  // Shapes the fixed grids above do not pin: any rank count to 12, counts below and around the rank
+  // count, chunks of 1 element up, every root, in place or not. Each case runs every mode against the
+  // plain schedule and the TS reference (runCase). The inputs' seeds start at a fresh random value.
+  const base = Math.floor(Math.random() * 2 ** 31);
+  const rand = rng(base);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+  const saved = seed;
+  seed = base;
+  let cases = 0;
+  try {
+    for (let i = 0; i < 48; i++) {
+      const kind = pick([...REDUCING, ...MOVING]);
+      const n = 2 + Math.floor(rand() * 11);
+      const dtype = REDUCING.includes(kind)
+        ? pick(FLOAT_DTYPES)
+        : pick(["bytes", ...FLOAT_DTYPES] as DType[]);
+      const op = REDUCING.includes(kind) ? pick(REDUCE_OPS) : "sum";
+      const count = pick([
+        0,
+        1,
+        n - 1,
+        n + 1,
+        1 + Math.floor(rand() * 3000),
+        1 + Math.floor(rand() * 20_000),
+      ]);
+      const chunkElems = pick([1, 2, 3, 7, 64, 1000, 1 + Math.floor(rand() * 4096)]);
+      if (chunkElems < 8 && count > 300) continue; // thousands of one-element steps: slow, nothing new
+      cases++;
+      const inPlace = kind !== "allToAll" && rand() < 0.3;
+      const what =
+        `case ${i} of seed ${base}: ${kind} n=${n} ${dtype} ${op} count=${count} chunk=${chunkElems}` +
+        `${inPlace ? " in place" : ""}`;
+      try {
+        runCase(kind, n, dtype, count, op, { chunkElems, inPlace });
+      } catch (e) {
+        throw new Error(`${what}: ${e instanceof Error ? e.message : e}`);
+      }
+    }
+  } finally {
+    seed = saved;
+  }
+  assert(cases >= 30, `only ${cases} random cases ran (seed ${base})`);
+});
+
 Deno.test("simulated collectives at scale: 24, 32 and 64 ranks, compressed == plain == reference", () => {
   let cases = 0;
   for (const n of [24, 32, 64]) {
