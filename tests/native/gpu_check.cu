@@ -5,8 +5,9 @@
 // (guard bytes); and the codec under an SM budget whose SMs another kernel holds. Only the C ABI of
 // libuzip.so is used, plus a kernel of its own for that last part, and the collectives' reduce kernels
 // (nccl/coll_reduce_gpu.cuh, compiled in). Usage: gpu_check [--quick] [--big] [--occupied] (only the
-// occupied-SM cases) [--reduce] (only the decode-reduce and reduce cases)
-// Prints SKIP and exits 0 when there is no GPU. Exit 1 on any mismatch.
+// occupied-SM cases) [--reduce] (only the decode-reduce and reduce cases) [--seed N]
+// The data are fresh every run (a random salt mixed into every data seed, printed first; --seed N or
+// UZIP_TEST_SEED=N repeats a run). Prints SKIP and exits 0 when there is no GPU. Exit 1 on any mismatch.
 #include <unistd.h>
 
 #include <atomic>
@@ -561,6 +562,7 @@ int main(int argc, char** argv) {
     printf("SKIP gpu_check: no CUDA device (%s)\n", uzipLastError());
     return 0;
   }
+  data_salt_from_args(argc, argv, "gpu_check");
   char name[256];
   uint64_t info[8];
   CK(uzipCudaDeviceInfo(0, name, sizeof name, info));

@@ -60,10 +60,23 @@ static const char* kDataNames[] = {"gaussian", "uniform", "sparse", "constant", 
                                    "int-like"};
 
 // Fills count elements of dtype into out (count * width bytes).
+// Mixed into every make_data seed: 0 (the fixed data sets, e.g. gpu_bench's) unless a tool draws a fresh one
+// per run (data_salt_from_args: gpu_check), so that each run checks new data and a failing run repeats.
+static uint64_t g_data_salt = 0;
+// --seed N, or UZIP_TEST_SEED, or a fresh random salt; printed.
+static void data_salt_from_args(int argc, char** argv, const char* tool) {
+  const char* e = getenv("UZIP_TEST_SEED");
+  g_data_salt = e && *e ? strtoull(e, nullptr, 10) : ((uint64_t)std::random_device{}() << 32) ^ std::random_device{}();
+  for (int i = 1; i + 1 < argc; i++)
+    if (!strcmp(argv[i], "--seed")) g_data_salt = strtoull(argv[i + 1], nullptr, 10);
+  printf("%s: data salt %llu (--seed %llu repeats this run's data)\n", tool, (unsigned long long)g_data_salt,
+         (unsigned long long)g_data_salt);
+}
+
 static void make_data(std::vector<uint8_t>& out, int dtype, uint64_t count, int kind, uint64_t seed) {
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   out.assign(count * w, 0);
-  std::mt19937_64 rng(seed * 7919 + kind * 131 + dtype);
+  std::mt19937_64 rng((seed ^ (g_data_salt * 0xD6E8FEB86659FD93ull)) * 7919 + kind * 131 + dtype);
   std::normal_distribution<float> nd(0.f, 1.f);
   std::uniform_real_distribution<float> ud(-1.f, 1.f);
   const float specials[] = {0.f, -0.f, INFINITY, -INFINITY, NAN, 1e-40f, -1e-45f, 65504.f, 3.4e38f, 1.f};

@@ -5,8 +5,11 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include <random>
 #include <vector>
 
 #include "uzip_format.h"
@@ -90,10 +93,21 @@ static inline std::vector<uint32_t> special_patterns(uint32_t width) {
           0xFF7FFFFFu, 0x00800000u, 0x3F800000u, 0xBF800000u, 0x55555555u, 0xAAAAAAAAu};
 }
 
+// Mixed into every make_data seed: 0 (the fixed data sets) unless a test's main draws a fresh one per run
+// (test_data_salt_from_env), so that each run checks new data and a failing run can be repeated.
+static uint64_t g_test_data_salt = 0;
+// Sets the salt from UZIP_TEST_SEED, or a fresh random one; prints it.
+static inline void test_data_salt_from_env(const char* tool) {
+  const char* e = getenv("UZIP_TEST_SEED");
+  g_test_data_salt = e && *e ? strtoull(e, nullptr, 10) : ((uint64_t)std::random_device{}() << 32) ^ std::random_device{}();
+  printf("%s: data salt %llu (UZIP_TEST_SEED=%llu repeats this run's data)\n", tool,
+         (unsigned long long)g_test_data_salt, (unsigned long long)g_test_data_salt);
+}
+
 static inline std::vector<uint8_t> make_data(uint32_t dtype, uint64_t n, DataKind kind, uint64_t seed) {
   const uint32_t w = uzip_dtype_width(dtype);
   std::vector<uint8_t> out(n * w);
-  Rng r(seed);
+  Rng r(seed ^ (g_test_data_salt * 0xD6E8FEB86659FD93ull));
   std::vector<uint32_t> pats = special_patterns(w);
   for (uint64_t i = 0; i < n; i++) {
     switch (kind) {
