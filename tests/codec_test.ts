@@ -18,6 +18,7 @@ import {
   UzipError,
 } from "../mod.ts";
 import { makeDataset, specialPatterns } from "../bench/data/synthetic.ts";
+import { RUN_SEED } from "./_seed.ts";
 
 const assertThrowsTyped = (fn: () => unknown, Class: new (...a: never[]) => UzipError): UzipError => {
   try {
@@ -66,7 +67,7 @@ for (const dtype of DTYPES) {
   Deno.test(`round trip ${dtype}: data sets × options × sizes`, () => {
     for (const size of [0, 1, 17, 1023, 16384, 16385, 70000]) {
       for (const name of ["gaussian", "random", "sparse", "constant", "zeros"] as const) {
-        const data = makeDataset(name, dtype, size, 1234 + size);
+        const data = makeDataset(name, dtype, size, RUN_SEED + 1234 + size);
         for (const opts of OPTIONS) {
           roundTrip(data, dtype, opts, `${dtype}/${name}/${size}/${JSON.stringify(opts)}`);
         }

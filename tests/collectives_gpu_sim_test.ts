@@ -13,6 +13,7 @@ import { NoDeviceError, TimeoutError } from "../src/errors.ts";
 import { assert, assertEquals, assertInstanceOf, assertThrows } from "./_assert.ts";
 import { gpuTest, hasGpu } from "./_gpu.ts";
 import { makeInput, WIDTH } from "./_coll_data.ts";
+import { RUN_SEED } from "./_seed.ts";
 
 function sameBytes(got: Uint8Array[], want: Uint8Array[], what: string): void {
   assertEquals(got.length, want.length, `${what}: rank count`);
@@ -36,7 +37,7 @@ function withEnv<T>(name: string, value: string, f: () => T): T {
 }
 
 const RING: CollectiveKind[] = ["allReduce", "reduceScatter", "allGather"];
-let seed = 1;
+let seed = RUN_SEED;
 
 // One case: the CPU plain schedule, then every GPU mode against it. Returns the GPU runs made.
 function gpuCase(

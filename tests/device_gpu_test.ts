@@ -20,6 +20,7 @@ import {
 } from "../mod.ts";
 import { missingSymbols } from "../ffi/deno.ts";
 import { makeDataset, specialPatterns } from "../bench/data/synthetic.ts";
+import { RUN_SEED } from "./_seed.ts";
 
 function sameBytes(a: Uint8Array, b: Uint8Array, what: string): void {
   assertEquals(a.length, b.length, `${what}: length`);
@@ -131,7 +132,7 @@ gpuTest("GpuCodec: every dtype, data set and option matches the CPU codec bit fo
           gpuRoundTrip(
             codec,
             stream,
-            makeDataset(name, dtype, count, count),
+            makeDataset(name, dtype, count, RUN_SEED + count),
             dtype,
             opts,
             `${dtype}/${name}/${count}`,
