@@ -233,9 +233,21 @@ int plainNccl(Comm* c, const CollArgs& a) {
   return uzip::commCheck(c, r, "plain NCCL collective");
 }
 
+// Restores the calling thread's current device on every way out (NCCL's calls leave it as they found it).
+struct CurrentDevice {
+  int prev = -1;
+  CurrentDevice() {
+    if (cudaGetDevice(&prev) != cudaSuccess) prev = -1;
+  }
+  ~CurrentDevice() {
+    if (prev >= 0) cudaSetDevice(prev);
+  }
+};
+
 int runOn(Comm* c, uint64_t comm, CollArgs a, int mode) {
   // The calling thread may be any (the nonblocking twins run on a worker thread, whose current device
   // is not the communicator's): the backend's kernels launch on this device.
+  const CurrentDevice restore;
   if (cudaError_t e = cudaSetDevice(c->device))
     return uzipSetError(UZIP_ERR_CUDA, "cudaSetDevice(%d): %s", c->device, cudaGetErrorString(e));
   if (mode < UZIP_COLL_NEVER || mode > UZIP_COLL_PLAIN_SCHEDULE)
