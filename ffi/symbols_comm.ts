@@ -47,6 +47,8 @@ export const commSymbols = {
     nonblocking: true,
   },
   uzipCommSynchronize: { parameters: ["u64", "u64", "u32"], result: "i32" },
+  /** (comm, u64 out[cap], cap, u32* outCount): bytes on the wire per op of the last P2P batch. */
+  uzipP2pLastWireBytes: { parameters: ["u64", "buffer", "u32", "buffer"], result: "i32" },
   /** (comm, chunkBytes, codecSms); 0 keeps a setting. */
   uzipP2pConfigure: { parameters: ["u64", "u64", "i32"], result: "i32" },
 } as const satisfies Deno.ForeignLibraryInterface;

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <vector>
 
 #include "nccl_loader.h"
 #include "transport.h"
@@ -43,6 +44,9 @@ struct Comm {
   int extraLanes = 0;  // lanes[0 .. extraLanes) are live
   bool hasLanes() const { return extraLanes > 0; }
   bool laneForP2p = false;  // UZIP_P2P_LANES=2: P2P batches use the lane too
+  // Bytes each operation of the last P2P batch put on (or took off) the wire, under mu: a compressed
+  // one's streams (the same number on both sides), a plain one's raw bytes (uzipP2pLastWireBytes).
+  std::vector<uint64_t> p2pLastWire;
 };
 
 // The communicator behind a handle, or null (and the last error set) when the handle is unknown or the

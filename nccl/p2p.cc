@@ -317,11 +317,12 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
   const NcclApi* api = c->api;
   std::vector<const uzip_p2p_op*> plain;
   bool anyCompressed = false;
+  c->p2pLastWire.assign(nops, 0);
   for (uint32_t i = 0; i < nops; i++) {
     TRY(validateOp(c, ops[i], i));
     if (ops[i].count == 0) continue;
     if (ops[i].compress) anyCompressed = true;
-    else plain.push_back(&ops[i]);
+    else plain.push_back(&ops[i]), c->p2pLastWire[i] = ops[i].count * uzip_dtype_width(ops[i].dtype);
   }
   auto postPlain = [&]() {
     for (const uzip_p2p_op* op : plain) {
@@ -450,6 +451,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
           }
           memcpy(&k.total, r.seq->header(slot) + UZIP_H_TOTAL, 8);
         }
+        c->p2pLastWire[k.op] += k.total;
       }
     }
     // 2. Compression two chunks ahead; the caller's stream waits for what this step sends or reuses.
@@ -628,6 +630,18 @@ extern "C" {
 UZIP_API int uzipP2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream,
                         uint32_t timeoutMs) {
   return uzip::p2pRun(comm, ops, nops, stream, timeoutMs, false);
+}
+
+UZIP_API int uzipP2pLastWireBytes(uint64_t comm, uint64_t* out, uint32_t cap, uint32_t* outCount) {
+  if (!outCount || (!out && cap)) return uzipSetError(UZIP_ERR_INVALID_ARG, "out or outCount is null");
+  Comm* c = uzip::commFromHandle(comm, true);
+  if (c == nullptr) return UZIP_ERR_INVALID_ARG;
+  std::lock_guard<std::recursive_mutex> g(c->mu);
+  const size_t n = c->p2pLastWire.size();
+  for (size_t i = 0; i < n && i < cap; i++) out[i] = c->p2pLastWire[i];
+  *outCount = (uint32_t)n;
+  uzipClearError();
+  return UZIP_OK;
 }
 
 UZIP_API int uzipCommSynchronize(uint64_t comm, uint64_t stream, uint32_t timeoutMs) {

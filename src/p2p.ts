@@ -129,8 +129,8 @@ export async function p2p(comm: Communicator, ops: P2pOp[], opts: P2pOptions = {
     const count = elementCount(op, offset);
     const bytes = count * dtypeWidth(op.dtype);
     const c = mode === "always" ||
-      (mode === "auto" && bytes >= policy.minBytes &&
-        policy.decide(bytes, op.dtype, policy.link(op.peer)).compress);
+      (mode === "auto" && bytes >= policy.minBytes && op.dtype !== "bytes" && count > 0 &&
+        policy.shouldCompress(op.peer, op.kind, bytes, op.dtype));
     compressed.push(c && count > 0 && op.dtype !== "bytes");
     view.setBigUint64(32 * i, op.buffer.ptr + BigInt(offset), true);
     view.setBigUint64(32 * i + 8, BigInt(count), true);
@@ -145,7 +145,21 @@ export async function p2p(comm: Communicator, ops: P2pOp[], opts: P2pOptions = {
   } else {
     unwrap(lib.uzipP2pRun(comm.handle, record, ops.length, stream, timeoutMs));
   }
+  if (compressed.some((c) => c)) observeWire(comm, ops, compressed, policy);
   return { compressed };
+}
+
+// Feeds the policy what each compressed op of the batch just run put on the wire (the engine's count of
+// coded bytes, the same on both sides), so that "auto" learns the pair's compressibility. Best effort: a
+// count that cannot be read teaches nothing.
+function observeWire(comm: Communicator, ops: P2pOp[], compressed: boolean[], policy: Policy): void {
+  const wire = new BigUint64Array(ops.length), n = new Uint32Array(1);
+  if (native().uzipP2pLastWireBytes(comm.handle, wire, ops.length, n) !== 0 || n[0] !== ops.length) return;
+  ops.forEach((op, i) => {
+    if (!compressed[i]) return;
+    const raw = elementCount(op) * dtypeWidth(op.dtype);
+    policy.observe(op.peer, op.kind, op.dtype, raw, Number(wire[i]));
+  });
 }
 
 /** Sends `buffer` (count elements of dtype) to `peer`. */
@@ -220,7 +234,7 @@ export async function calibrate(
     const sender = comm.rank < peer;
     const kind = sender ? "send" : "recv";
     const timed = async (compress: CompressMode, reps: number): Promise<number> => {
-      const o = { compress, stream };
+      const o = { compress, stream, policy };
       await p2p(comm, [{ kind, buffer: buf, dtype: "bf16", peer }], o); // warm-up
       const seconds: number[] = [];
       for (let i = 0; i < reps; i++) {

@@ -17,8 +17,12 @@
  * cannot pay unless the codec is many times faster than the link. The decision must be the same on
  * both sides of a transfer, so every input is known to both: L, C, D and s are measured together by
  * `calibrate` in src/p2p.ts (both ranks call it; the numbers are exchanged, the receiver's link and step
- * times and the slower codec kept) or given with {@linkcode Policy.setLink}, and r is a per-dtype
- * expectation (or given), never a look at the data one side holds.
+ * times and the slower codec kept) or given with {@linkcode Policy.setLink}, and r is never a look at the
+ * data one side holds: a per-dtype expectation (or given) until the pair has moved that dtype compressed
+ * in that direction, then what those transfers measured (the coded bytes on the wire, which both sides
+ * see alike, in the same order: {@linkcode Policy.observe}). When the measured ratio sends a transfer
+ * plain that the expectation would compress, every `reprobeEvery`-th such transfer is still compressed,
+ * so that data that became compressible again is noticed (both sides count alike).
  *
  * @module
  */
@@ -99,7 +103,12 @@ export interface PolicyOptions {
   minCodecToLink?: number;
   /** Expected ratios per dtype (default {@linkcode DEFAULT_RATIOS}). */
   ratios?: Partial<Record<DType, number>>;
+  /** Of the transfers that only a measured ratio keeps plain, compress every this many (default 32). */
+  reprobeEvery?: number;
 }
+
+/** The direction of a transfer, seen from this rank. */
+export type Direction = "send" | "recv";
 
 /** A prediction and the decision taken from it. */
 export interface Decision {
@@ -127,7 +136,11 @@ export class Policy {
   readonly minCodecToLink: number;
   /** Expected compressed/raw ratio per dtype. */
   readonly ratios: Record<DType, number>;
+  /** Of the transfers that only a measured ratio keeps plain, every this many is compressed. */
+  readonly reprobeEvery: number;
   #links = new Map<number, LinkModel>();
+  // Measured wire/raw ratio and re-probe counter per (peer, direction, dtype).
+  #observed = new Map<string, { ratio: number; held: number }>();
   // Decisions of the last model seen, by dtype and size: "auto" transfers of one shape repeat, and on
   // fast links (NVLink: a 16 MiB send takes ~60 us) the JS cost of each call is on the critical path.
   #decisions = new Map<string, Decision>();
@@ -141,6 +154,43 @@ export class Policy {
     this.chunkBytes = opts.chunkBytes ?? 32 << 20;
     this.minCodecToLink = opts.minCodecToLink ?? 8;
     this.ratios = { ...DEFAULT_RATIOS, ...opts.ratios };
+    this.reprobeEvery = opts.reprobeEvery ?? 32;
+    if (!(Number.isSafeInteger(this.reprobeEvery) && this.reprobeEvery >= 1)) {
+      throw new RangeError(`reprobeEvery must be a positive integer, got ${this.reprobeEvery}`);
+    }
+  }
+
+  /**
+   * Records what a compressed transfer of `rawBytes` of `dtype` with `peer` put on the wire. Both sides
+   * of the pair must record the same transfers in the same order (src/p2p.ts does, from the engine's
+   * count of coded bytes); the ratio is a running mean that weighs the latest transfer by half.
+   */
+  observe(peer: number, direction: Direction, dtype: DType, rawBytes: number, wireBytes: number): void {
+    if (!(rawBytes > 0) || !(wireBytes > 0) || !Number.isFinite(rawBytes) || !Number.isFinite(wireBytes)) {
+      return;
+    }
+    const key = `${peer}:${direction}:${dtype}`;
+    const r = wireBytes / rawBytes, o = this.#observed.get(key);
+    this.#observed.set(key, { ratio: o === undefined ? r : (o.ratio + r) / 2, held: o?.held ?? 0 });
+  }
+
+  /** The ratio the model uses for transfers of `dtype` with `peer`: measured, else expected. */
+  ratioFor(peer: number, direction: Direction, dtype: DType): number {
+    return this.#observed.get(`${peer}:${direction}:${dtype}`)?.ratio ?? this.ratios[dtype];
+  }
+
+  /**
+   * Whether a transfer of `bytes` of `dtype` with `peer` goes compressed: {@linkcode Policy.decide} with
+   * the pair's measured ratio, and the re-probe rule. Call it once per transfer, on both sides alike.
+   */
+  shouldCompress(peer: number, direction: Direction, bytes: number, dtype: DType): boolean {
+    const model = this.link(peer);
+    const o = this.#observed.get(`${peer}:${direction}:${dtype}`);
+    if (o === undefined) return this.decide(bytes, dtype, model).compress;
+    if (this.decide(bytes, dtype, model, o.ratio).compress) return true;
+    if (!this.decide(bytes, dtype, model).compress) return false; // plain by the expectation too
+    o.held++;
+    return o.held % this.reprobeEvery === 0;
   }
 
   /** Sets (tells) the model of the pair with `peer`. Both sides must tell the same numbers. */
@@ -176,11 +226,16 @@ export class Policy {
   }
 
   /**
-   * Predicts both ways of moving `bytes` of `dtype` over a link with this model and decides. The model
-   * is treated as immutable (decisions are cached per model object; {@linkcode Policy.setLink} stores a
+   * Predicts both ways of moving `bytes` of `dtype` over a link with this model and decides, with `ratio`
+   * (default: the dtype's expectation) as the compressed/raw ratio. The model is treated as immutable (decisions are cached per model object; {@linkcode Policy.setLink} stores a
    * copy), and the returned decision is frozen.
    */
-  decide(bytes: number, dtype: DType, model: LinkModel | undefined): Decision {
+  decide(
+    bytes: number,
+    dtype: DType,
+    model: LinkModel | undefined,
+    ratio: number = this.ratios[dtype],
+  ): Decision {
     if (model === undefined) {
       return { compress: false, plainSeconds: NaN, compressedSeconds: NaN, reason: "no link model" };
     }
@@ -188,23 +243,19 @@ export class Policy {
       this.#decisions.clear();
       this.#decisionsFor = model;
     }
-    const key = `${dtype}:${bytes}`;
+    const key = `${dtype}:${bytes}:${ratio}`;
     let d = this.#decisions.get(key);
-    if (d === undefined) this.#decisions.set(key, d = Object.freeze(this.#decide(bytes, dtype, model)));
+    if (d === undefined) {
+      this.#decisions.set(key, d = Object.freeze(this.#decide(bytes, dtype, model, ratio)));
+    }
     return d;
   }
 
-  #decide(bytes: number, dtype: DType, model: LinkModel): Decision {
+  #decide(bytes: number, dtype: DType, model: LinkModel, ratio: number): Decision {
     const latency = 20e-6;
     const plain = bytes / model.linkBps + latency;
     const width = WIDTHS[dtype];
-    const compressed = this.predictCompressed(
-      bytes,
-      this.ratios[dtype],
-      width,
-      model,
-      model.stepSeconds ?? this.stepCost,
-    );
+    const compressed = this.predictCompressed(bytes, ratio, width, model, model.stepSeconds ?? this.stepCost);
     if (bytes < this.minBytes || dtype === "bytes") {
       return { compress: false, plainSeconds: plain, compressedSeconds: compressed, reason: "small message" };
     }

@@ -36,11 +36,18 @@ async function run(mode: string, timeoutMs: number, graceMs = 2000) {
   return { result, lines };
 }
 
-gpu2("p2p: bit-exact delivery, every dtype, odd and tiny sizes, all policies, batches", async () => {
-  const { result, lines } = await run("exact", 400000);
-  assert.equal(result.ok, true, result.message);
-  assert.ok(lines.some((l) => l.includes("EXACT OK")), "rank 1 did not report its checks");
-});
+gpu2(
+  "p2p: bit-exact delivery, every dtype, odd and tiny sizes, all policies, batches; auto learns from the wire",
+  async () => {
+    const { result, lines } = await run("exact", 400000);
+    assert.equal(result.ok, true, result.message);
+    assert.ok(lines.some((l) => l.includes("EXACT OK")), "rank 1 did not report its checks");
+    assert.ok(
+      lines.some((l) => l.includes("AUTO LEARNS OK")),
+      "auto did not learn that noise does not compress",
+    );
+  },
+);
 
 gpu2("p2p: a peer SIGKILLed mid-transfer ends the transfer with an error, not a hang", async () => {
   const t0 = performance.now();

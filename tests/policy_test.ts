@@ -84,3 +84,48 @@ Deno.test("policy: a measured step cost that eats the gain keeps it plain; no mo
   assert.equal(p.decide(1024 * MiB, "fp8e4m3", slow).compress, false);
   assert.throws(() => p.setLink(1, { ...slow, linkBps: 0 }), RangeError);
 });
+
+Deno.test("policy: a pair whose data does not compress goes plain, and is probed again now and then", () => {
+  const p = new Policy({ reprobeEvery: 4 });
+  p.setLink(1, slow);
+  const bytes = 256 * MiB;
+  assert.equal(p.shouldCompress(1, "send", bytes, "bf16"), true, "expectation: bf16 compresses");
+  assert.equal(p.ratioFor(1, "send", "bf16"), p.ratios.bf16);
+  p.observe(1, "send", "bf16", bytes, bytes * 0.99); // random bits as bf16: nothing to gain
+  assert.equal(p.ratioFor(1, "send", "bf16"), 0.99);
+  const seq = Array.from({ length: 8 }, () => p.shouldCompress(1, "send", bytes, "bf16"));
+  assert.deepEqual(seq, [false, false, false, true, false, false, false, true], "every 4th is a probe");
+  // Other directions, peers and dtypes keep their own numbers.
+  assert.equal(p.shouldCompress(1, "recv", bytes, "bf16"), true);
+  assert.equal(p.shouldCompress(2, "send", bytes, "bf16"), false, "no model for peer 2");
+  assert.equal(p.ratioFor(1, "send", "fp16"), p.ratios.fp16);
+  // A probe that finds compressible data again brings the pair back (running mean, latest weighs half).
+  p.observe(1, "send", "bf16", bytes, bytes * 0.3);
+  assert.ok(Math.abs(p.ratioFor(1, "send", "bf16") - 0.645) < 1e-12);
+  assert.equal(p.shouldCompress(1, "send", bytes, "bf16"), true);
+  // What the expectation keeps plain stays plain, probe or not.
+  assert.equal(p.shouldCompress(1, "send", 1 * MiB, "bf16"), false);
+  // Bad observations teach nothing.
+  p.observe(1, "send", "bf16", 0, 5);
+  p.observe(1, "send", "bf16", bytes, NaN);
+  assert.ok(Math.abs(p.ratioFor(1, "send", "bf16") - 0.645) < 1e-12);
+  assert.throws(() => new Policy({ reprobeEvery: 0 }), RangeError);
+});
+
+Deno.test("policy: both sides of a pair fed the same observations decide alike, transfer after transfer", () => {
+  const a = new Policy(), b = new Policy();
+  a.setLink(1, slow); // rank 0 sends to rank 1
+  b.setLink(0, slow); // rank 1 receives from rank 0
+  let x = 7;
+  const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0) / 4294967296;
+  for (let i = 0; i < 500; i++) {
+    const bytes = Math.floor(next() * 512) * MiB, dtype = next() < 0.5 ? "bf16" : "fp32";
+    const ca = a.shouldCompress(1, "send", bytes, dtype), cb = b.shouldCompress(0, "recv", bytes, dtype);
+    assert.equal(ca, cb, `transfer ${i}`);
+    if (ca) {
+      const wire = Math.floor(bytes * (next() < 0.3 ? 0.98 : 0.66)); // the engine's count, seen by both
+      a.observe(1, "send", dtype, bytes, wire);
+      b.observe(0, "recv", dtype, bytes, wire);
+    }
+  }
+});
