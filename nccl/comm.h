@@ -44,7 +44,7 @@ struct Comm {
   int extraLanes = 0;  // lanes[0 .. extraLanes) are live
   bool hasLanes() const { return extraLanes > 0; }
   bool laneForP2p = false;  // UZIP_P2P_LANES=2: P2P batches use the lane too
-  // Bytes each operation of the last P2P batch put on (or took off) the wire, under mu: a compressed
+  // Bytes each operation of the last user P2P batch put on (or took off) the wire, under mu: a compressed
   // one's streams (the same number on both sides), a plain one's raw bytes (uzipP2pLastWireBytes).
   std::vector<uint64_t> p2pLastWire;
 };

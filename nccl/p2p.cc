@@ -317,12 +317,16 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
   const NcclApi* api = c->api;
   std::vector<const uzip_p2p_op*> plain;
   bool anyCompressed = false;
-  c->p2pLastWire.assign(nops, 0);
+  // Bytes on the wire per op, for the caller's policy: user batches only (a collective's exchanges,
+  // which may run between a user batch and its caller's read, leave the record alone).
+  std::vector<uint64_t> scratchWire;
+  std::vector<uint64_t>& wire = collective ? scratchWire : c->p2pLastWire;
+  wire.assign(nops, 0);
   for (uint32_t i = 0; i < nops; i++) {
     TRY(validateOp(c, ops[i], i));
     if (ops[i].count == 0) continue;
     if (ops[i].compress) anyCompressed = true;
-    else plain.push_back(&ops[i]), c->p2pLastWire[i] = ops[i].count * uzip_dtype_width(ops[i].dtype);
+    else plain.push_back(&ops[i]), wire[i] = ops[i].count * uzip_dtype_width(ops[i].dtype);
   }
   auto postPlain = [&]() {
     for (const uzip_p2p_op* op : plain) {
@@ -451,7 +455,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
           }
           memcpy(&k.total, r.seq->header(slot) + UZIP_H_TOTAL, 8);
         }
-        c->p2pLastWire[k.op] += k.total;
+        wire[k.op] += k.total;
       }
     }
     // 2. Compression two chunks ahead; the caller's stream waits for what this step sends or reuses.

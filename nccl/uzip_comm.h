@@ -56,10 +56,11 @@ typedef struct uzip_p2p_op {
 // and UZIP_ERR_TIMEOUT returned.
 UZIP_API int uzipP2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream,
                         uint32_t timeoutMs);
-// The bytes each operation of this communicator's last uzipP2pRun batch moved (a compressed operation:
-// its coded streams, the same number on both sides of the transfer; a plain one: its raw bytes; 0 for an
-// empty one or one the batch did not reach): up to `cap` values in op order, *outCount = the batch's ops.
-// What the auto policy learns a pair's compressibility from (src/policy.ts).
+// The bytes each operation of this communicator's last uzipP2pRun batch moved (user batches only, not a
+// collective's exchanges): a compressed operation its coded streams, the same number on both sides of
+// the transfer; a plain one its raw bytes; 0 for an empty one or one the batch did not reach. Writes up
+// to `cap` values in op order; *outCount = the batch's ops. What the auto policy learns a pair's
+// compressibility from (src/policy.ts).
 UZIP_API int uzipP2pLastWireBytes(uint64_t comm, uint64_t* out, uint32_t cap, uint32_t* outCount);
 // Waits (up to timeoutMs, 0 = the communicator's) until `stream` and the communicator's internal
 // streams are idle, then checks every decode since the last check: a receive that decoded a corrupt
