@@ -102,7 +102,14 @@ export {
   sendMany,
   type Tensor,
 } from "./src/p2p.ts";
-export { type Decision, DEFAULT_RATIOS, type LinkModel, Policy, type PolicyOptions } from "./src/policy.ts";
+export {
+  type Decision,
+  DEFAULT_RATIOS,
+  type Direction,
+  type LinkModel,
+  Policy,
+  type PolicyOptions,
+} from "./src/policy.ts";
 export {
   allGather,
   allGatherAsync,
