@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import type { Communicator } from "../src/comm.ts";
 import type { DeviceBuffer } from "../src/device.ts";
-import { InvalidArgumentError } from "../src/errors.ts";
+import { native } from "../ffi/deno.ts";
+import { InvalidArgumentError, Status } from "../src/errors.ts";
 import { p2p, type P2pOp } from "../src/p2p.ts";
 
 const comm = {
@@ -45,4 +46,11 @@ Deno.test("p2p: a tensor that fits reaches the library with its offset applied",
       /the library was reached/,
     );
   }
+});
+
+Deno.test("p2p: the wire-bytes record of a handle that is no communicator is an invalid argument", () => {
+  const lib = native();
+  const out = new BigUint64Array(4), n = new Uint32Array(1);
+  assert.equal(lib.uzipP2pLastWireBytes(0x1234_5678n, out, 4, n), Status.INVALID_ARG);
+  assert.equal(lib.uzipP2pLastWireBytes(0x1234_5678n, out, 4, null), Status.INVALID_ARG, "null outCount");
 });
