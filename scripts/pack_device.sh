@@ -30,4 +30,7 @@ git rev-parse --short HEAD > .carry-run/commit
 carry=$(du -sb .carry-run | cut -f1)
 tree=$(git ls-files -z | xargs -0 stat -c %s | awk '{s += $1} END {print s}')
 echo "carry $((carry / 1048576)) MiB + tree $((tree / 1048576)) MiB = $(((carry + tree) / 1048576)) MiB of 64"
-[ $((carry + tree)) -lt $((64 * 1048576)) ] || echo "warning: over the 64 MiB limit (PACK_WEIGHTS=none saves the models)" >&2
+if [ $((carry + tree)) -ge $((64 * 1048576)) ]; then
+  echo "error: over the device tool's 64 MiB limit; PACK_WEIGHTS=none leaves the models out" >&2
+  exit 1
+fi
