@@ -65,7 +65,7 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;
-  uint32_t encPrefetch;  // EncParams::prefetch (UZIP_GPU_ENC_PREFETCH)
+  uint32_t evenWaves;  // UZIP_GPU_WAVES (see wave_idle)
   Launch enc[3][UZIP_LOG2_BLOCK_MAX + 1];
   int decPerSm, decFusedPerSm;
   std::mutex mu;
@@ -214,6 +214,7 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   p.redCount = count;
   p.redDtype = dtype;
   p.redOp = op;
+  p.evenWaves = c->evenWaves;
   // Every block costs at least 16 payload bytes and 8 directory bytes, and holds at least 2^10 elements of
   // at least one byte that dst must hold: both bound the blocks to decode (the second is the tight one for
   // small streams: a 64 KiB bf16 stream launched ~450 CTAs for its 4 blocks). Warps loop over the blocks,
@@ -251,7 +252,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT");
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT");
-  c->encPrefetch = (uint32_t)env_variant("UZIP_GPU_ENC_PREFETCH");  // 0 none, 1 after the chain, 2 before
+  c->evenWaves = env_variant("UZIP_GPU_WAVES") == 1;
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;
@@ -356,7 +357,7 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   p.nblocks = (uint32_t)nblocks;
   p.epoch = c->epoch;
   p.srcAligned16 = (src & 15u) == 0;
-  p.prefetch = c->encPrefetch;
+  p.evenWaves = c->evenWaves;
   int st = w == 1 ? launch_compress<1>(c, p, s) : w == 2 ? launch_compress<2>(c, p, s) : launch_compress<4>(c, p, s);
   if (st) reset_slots(c, s);
   return st;

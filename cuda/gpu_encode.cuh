@@ -492,43 +492,12 @@ __device__ void count_rem_groups(const uint8_t* blk, uint32_t m, bool aligned, u
   __syncwarp();
 }
 
-// The warp's next block, taken early (opt-in, NOT YET MEASURED: the device was withdrawn in session 10
-// before scripts/gpu_prefetch_ab.sh could run). While a block's ANS chain runs, the memory system is
-// mostly idle, and the next block's histogram pass then waits on DRAM (ncu at 256 MiB, split layout: the
-// first use of a histogram-pass load held 8.8% of all stall samples,
-// bench/results/h200-2026-12-01T0645-session9/1). So the warp may take its next ticket during this block
-// and ask L2 for that block's input, one prefetch per 128-byte line (no registers held).
-// EncParams::prefetch (UZIP_GPU_ENC_PREFETCH) says when: ENC_PF_NONE (the default: tickets taken at the
-// top of the loop, the order gpu_check verified), ENC_PF_AFTER (after this block's symbol chain: the lines
-// need to survive only the payload copies in between), ENC_PF_BEFORE (before the chain: more lead, longer
-// L2 residency). A ticket taken early is always coded (gated warps never take one early), so the rule "a
-// warp only waits on blocks that running warps hold" still holds.
-enum EncPrefetch : uint32_t { ENC_PF_NONE = 0, ENC_PF_AFTER = 1, ENC_PF_BEFORE = 2 };
-struct NextTicket {
-  bool early;  // this warp may take its next ticket early
-  bool taken;  // t holds it
-  uint64_t t;
-};
-template <int W>
-__device__ __forceinline__ void take_next_ticket(const EncParams& P, NextTicket& nx) {
-  if (!nx.early || nx.taken) return;
-  unsigned long long t = 0;
-  if (lane_id() == 0) t = atomicAdd(&P.slots[P.epoch & 1u].ticket, 1ull);
-  t = __shfl_sync(FULL_MASK, t, 0);
-  nx.t = t;
-  nx.taken = true;
-  if (t >= P.nblocks) return;
-  const char* base = (const char*)(P.src + ((uint64_t)t << P.log2Block) * W);
-  const uint32_t bytes = uzip_block_len(P.count, P.log2Block, (uint32_t)t) * W;
-  for (uint32_t o = 128u * lane_id(); o < bytes; o += 32u * 128u) asm volatile("prefetch.global.L2 [%0];" ::"l"(base + o));
-}
-
 // Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
 // complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
 // next block). Blocks with an ANS remainder plane are finished here.
 template <int W, int U>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
-                                               uint32_t* csumAcc, BlockPlan& plan, NextTicket& nx) {
+                                               uint32_t* csumAcc, BlockPlan& plan) {
   const uint32_t lane = lane_id();
   uint32_t* cnt = (uint32_t*)(sm + ENC_CNT);
   uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
@@ -688,7 +657,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     UZIP_CLK(2);
     if (est < m) {
       build_enc_table(fsym, tab);
-      if (P.prefetch == ENC_PF_BEFORE) take_next_ticket<W>(P, nx);
       UZIP_CLK(3);
       const int32_t cap = (int32_t)(m / 2u);
       const uint32_t tb = uzip_ans_table_bytes(k);
@@ -752,7 +720,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     }
   }
   UZIP_CLK(4);
-  if (P.prefetch != ENC_PF_NONE) take_next_ticket<W>(P, nx);  // (a no-op when taken before the chain)
   if (W > 1) {
     if (split) {
       remMode = UZIP_MODE_EXTERNAL;
@@ -982,26 +949,20 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   uint32_t csum = 0;
   const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
   gate_announce(P.smLimit, gated, &slot->active);
+  const bool idle = wave_idle(P.evenWaves, P.smLimit, P.nblocks);
   // Deferred blocks wait in a ring of stages: stages head .. head + npend - 1 (mod S), oldest first; the
   // next block codes into stage head + npend.
   BlockPlan pend[S];
   uint32_t head = 0, npend = 0;
-  NextTicket nx{!gated && P.prefetch != ENC_PF_NONE, false, 0};
-  while (true) {
+  while (!idle && gate_open(gated, &slot->active)) {
     UZIP_CLK_DECL;
     unsigned long long t = 0;
-    if (nx.taken) {  // taken (and prefetched) during the previous block
-      t = nx.t;
-      nx.taken = false;
-    } else {
-      if (!gate_open(gated, &slot->active)) break;
-      if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
-      t = __shfl_sync(FULL_MASK, t, 0);
-    }
+    if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
+    t = __shfl_sync(FULL_MASK, t, 0);
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur], nx);
+    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
