@@ -85,7 +85,7 @@ if (devices === 0) {
   Deno.bench({
     name: gpuNames[2],
     group,
-    fn: timed(() => codec.decompress(compressed, p.compressedBytes, output, stream)),
+    fn: timed(() => codec.decompress(compressed, p.compressedBytes, output, stream, { dtype: "bf16" })),
   });
   globalThis.addEventListener("unload", () => {
     gpu.release(p);

@@ -174,7 +174,7 @@ export class GpuCodecBench {
       identicalToCpu = cpu.length === size && Buffer.compare(cpu, gpu) === 0;
     }
     p.outputs[0].fill(POISON, this.stream);
-    this.codec.decompress(p.streams[0], size, p.outputs[0], this.stream);
+    this.codec.decompress(p.streams[0], size, p.outputs[0], this.stream, { dtype: dt });
     this.stream.synchronize();
     this.codec.lastStatus(); // throws the typed error when the kernel rejected the stream
     return {
@@ -194,7 +194,7 @@ export class GpuCodecBench {
     const copy = (s: number) => p.outputs[s].copyFrom(p.inputs[s], p.size, this.stream);
     const comp = (s: number) => this.codec.compress(p.inputs[s], p.count, dt, p.streams[s], this.stream);
     const decomp = (s: number) =>
-      this.codec.decompress(p.streams[s], p.compressedBytes, p.outputs[s], this.stream);
+      this.codec.decompress(p.streams[s], p.compressedBytes, p.outputs[s], this.stream, { dtype: dt });
     const ops = [copy, comp, decomp];
 
     for (let i = 0; i < warmup; i++) for (const op of ops) op(i % slots);

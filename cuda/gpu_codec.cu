@@ -47,6 +47,12 @@ DecKernel dec_kernel(int variant) {
 // The fused decode-reduce (uzipGpuDecompressReduce): the default decoder plus the reduce of each block,
 // with the registers of 4 CTAs per SM (at 5, as the plain decoder, its epilogue spilled).
 DecKernel dec_kernel_fused() { return uzip_gpu::decompress_kernel<8, 4, true, true>; }
+// For streams the caller says are fp32 (uzipGpuDecompressAs): groups of 8 steps (the default kernel's
+// 16-step group halved for 4-byte elements) with 128 registers at 16 warps per SM, against the default's
+// 4 steps at 20 warps with 96 registers and spills. fp32 decode measured +11% at 1 GiB and +19% at 256 MiB,
+// but bf16 -37% (bench/results/h200-2026-12-01T2045-session11/4-kernel-variants), so it takes only the
+// hint. Any stream still decodes correctly in it: the header decides the path, as in every decoder.
+DecKernel dec_kernel_wide() { return uzip_gpu::decompress_kernel<16, 4>; }
 int env_variant(const char* name) {
   const char* v = getenv(name);
   int x = v ? atoi(v) : 0;
@@ -65,9 +71,8 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;
-  uint32_t evenWaves;  // UZIP_GPU_WAVES (see wave_idle)
   Launch enc[3][UZIP_LOG2_BLOCK_MAX + 1];
-  int decPerSm, decFusedPerSm;
+  int decPerSm, decFusedPerSm, decWidePerSm;
   std::mutex mu;
 };
 
@@ -188,9 +193,26 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
                        "compress kernel launch");
 }
 
-// Enqueues the decompress kernel; `other` null: plain decode.
+// Lets a decode kernel use its shared memory and finds how many of its CTAs fit on an SM.
+int dec_prepare(DecKernel k, int* perSm) {
+  const int smem = 4 * uzip_gpu::DEC_WARP_BYTES;
+  int per = 0;
+  if (int st = uzipCudaCheck(cudaFuncSetAttribute((const void*)k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem),
+                             "cudaFuncSetAttribute (decompress)"))
+    return st;
+  if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 128, smem),
+                             "cudaOccupancyMaxActiveBlocksPerMultiprocessor"))
+    return st;
+  *perSm = per > 0 ? per : 1;
+  return UZIP_OK;
+}
+
+// Enqueues the decompress kernel; `other` null: plain decode. dtypeHint: the stream's dtype as the caller
+// knows it, or -1 (only picks a kernel).
+
 int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
-                      uint64_t statusDev, uint64_t stream, uint64_t other, uint64_t count, int dtype, int op) {
+                      uint64_t statusDev, uint64_t stream, uint64_t other, uint64_t count, int dtype, int op,
+                      int dtypeHint) {
   GpuCodec* c;
   if (int st = get_ctx(ctx, &c)) return st;
   if (!src || (src & 15u)) return uzipSetError(UZIP_ERR_INVALID_ARG, "src must be a non-null 16-byte aligned pointer");
@@ -214,7 +236,6 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   p.redCount = count;
   p.redDtype = dtype;
   p.redOp = op;
-  p.evenWaves = c->evenWaves;
   // Every block costs at least 16 payload bytes and 8 directory bytes, and holds at least 2^10 elements of
   // at least one byte that dst must hold: both bound the blocks to decode (the second is the tight one for
   // small streams: a 64 KiB bf16 stream launched ~450 CTAs for its 4 blocks). Warps loop over the blocks,
@@ -223,10 +244,13 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   const uint64_t dstBlocks = (p.dstCapacity + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   uint64_t ctas, smLimit;
-  grid_shape(c, other ? c->decFusedPerSm : c->decPerSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
+  // The caller's dtype picks the kernel tuned for it (plain decode, default variant only).
+  const bool wide = !other && c->decVariant == 0 && dtypeHint == UZIP_DTYPE_FP32;
+  grid_shape(c, other ? c->decFusedPerSm : wide ? c->decWidePerSm : c->decPerSm, (maxBlocks + 3) / 4, &ctas,
+             &smLimit);
   p.smLimit = (uint32_t)smLimit;
   void* args[] = {&p};
-  const DecKernel k = other ? dec_kernel_fused() : dec_kernel(c->decVariant);
+  const DecKernel k = other ? dec_kernel_fused() : wide ? dec_kernel_wide() : dec_kernel(c->decVariant);
   int st = uzipCudaCheck(
       cudaLaunchKernel((const void*)k, dim3((unsigned)ctas), dim3(128), args, 4 * uzip_gpu::DEC_WARP_BYTES, s),
       "decompress kernel launch");
@@ -252,7 +276,6 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT");
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT");
-  c->evenWaves = env_variant("UZIP_GPU_WAVES") == 1;
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;
@@ -264,25 +287,9 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   if (!st) st = uzipCudaCheck(cudaHostGetDevicePointer((void**)&c->hostDev, c->host, 0), "cudaHostGetDevicePointer");
   if (!st) {
     memset(c->host, 0, sizeof(GpuHostWords));
-    int per = 0;
-    st = uzipCudaCheck(cudaFuncSetAttribute((const void*)dec_kernel(c->decVariant),
-                                            cudaFuncAttributeMaxDynamicSharedMemorySize, 4 * uzip_gpu::DEC_WARP_BYTES),
-                       "cudaFuncSetAttribute (decompress)");
-    if (!st)
-      st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, dec_kernel(c->decVariant), 128,
-                                                                     4 * uzip_gpu::DEC_WARP_BYTES),
-                       "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    c->decPerSm = per > 0 ? per : 1;
-    per = 0;
-    if (!st)
-      st = uzipCudaCheck(cudaFuncSetAttribute((const void*)dec_kernel_fused(), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                              4 * uzip_gpu::DEC_WARP_BYTES),
-                         "cudaFuncSetAttribute (decompress-reduce)");
-    if (!st)
-      st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, dec_kernel_fused(), 128,
-                                                                     4 * uzip_gpu::DEC_WARP_BYTES),
-                         "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    c->decFusedPerSm = per > 0 ? per : 1;
+    if (!st) st = dec_prepare(dec_kernel(c->decVariant), &c->decPerSm);
+    if (!st) st = dec_prepare(dec_kernel_fused(), &c->decFusedPerSm);
+    if (!st) st = dec_prepare(dec_kernel_wide(), &c->decWidePerSm);
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);
@@ -357,7 +364,6 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   p.nblocks = (uint32_t)nblocks;
   p.epoch = c->epoch;
   p.srcAligned16 = (src & 15u) == 0;
-  p.evenWaves = c->evenWaves;
   int st = w == 1 ? launch_compress<1>(c, p, s) : w == 2 ? launch_compress<2>(c, p, s) : launch_compress<4>(c, p, s);
   if (st) reset_slots(c, s);
   return st;
@@ -367,7 +373,15 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
 UZIP_API int uzipGpuDecompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                                uint64_t statusDev, uint64_t stream) {
   uzipClearError();
-  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0);
+  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, -1);
+}
+
+UZIP_API int uzipGpuDecompressAs(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
+                                 uint64_t statusDev, uint64_t stream, int dtype) {
+  uzipClearError();
+  if (dtype < -1 || dtype >= (int)UZIP_DTYPE_COUNT)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "dtype %d is neither -1 nor a dtype id", dtype);
+  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, dtype);
 }
 
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
@@ -388,7 +402,7 @@ UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcByt
     return uzipSetError(UZIP_ERR_INVALID_ARG, "dst and other overlap (each block is decoded into dst first)");
   // other is never null here, so the kernel always runs the fused path (count 0: nothing to reduce).
   return launch_decompress(ctx, src, srcBytes, dst ? dst : other, count * w, statusDev, stream,
-                           other ? other : src, count, dtype, op);
+                           other ? other : src, count, dtype, op, dtype);
 }
 
 UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes) {

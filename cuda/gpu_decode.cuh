@@ -876,7 +876,7 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   // some only while no CTA on a permitted SM has started (gate_open).
   const bool gated = sm_gated(P.smLimit);
   gate_announce(P.smLimit, gated, &slot->active);
-  if (!st && !wave_idle(P.evenWaves, P.smLimit, h.nblocks)) {
+  if (!st) {
     while (gate_open(gated, &slot->active)) {
       unsigned long long b = 0;
       if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);

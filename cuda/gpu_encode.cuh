@@ -949,12 +949,11 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   uint32_t csum = 0;
   const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
   gate_announce(P.smLimit, gated, &slot->active);
-  const bool idle = wave_idle(P.evenWaves, P.smLimit, P.nblocks);
   // Deferred blocks wait in a ring of stages: stages head .. head + npend - 1 (mod S), oldest first; the
   // next block codes into stage head + npend.
   BlockPlan pend[S];
   uint32_t head = 0, npend = 0;
-  while (!idle && gate_open(gated, &slot->active)) {
+  while (gate_open(gated, &slot->active)) {
     UZIP_CLK_DECL;
     unsigned long long t = 0;
     if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);

@@ -42,7 +42,6 @@ struct EncParams {
   uint8_t* scratch;          // global word stage: stageBytes per resident warp (ctas * warps of them)
   uint32_t stageBytes;
   uint32_t smLimit;          // CTAs on SMs >= this take no blocks (0: no limit); see sm_gated
-  uint32_t evenWaves;        // see wave_idle (gpu_warp.cuh)
 };
 
 struct DecParams {
@@ -54,7 +53,6 @@ struct DecParams {
   uint64_t srcBytes, dstCapacity;
   uint32_t epoch;
   uint32_t smLimit;
-  uint32_t evenWaves;  // see wave_idle (gpu_warp.cuh)
   // Fused reduce (uzipGpuDecompressReduce), when `other` is not null: dst = decoded op other, elementwise
   // as coll_reduce_elem_s(decoded, other) (nccl/coll_reduce.h); the stream must hold redCount elements of
   // redDtype.

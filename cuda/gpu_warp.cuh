@@ -55,19 +55,6 @@ __device__ __forceinline__ bool gate_open(bool gated, const unsigned int* active
   if (lane_id() == 0) a = *(const volatile unsigned int*)active;
   return __shfl_sync(FULL_MASK, a, 0) == 0;
 }
-// Even waves (EncParams/DecParams::evenWaves, UZIP_GPU_WAVES=1; a candidate, measured in session 11): n
-// blocks of equal work handed out by tickets to `warps` resident warps take ceil(n / warps) rounds, and
-// the last round may run a few warps while the others idle (256 MiB of bf16 is 8192 blocks: 3.1 rounds
-// of the decoder's 2640 warps). With only ceil(n / rounds) warps taking tickets every round is full, at
-// the price of fewer warps per SM. The idle warps are those of the highest CTA indices, which the
-// hardware spreads over the SMs. Never under an SM budget (its gate decides who works).
-__device__ __forceinline__ bool wave_idle(uint32_t evenWaves, uint32_t smLimit, uint64_t n) {
-  const uint64_t warps = (uint64_t)gridDim.x * (blockDim.x >> 5);
-  if (!evenWaves || smLimit != 0 || n <= warps) return false;
-  const uint64_t rounds = (n + warps - 1) / warps;
-  const uint64_t gwarp = (uint64_t)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5);
-  return gwarp >= (n + rounds - 1) / rounds;
-}
 __device__ __forceinline__ uint32_t lanemask_lt() { return (1u << lane_id()) - 1u; }
 
 __device__ __forceinline__ uint32_t warp_sum_u32(uint32_t v) {

@@ -128,8 +128,8 @@ class GpuBackend final : public CollBackend {
   }
   int decompress(const void* src, uint64_t srcBytes, void* dst, uint64_t count, int dtype) override {
     uint32_t* slot = status_ + (next_++ % kStatusSlots);
-    return uzipGpuDecompress(ctx_, (uint64_t)src, srcBytes, (uint64_t)dst,
-                             count * uzip_dtype_width((uint32_t)dtype), (uint64_t)slot, stream_);
+    return uzipGpuDecompressAs(ctx_, (uint64_t)src, srcBytes, (uint64_t)dst,
+                               count * uzip_dtype_width((uint32_t)dtype), (uint64_t)slot, stream_, dtype);
   }
   int reduce(void* out, const void* a, const void* b, uint64_t count, int dtype, int op) override {
     CUDA_TRY(coll_reduce_launch(out, a, b, count, dtype, op, st(), prop_.multiProcessorCount));

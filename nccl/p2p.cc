@@ -46,6 +46,7 @@
 #pragma weak uzipGpuCodecSetMaxSms
 #pragma weak uzipGpuCompress
 #pragma weak uzipGpuDecompress
+#pragma weak uzipGpuDecompressAs
 #pragma weak uzipGpuDecompressReduce
 
 namespace uzip {
@@ -127,7 +128,7 @@ int engineGet(Comm* c, P2pEngine** out) {
     *out = c->engine;
     return UZIP_OK;
   }
-  if (&uzipGpuCompress == nullptr || &uzipGpuDecompress == nullptr || &uzipGpuCodecCreate == nullptr ||
+  if (&uzipGpuCompress == nullptr || &uzipGpuDecompressAs == nullptr || &uzipGpuCodecCreate == nullptr ||
       &uzipGpuCodecDestroy == nullptr || &uzipGpuCodecSetMaxSms == nullptr)
     return uzipSetError(UZIP_ERR_UNSUPPORTED, "this libuzip was built without the GPU codec: compressed "
                         "transfers are unavailable (use compress: \"never\")");
@@ -548,8 +549,9 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
                                     fuse->other + k.first * uzip_dtype_width(k.dtype), k.count, (int)k.dtype,
                                     fuse->redOp, statusDev, reinterpret_cast<uint64_t>(c->codecRecvStream)));
       else
-        TRY(uzipGpuDecompress(e->ctxRecv, r.seq->buf[slot], k.total, k.ptr, k.count * uzip_dtype_width(k.dtype),
-                              statusDev, reinterpret_cast<uint64_t>(c->codecRecvStream)));
+        TRY(uzipGpuDecompressAs(e->ctxRecv, r.seq->buf[slot], k.total, k.ptr,
+                                k.count * uzip_dtype_width(k.dtype), statusDev,
+                                reinterpret_cast<uint64_t>(c->codecRecvStream), (int)k.dtype));
       tr.close(sp, c->codecRecvStream);
       CUDA_TRY(cudaEventRecord(r.seq->ev[slot], c->codecRecvStream), "cudaEventRecord");  // slot reusable
       if (hook && *hook) TRY((*hook)(k.op, k.first, k.count, reinterpret_cast<uint64_t>(c->codecRecvStream)));

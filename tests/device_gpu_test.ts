@@ -115,11 +115,18 @@ function gpuRoundTrip(
   const size = codec.compressedSize();
   assertEquals(size, cpu.length, `${what}: GPU size equals CPU size`);
   sameBytes(dst.download(new Uint8Array(size), stream), cpu, `${what}: GPU stream equals CPU stream`);
-  back.fill(0x5a, stream);
-  codec.decompress(dst, size, back, stream);
-  stream.synchronize();
-  codec.lastStatus();
-  sameBytes(back.download(new Uint8Array(data.length), stream), data, `${what}: GPU decode`);
+  // No dtype, the stream's own, and another one: the dtype only picks a kernel (fp32 has its own).
+  for (const hint of [undefined, dtype, dtype === "fp32" ? "bf16" : "fp32"] as const) {
+    back.fill(0x5a, stream);
+    codec.decompress(dst, size, back, stream, { dtype: hint });
+    stream.synchronize();
+    codec.lastStatus();
+    sameBytes(
+      back.download(new Uint8Array(data.length), stream),
+      data,
+      `${what}: GPU decode (dtype given: ${hint ?? "none"})`,
+    );
+  }
 }
 
 gpuTest("GpuCodec: every dtype, data set and option matches the CPU codec bit for bit", () => {

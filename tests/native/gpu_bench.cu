@@ -8,6 +8,8 @@
 //                  [--dtypes 1,3] [--sizes-kib 64,1024] [--sms 0,8]   (filters; default: everything)
 //                  [--log2 K]   (block size 2^K; default 0 = the library's default, uzip_default_log2_block)
 //                  [--flags F]  (header flags: 2 = split layout, 1 = checksum; default 0)
+//                  [--dec-hint 0|1]  (1, the default: decode with the stream's dtype given,
+//                                     uzipGpuDecompressAs; 0: uzipGpuDecompress, no dtype)
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -43,6 +45,7 @@ int main(int argc, char** argv) {
   std::string commit = "unknown", cmd = "";
   std::vector<uint64_t> onlyDtypes, onlySizesKib, onlySms;
   uint32_t log2 = 0, flags = 0;
+  int decHint = 1;
   for (int i = 2; i + 1 < argc; i += 2) {
     if (!strcmp(argv[i], "--dtypes")) onlyDtypes = parse_list(argv[i + 1]);
     else if (!strcmp(argv[i], "--sizes-kib")) onlySizesKib = parse_list(argv[i + 1]);
@@ -53,6 +56,7 @@ int main(int argc, char** argv) {
     else if (!strcmp(argv[i], "--cmd")) cmd = argv[i + 1];
     else if (!strcmp(argv[i], "--log2")) log2 = (uint32_t)atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--flags")) flags = (uint32_t)atoi(argv[i + 1]);
+    else if (!strcmp(argv[i], "--dec-hint")) decHint = atoi(argv[i + 1]);
   }
   int32_t n = 0;
   CK(uzipCudaDeviceCount(&n));
@@ -67,9 +71,9 @@ int main(int argc, char** argv) {
   CK(uzipEventCreate(0, &e1));
   FILE* js = fopen(argv[1], "w");
   if (!js) { perror(argv[1]); return 2; }
-  fprintf(js, "{\"gpu\":\"%s\",\"sms\":%llu,\"driver\":%llu,\"runtime\":%llu,\"commit\":\"%s\",\"command\":\"%s\",\"reps\":%d,\"log2Block\":%u,\"flags\":%u,\"results\":[\n",
+  fprintf(js, "{\"gpu\":\"%s\",\"sms\":%llu,\"driver\":%llu,\"runtime\":%llu,\"commit\":\"%s\",\"command\":\"%s\",\"reps\":%d,\"log2Block\":%u,\"flags\":%u,\"decodeDtypeGiven\":%s,\"results\":[\n",
           name, (unsigned long long)info[0], (unsigned long long)info[6], (unsigned long long)info[7], commit.c_str(),
-          cmd.c_str(), reps, log2, flags);
+          cmd.c_str(), reps, log2, flags, decHint ? "true" : "false");
   printf("%-7s %9s %6s %8s %10s %10s %10s %9s %9s %9s %9s\n", "dtype", "size", "maxSms", "ratio", "comp TB/s",
          "decomp TB/s", "copy TB/s", "comp us", "dec us", "stream c", "stream d");
   const int dtypes[] = {1, 2, 3, 4};
@@ -117,7 +121,7 @@ int main(int argc, char** argv) {
         CK(uzipGpuCodecLastSize(ctx, &csize));
         for (int r = 0; r < reps + 3; r++) {
           CK(uzipEventRecord(e0, stream));
-          CK(uzipGpuDecompress(ctx, cmp, csize, out, bytes, 0, stream));
+          CK(uzipGpuDecompressAs(ctx, cmp, csize, out, bytes, 0, stream, decHint ? dtype : -1));
           CK(uzipEventRecord(e1, stream));
           CK(uzipEventSynchronize(e1));
           if (r >= 3) td.push_back(time_ms(e0, e1));
@@ -140,7 +144,7 @@ int main(int argc, char** argv) {
           CK(uzipEventSynchronize(e1));
           if (r >= 1) sc.push_back(time_ms(e0, e1) / K);
           CK(uzipEventRecord(e0, stream));
-          for (int k = 0; k < K; k++) CK(uzipGpuDecompress(ctx, cmp, csize, out, bytes, 0, stream));
+          for (int k = 0; k < K; k++) CK(uzipGpuDecompressAs(ctx, cmp, csize, out, bytes, 0, stream, decHint ? dtype : -1));
           CK(uzipEventRecord(e1, stream));
           CK(uzipEventSynchronize(e1));
           if (r >= 1) sd.push_back(time_ms(e0, e1) / K);

@@ -95,20 +95,27 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
     ok = false;
     snprintf(why, sizeof why, "byte %llu differs (gpu %02x cpu %02x)", (unsigned long long)d, gpu[d], cpu[d]);
   }
-  // GPU decode of the CPU stream.
-  if (ok) {
-    CK(uzipCudaMemcpyFromHost(g_cmp.p, cpu.data(), cpuBytes, g_stream));
+  // GPU decode of the CPU stream: with no dtype given, with the stream's own (fp32 has its own kernel), and
+  // with another one (a wrong dtype may only cost speed).
+  if (ok) CK(uzipCudaMemcpyFromHost(g_cmp.p, cpu.data(), cpuBytes, g_stream));
+  const int hints[3] = {-2, dtype, dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32};
+  for (int hint : hints) {
+    if (!ok) break;
     CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
-    CK(uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+    if (hint == -2) CK(uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+    else CK(uzipGpuDecompressAs(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint));
     CK(uzipStreamSynchronize(g_stream));
     int32_t st = -1;
     CK(uzipGpuCodecLastStatus(g_ctx, &st));
     CK(uzipCudaMemcpyToHost(back.data(), g_out.p, count * w + 1, g_stream));
-    if (st != 0) { ok = false; snprintf(why, sizeof why, "gpu decode status %s", uzipStatusName(st)); }
+    if (st != 0) { ok = false; snprintf(why, sizeof why, "gpu decode (hint %d) status %s", hint, uzipStatusName(st)); }
     else if (uint64_t d = first_diff(back.data(), data.data(), count * w); d != count * w) {
       ok = false;
-      snprintf(why, sizeof why, "gpu decode byte %llu differs", (unsigned long long)d);
-    } else if (back[count * w] != 0x5A) { ok = false; snprintf(why, sizeof why, "gpu decode wrote past the end"); }
+      snprintf(why, sizeof why, "gpu decode (hint %d) byte %llu differs", hint, (unsigned long long)d);
+    } else if (back[count * w] != 0x5A) {
+      ok = false;
+      snprintf(why, sizeof why, "gpu decode (hint %d) wrote past the end", hint);
+    }
   }
   // CPU decode of the GPU stream (equal bytes, but this also runs when sizes matched only).
   if (ok) {
@@ -173,7 +180,9 @@ static void corrupt_cases(int dtype, uint64_t count, uint32_t flags, int trials,
     if (len) CK(uzipCudaMemcpyFromHost(g_src.p, c.data(), len, g_stream));
     g_out.alloc(cap + 2 * guard);
     CK(uzipCudaMemsetAsync(g_out.p, 0xA5, cap + 2 * guard, g_stream));
-    CK(uzipGpuDecompress(g_ctx, g_src.p, len, g_out.p + guard, cap, 0, g_stream));
+    // Every other trial through the fp32 kernel (uzipGpuDecompressAs), whatever the stream's dtype.
+    if (t & 1) CK(uzipGpuDecompressAs(g_ctx, g_src.p, len, g_out.p + guard, cap, 0, g_stream, UZIP_DTYPE_FP32));
+    else CK(uzipGpuDecompress(g_ctx, g_src.p, len, g_out.p + guard, cap, 0, g_stream));
     CK(uzipStreamSynchronize(g_stream));
     int32_t st = -1;
     CK(uzipGpuCodecLastStatus(g_ctx, &st));
@@ -692,6 +701,10 @@ int main(int argc, char** argv) {
   if (st != UZIP_ERR_INVALID_ARG) { g_fail++; printf("FAIL bad dtype gave %s\n", uzipStatusName(st)); }
   st = uzipGpuCompress(g_ctx, g_in.p, 1000, 1, 0, 0, g_cmp.p, 100, 0, g_stream);
   if (st != UZIP_ERR_BUFFER_TOO_SMALL) { g_fail++; printf("FAIL small dst gave %s\n", uzipStatusName(st)); }
+  for (int hint : {-3, -2, 6, 1000}) {
+    st = uzipGpuDecompressAs(g_ctx, g_cmp.p, 1024, g_out.p, 1024, 0, g_stream, hint);
+    if (st != UZIP_ERR_INVALID_ARG) { g_fail++; printf("FAIL decode dtype %d gave %s\n", hint, uzipStatusName(st)); }
+  }
   CK(uzipGpuCodecDestroy(g_ctx));
   CK(uzipStreamDestroy(g_stream));
   printf("%s: %d round-trip cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
