@@ -26,7 +26,9 @@ struct Launch {  // cached launch shape of the compress kernel for one (width, l
 constexpr int kEncWarps = 4;  // warps per compress CTA
 
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
-// default; UZIP_GPU_ENC_VARIANT / UZIP_GPU_DEC_VARIANT pick another, for tuning on new hardware.
+// default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
+// (kManyRounds*) and a decode told its stream is fp32 takes dec_kernel_wide; UZIP_GPU_ENC_VARIANT /
+// UZIP_GPU_DEC_VARIANT = 1 or 2 force one for every call, for tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
 EncKernel enc_kernel(int variant) {
@@ -71,7 +73,7 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;
-  Launch enc[3][UZIP_LOG2_BLOCK_MAX + 1];
+  Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm;
   std::mutex mu;
 };
@@ -137,11 +139,11 @@ int next_epoch(GpuCodec* c, cudaStream_t s) {
 void reset_slots(GpuCodec* c, cudaStream_t s) { cudaMemsetAsync(c->slots, 0, 2 * sizeof(GpuSlot), s); }
 
 template <int W>
-int enc_shape(GpuCodec* c, uint32_t log2, Launch* out) {
-  Launch& L = c->enc[W == 4 ? 2 : W - 1][log2];
+int enc_shape(GpuCodec* c, int variant, uint32_t log2, Launch* out) {
+  Launch& L = c->enc[variant][W == 4 ? 2 : W - 1][log2];
   if (!L.perSm) {
     const size_t smem = (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps;
-    EncKernel k = enc_kernel<W>(c->encVariant);
+    EncKernel k = enc_kernel<W>(variant);
     if (int st = uzipCudaCheck(cudaFuncSetAttribute((const void*)k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
                                "cudaFuncSetAttribute"))
       return st;
@@ -176,10 +178,24 @@ void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t*
   }
 }
 
+// Rounds of blocks (blocks per resident warp of the default kernel's grid) from which one- and two-byte
+// types compress faster in variant 1 (4-step groups, ~95 registers, 20 warps per SM, against 8 steps,
+// ~120 registers, 16 warps): it gains in steady state and loses at each call's start and end, so it wins
+// only on calls of many rounds. Measured (bench/results/h200-2026-12-01T2045-session11/4-kernel-variants):
+// fp8 +2.5% at 7.8 rounds (256 MiB), +5-6% from 15.5; bf16 and fp16 lose at 7.8 rounds in the default
+// layout (-2.5 to -3.5%) and gain +1-4% at 15.5 (1 GiB) and +3.5-4.7% at 31 (2 GiB); fp32 loses at every size.
+constexpr uint64_t kManyRounds1 = 7, kManyRounds2 = 15;
+
 template <int W>
 int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   Launch L;
-  if (int st = enc_shape<W>(c, p.log2Block, &L)) return st;
+  int variant = c->encVariant;  // UZIP_GPU_ENC_VARIANT forces one
+  if (!variant && W <= 2) {
+    if (int st = enc_shape<W>(c, 0, p.log2Block, &L)) return st;
+    const uint64_t warps = (uint64_t)sm_budget(c) * L.perSm * kEncWarps;
+    if (p.nblocks >= (W == 1 ? kManyRounds1 : kManyRounds2) * warps) variant = 1;
+  }
+  if (int st = enc_shape<W>(c, variant, p.log2Block, &L)) return st;
   uint64_t ctas, smLimit;
   grid_shape(c, L.perSm, (p.nblocks + kEncWarps - 1) / kEncWarps, &ctas, &smLimit);
   EncParams q = p;
@@ -188,7 +204,7 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   if (int st = ensure_scratch(c, ctas * kEncWarps * uzip_gpu::ENC_STAGES * q.stageBytes)) return st;
   q.scratch = c->scratch;
   void* args[] = {&q};
-  return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(c->encVariant), dim3((unsigned)ctas),
+  return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(variant), dim3((unsigned)ctas),
                                         dim3(32 * kEncWarps), args, (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps, s),
                        "compress kernel launch");
 }

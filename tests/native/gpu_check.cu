@@ -679,6 +679,12 @@ int main(int argc, char** argv) {
   if (big) {
     run_case(1, (uint64_t)128 << 20, D_GAUSS, 1, 0, true);  // 256 MiB bf16
     run_case(3, (uint64_t)64 << 20, D_GAUSS, 0, 0, true);   // 256 MiB fp32
+    // Calls of many rounds of blocks, which the library compresses with encoder variant 1 (launch_compress
+    // in cuda/gpu_codec.cu: 7 rounds of the 16-warps-per-SM grid for one-byte types, 15 for two-byte ones).
+    const uint64_t warps16 = (uint64_t)g_sms * 16;
+    run_case(4, (7 * warps16 + 100) << 14, D_GAUSS, 0, 0, true);
+    run_case(1, (15 * warps16 + 100) << 14, D_GAUSS, 2, 0, true);
+    run_case(2, (15 * warps16 + 3) << 14, D_UNIFORM, 0, 0, true);
   }
   // Segment pairs (2^15-element blocks: the decoder's two-chain path) in the sanitizer's --tiny run too.
   if (tiny) {
