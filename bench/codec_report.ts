@@ -142,10 +142,16 @@ export function ncclVersion(): string | null {
   }
 }
 
-/** The git commit of the tree (or $UZIP_GIT_COMMIT where there is no .git, e.g. a copied tree). */
+/**
+ * The git commit of the tree, or $UZIP_GIT_COMMIT when set: a tree copied to a GPU machine may hold a
+ * stale .git (session 11's sweep recorded the session's first commit as HEAD, "dirty"), and the
+ * device scripts set the variable to the commit the library was packed at.
+ */
 export async function gitCommit(): Promise<{ commit: string | null; dirty: boolean | null }> {
+  const given = Deno.env.get("UZIP_GIT_COMMIT");
+  if (given) return { commit: given, dirty: null };
   const commit = await commandOutput("git", ["rev-parse", "HEAD"]);
-  if (commit === null) return { commit: Deno.env.get("UZIP_GIT_COMMIT") ?? null, dirty: null };
+  if (commit === null) return { commit: null, dirty: null };
   const status = await commandOutput("git", ["status", "--porcelain", "--untracked-files=no"]);
   return { commit, dirty: status === null ? null : status.length > 0 };
 }

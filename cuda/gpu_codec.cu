@@ -28,7 +28,7 @@ constexpr int kEncWarps = 4;  // warps per compress CTA
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
 // (kManyRounds*) and a decode told its stream is fp32 takes dec_kernel_wide; UZIP_GPU_ENC_VARIANT /
-// UZIP_GPU_DEC_VARIANT = 1 or 2 force one for every call, for tuning on new hardware.
+// UZIP_GPU_DEC_VARIANT = 0, 1 or 2 force one for every call, for tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
 EncKernel enc_kernel(int variant) {
@@ -55,10 +55,12 @@ DecKernel dec_kernel_fused() { return uzip_gpu::decompress_kernel<8, 4, true, tr
 // but bf16 -37% (bench/results/h200-2026-12-01T2045-session11/4-kernel-variants), so it takes only the
 // hint. Any stream still decodes correctly in it: the header decides the path, as in every decoder.
 DecKernel dec_kernel_wide() { return uzip_gpu::decompress_kernel<16, 4>; }
+// A kernel variant forced by the environment (0..2), or -1 (unset or out of range): the library chooses.
 int env_variant(const char* name) {
   const char* v = getenv(name);
-  int x = v ? atoi(v) : 0;
-  return x >= 0 && x <= 2 ? x : 0;
+  if (!v || !*v) return -1;
+  int x = atoi(v);
+  return x >= 0 && x <= 2 ? x : -1;
 }
 
 struct GpuCodec {
@@ -72,7 +74,7 @@ struct GpuCodec {
   GpuHostWords* hostDev;         // its device address
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
-  int encVariant, decVariant;
+  int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
   Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm;
   std::mutex mu;
@@ -190,7 +192,8 @@ template <int W>
 int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   Launch L;
   int variant = c->encVariant;  // UZIP_GPU_ENC_VARIANT forces one
-  if (!variant && W <= 2) {
+  if (variant < 0) variant = 0;
+  if (c->encVariant < 0 && W <= 2) {
     if (int st = enc_shape<W>(c, 0, p.log2Block, &L)) return st;
     const uint64_t warps = (uint64_t)sm_budget(c) * L.perSm * kEncWarps;
     if (p.nblocks >= (W == 1 ? kManyRounds1 : kManyRounds2) * warps) variant = 1;
@@ -261,7 +264,7 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   uint64_t ctas, smLimit;
   // The caller's dtype picks the kernel tuned for it (plain decode, default variant only).
-  const bool wide = !other && c->decVariant == 0 && dtypeHint == UZIP_DTYPE_FP32;
+  const bool wide = !other && c->decVariant < 0 && dtypeHint == UZIP_DTYPE_FP32;
   grid_shape(c, other ? c->decFusedPerSm : wide ? c->decWidePerSm : c->decPerSm, (maxBlocks + 3) / 4, &ctas,
              &smLimit);
   p.smLimit = (uint32_t)smLimit;
