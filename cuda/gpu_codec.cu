@@ -263,8 +263,11 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   const uint64_t dstBlocks = (p.dstCapacity + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   uint64_t ctas, smLimit;
-  // The caller's dtype picks the kernel tuned for it (plain decode, default variant only).
-  const bool wide = !other && c->decVariant < 0 && dtypeHint == UZIP_DTYPE_FP32;
+  // The caller's dtype picks the kernel tuned for it (plain decode, no variant forced), on at least half
+  // the chip: fp32 gained 8-19% there at 16 MiB-4 GiB on all 132 SMs of an H200, but lost 5-7% at 1 GiB
+  // under budgets of 8, 16 and 32 SMs (bench/results/h200-2026-12-01T2045-session11/10-wide-checks; budgets
+  // between 32 and 132 SMs, such as the P2P engine's default of all but 16, were not measured).
+  const bool wide = !other && c->decVariant < 0 && dtypeHint == UZIP_DTYPE_FP32 && 2 * sm_budget(c) >= c->sms;
   grid_shape(c, other ? c->decFusedPerSm : wide ? c->decWidePerSm : c->decPerSm, (maxBlocks + 3) / 4, &ctas,
              &smLimit);
   p.smLimit = (uint32_t)smLimit;

@@ -128,7 +128,8 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
 UZIP_API int uzipGpuDecompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst,
                                uint64_t dstCapacity, uint64_t statusDev, uint64_t stream);
 // uzipGpuDecompress for a caller that knows the stream's dtype (or passes -1): the dtype only picks the
-// decode kernel tuned for it (fp32 streams decode ~11-19% faster in their own kernel). The kernel still
+// decode kernel tuned for it (fp32 streams decode 8-19% faster in their own kernel when the codec may
+// use at least half the GPU's SMs; under smaller budgets the default kernel is faster). The kernel still
 // validates the header, and a stream of any other dtype decodes exactly as well, only at that kernel's
 // speed. INVALID_ARG for a dtype that is neither -1 nor a dtype id.
 UZIP_API int uzipGpuDecompressAs(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst,
