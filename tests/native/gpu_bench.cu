@@ -5,7 +5,8 @@
 // call): the device time of a call in a pipeline, without the host's launch latency that a lone call on an
 // idle stream includes.
 // Usage: gpu_bench OUT.json [--max-mib N] [--reps N] [--commit SHA] [--cmd "..."]
-//                  [--dtypes 1,3] [--sizes-kib 64,1024] [--sms 0,8]   (filters; default: everything)
+//                  [--dtypes 1,3] [--sizes-kib 64,1024] [--sms 0,8,64]   (filters; --sms takes any budgets;
+//                                                                         default: everything)
 //                  [--log2 K]   (block size 2^K; default 0 = the library's default, uzip_default_log2_block)
 //                  [--flags F]  (header flags: 2 = split layout, 1 = checksum; default 0)
 //                  [--dec-hint 0|1]  (1, the default: decode with the stream's dtype given,
@@ -106,8 +107,13 @@ int main(int argc, char** argv) {
       const uint64_t count = bytes / w;
       uint64_t cap = 0;
       CK(uzipMaxCompressedSize(dtype, count, flags, log2, &cap));
-      for (int sms : {0, 8, 16, 32}) {
-        if (onlySms.empty() ? (sms && bytes < (16ull << 20)) : !has(onlySms, (uint64_t)sms)) continue;
+      // SM budgets: --sms as given (any values; 0 = the whole chip), else 0, 8, 16, 32 (from 16 MiB).
+      std::vector<int> budgets;
+      for (uint64_t v : onlySms) budgets.push_back((int)v);
+      if (onlySms.empty())
+        for (int v : {0, 8, 16, 32})
+          if (!v || bytes >= (16ull << 20)) budgets.push_back(v);
+      for (int sms : budgets) {
         CK(uzipGpuCodecSetMaxSms(ctx, sms));
         std::vector<float> tc, td, tm;
         for (int r = 0; r < reps + 3; r++) {  // 3 warm-ups
