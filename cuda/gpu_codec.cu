@@ -28,7 +28,7 @@ constexpr int kEncWarps = 4;  // warps per compress CTA
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
 // (kManyRounds*) and a decode told its stream is fp32 takes dec_kernel_wide; UZIP_GPU_ENC_VARIANT /
-// UZIP_GPU_DEC_VARIANT = 0, 1 or 2 force one for every call, for tuning on new hardware.
+// UZIP_GPU_DEC_VARIANT = 0, 1, 2 (or 3, a candidate) force one for every call, for tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
 EncKernel enc_kernel(int variant) {
@@ -43,6 +43,11 @@ DecKernel dec_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::decompress_kernel<16, 4>;
     case 2: return uzip_gpu::decompress_kernel<8, 5>;  // without segment pairs (the default before them)
+    // 16 warps per SM without spills: +8-9% where a call is about one round of blocks (bf16 and fp16 at
+    // 64 MiB, fp8 at 32 MiB), -1 to -2% from two rounds (bench/results/h200-2026-12-01T2045-session11/
+    // 6-dec-sweep). Forced only (UZIP_GPU_DEC_VARIANT=3) until gpu_check has run it: a candidate for a
+    // rule on the block count that a caller-given dtype lets the host estimate.
+    case 3: return uzip_gpu::decompress_kernel<8, 4, true>;
     default: return uzip_gpu::decompress_kernel<8, 5, true>;
   }
 }
@@ -55,12 +60,12 @@ DecKernel dec_kernel_fused() { return uzip_gpu::decompress_kernel<8, 4, true, tr
 // but bf16 -37% (bench/results/h200-2026-12-01T2045-session11/4-kernel-variants), so it takes only the
 // hint. Any stream still decodes correctly in it: the header decides the path, as in every decoder.
 DecKernel dec_kernel_wide() { return uzip_gpu::decompress_kernel<16, 4>; }
-// A kernel variant forced by the environment (0..2), or -1 (unset or out of range): the library chooses.
-int env_variant(const char* name) {
+// A kernel variant forced by the environment (0..max), or -1 (unset or out of range): the library chooses.
+int env_variant(const char* name, int max) {
   const char* v = getenv(name);
   if (!v || !*v) return -1;
   int x = atoi(v);
-  return x >= 0 && x <= 2 ? x : -1;
+  return x >= 0 && x <= max ? x : -1;
 }
 
 struct GpuCodec {
@@ -296,8 +301,8 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   if (!c) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate a codec context");
   c->device = device;
   c->maxSms = maxSms;
-  c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT");
-  c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT");
+  c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 2);
+  c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;
