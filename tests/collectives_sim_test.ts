@@ -205,6 +205,14 @@ function sameBytes(a: Uint8Array[], b: Uint8Array[], what: string): void {
   }
 }
 
+// The wire bytes a compressed schedule must stay under, as a fraction of the plain schedule's. fp32 keeps
+// three of its four bytes raw: on makeInput's data its all-reduce moves 0.849-0.850 of the plain bytes
+// (30 fresh seeds measured), so the 0.85 of the other types failed about one run in thirty once the data
+// became fresh every run (session 11); raw would be 1.0 or more.
+function wireBound(dtype: DType): number {
+  return dtype === "fp32" ? 0.87 : 0.85;
+}
+
 let seed = RUN_SEED;
 function runCase(
   kind: CollectiveKind,
@@ -238,7 +246,7 @@ function runCase(
   sameBytes(piped.outputs, plain.outputs, `${what}: pipelined executor vs plain schedule`);
   if (count >= 20_000 && n > 1) {
     assert(
-      piped.bytesSent < plain.bytesSent * 0.85,
+      piped.bytesSent < plain.bytesSent * wireBound(dtype),
       `${what}: pipelined ${piped.bytesSent} bytes on the wire vs plain ${plain.bytesSent}`,
     );
   }
