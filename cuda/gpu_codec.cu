@@ -189,7 +189,7 @@ void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t*
 // types compress faster in variant 1 (4-step groups, ~95 registers, 20 warps per SM, against 8 steps,
 // ~120 registers, 16 warps): it gains in steady state and loses at each call's start and end, so it wins
 // only on calls of many rounds. Measured (bench/results/h200-2026-12-01T2045-session11/4-kernel-variants):
-// fp8 +2.5% at 7.8 rounds (256 MiB), +5-6% from 15.5; bf16 and fp16 lose at 7.8 rounds in the default
+// fp8 +2.5% at 7.8 rounds (256 MiB), +4.7-6% from 15.5; bf16 and fp16 lose at 7.8 rounds in the default
 // layout (-2.5 to -3.5%) and gain +1-4% at 15.5 (1 GiB) and +3.5-4.7% at 31 (2 GiB); fp32 loses at every size.
 constexpr uint64_t kManyRounds1 = 7, kManyRounds2 = 15;
 
