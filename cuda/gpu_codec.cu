@@ -54,12 +54,12 @@ DecKernel dec_kernel(int variant) {
 // The fused decode-reduce (uzipGpuDecompressReduce): the default decoder plus the reduce of each block,
 // with the registers of 4 CTAs per SM (at 5, as the plain decoder, its epilogue spilled).
 DecKernel dec_kernel_fused() { return uzip_gpu::decompress_kernel<8, 4, true, true>; }
-// For streams the caller says are fp32 (uzipGpuDecompressAs): groups of 8 steps (the default kernel's
-// 16-step group halved for 4-byte elements) with 128 registers at 16 warps per SM, against the default's
+// For streams the caller says are fp32 (uzipGpuDecompressAs), variant 1: groups of 8 steps (its 16-step
+// group halved for 4-byte elements) with 128 registers at 16 warps per SM, against the default's
 // 4 steps at 20 warps with 96 registers and spills. fp32 decode measured +11% at 1 GiB and +19% at 256 MiB,
 // but bf16 -37% (bench/results/h200-2026-12-01T2045-session11/4-kernel-variants), so it takes only the
 // hint. Any stream still decodes correctly in it: the header decides the path, as in every decoder.
-DecKernel dec_kernel_wide() { return uzip_gpu::decompress_kernel<16, 4>; }
+DecKernel dec_kernel_wide() { return dec_kernel(1); }
 // A kernel variant forced by the environment (0..max), or -1 (unset or out of range): the library chooses.
 int env_variant(const char* name, int max) {
   const char* v = getenv(name);
@@ -233,7 +233,6 @@ int dec_prepare(DecKernel k, int* perSm) {
 
 // Enqueues the decompress kernel; `other` null: plain decode. dtypeHint: the stream's dtype as the caller
 // knows it, or -1 (only picks a kernel).
-
 int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                       uint64_t statusDev, uint64_t stream, uint64_t other, uint64_t count, int dtype, int op,
                       int dtypeHint) {
@@ -399,8 +398,7 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
 
 UZIP_API int uzipGpuDecompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                                uint64_t statusDev, uint64_t stream) {
-  uzipClearError();
-  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, -1);
+  return uzipGpuDecompressAs(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, -1);
 }
 
 UZIP_API int uzipGpuDecompressAs(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,

@@ -45,7 +45,6 @@
 #pragma weak uzipGpuCodecDestroy
 #pragma weak uzipGpuCodecSetMaxSms
 #pragma weak uzipGpuCompress
-#pragma weak uzipGpuDecompress
 #pragma weak uzipGpuDecompressAs
 #pragma weak uzipGpuDecompressReduce
 
