@@ -27,8 +27,8 @@ constexpr int kEncWarps = 4;  // warps per compress CTA
 
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
-// (kManyRounds*) and a decode told its stream is fp32 takes dec_kernel_wide; UZIP_GPU_ENC_VARIANT /
-// UZIP_GPU_DEC_VARIANT = 0, 1, 2 (or 3, a candidate) force one for every call, for tuning on new hardware.
+// (kManyRounds*) and a decode told its stream's dtype may take another (choose_decoder); UZIP_GPU_ENC_VARIANT
+// = 0..2 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
 EncKernel enc_kernel(int variant) {
@@ -43,10 +43,7 @@ DecKernel dec_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::decompress_kernel<16, 4>;
     case 2: return uzip_gpu::decompress_kernel<8, 5>;  // without segment pairs (the default before them)
-    // 16 warps per SM without spills: +8-9% where a call is about one round of blocks (bf16 and fp16 at
-    // 64 MiB, fp8 at 32 MiB), -1 to -2% from two rounds (bench/results/h200-2026-12-01T2045-session11/
-    // 6-dec-sweep). Forced only (UZIP_GPU_DEC_VARIANT=3) until gpu_check has run it: a candidate for a
-    // rule on the block count that a caller-given dtype lets the host estimate.
+    // 16 warps per SM without spills: the one-round kernel of dec_kernel_one_round.
     case 3: return uzip_gpu::decompress_kernel<8, 4, true>;
     default: return uzip_gpu::decompress_kernel<8, 5, true>;
   }
@@ -60,6 +57,13 @@ DecKernel dec_kernel_fused() { return uzip_gpu::decompress_kernel<8, 4, true, tr
 // but bf16 -37% (bench/results/h200-2026-12-01T2045-session11/4-kernel-variants), so it takes only the
 // hint. Any stream still decodes correctly in it: the header decides the path, as in every decoder.
 DecKernel dec_kernel_wide() { return dec_kernel(1); }
+// For one- and two-byte streams whose blocks (estimated from the caller's dtype and the destination's
+// size) fit in one round of this kernel's warps, and more than a third of one: variant 3, the default's
+// groups at 16 warps per SM with no spills. A warp then decodes one block, so its speed is what counts,
+// not the count of warps. Same-call A/B (bench/results/h200-2026-12-01T2335-session12/1-next): bf16 and
+// fp16 at 64 MiB (2048 blocks for 2112 warps) +8-9%, fp8 at 32 MiB +9%, bf16 at 16 MiB (1024 blocks of
+// 2^13) +3-5%; from 1.2 rounds (3072 blocks) -0.5 to -2.5%. gpu_check passed every case in it (3923).
+DecKernel dec_kernel_one_round() { return dec_kernel(3); }
 // A kernel variant forced by the environment (0..max), or -1 (unset or out of range): the library chooses.
 int env_variant(const char* name, int max) {
   const char* v = getenv(name);
@@ -81,7 +85,7 @@ struct GpuCodec {
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
   Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
-  int decPerSm, decFusedPerSm, decWidePerSm;
+  int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   std::mutex mu;
 };
 
@@ -231,6 +235,32 @@ int dec_prepare(DecKernel k, int* perSm) {
   return UZIP_OK;
 }
 
+struct DecChoice {
+  DecKernel kernel;
+  int perSm;
+};
+// The decode kernel for a call: the fused one for decode-reduce, one forced by UZIP_GPU_DEC_VARIANT, or
+// the one tuned for the caller's dtype (a hint: any kernel decodes any stream, the header decides).
+DecChoice choose_decoder(GpuCodec* c, bool fused, int dtypeHint, uint64_t dstCapacity) {
+  if (fused) return {dec_kernel_fused(), c->decFusedPerSm};
+  if (c->decVariant >= 0 || dtypeHint < 0 || dtypeHint >= UZIP_DTYPE_COUNT) return {dec_kernel(c->decVariant), c->decPerSm};
+  // fp32 on at least half the chip: +8-19% at 16 MiB-4 GiB on all 132 SMs of an H200, -5-7% at 1 GiB under
+  // budgets of 8-32 SMs (bench/results/h200-2026-12-01T2045-session11/10-wide-checks); under 48-116 SMs
+  // (bench/results/h200-2026-12-01T2335-session12/1-next) the same at 48 and 64, +9-16% at 96 and at 116
+  // for 1 GiB, -6% at 116 for 256 MiB (2.2 rounds of its warps against the default's 1.8).
+  if (dtypeHint == UZIP_DTYPE_FP32)
+    return 2 * sm_budget(c) >= c->sms ? DecChoice{dec_kernel_wide(), c->decWidePerSm} : DecChoice{dec_kernel(-1), c->decPerSm};
+  if (dtypeHint != UZIP_DTYPE_BYTES) {
+    const uint32_t w = uzip_dtype_width((uint32_t)dtypeHint);
+    const uint64_t count = dstCapacity / w;
+    const uint32_t log2 = uzip_default_log2_block(count, (uint32_t)dtypeHint);
+    const uint64_t blocks = (count + (1ull << log2) - 1) >> log2;
+    const uint64_t warps = (uint64_t)sm_budget(c) * c->decOneRoundPerSm * 4;
+    if (3 * blocks > warps && blocks <= warps) return {dec_kernel_one_round(), c->decOneRoundPerSm};
+  }
+  return {dec_kernel(-1), c->decPerSm};
+}
+
 // Enqueues the decompress kernel; `other` null: plain decode. dtypeHint: the stream's dtype as the caller
 // knows it, or -1 (only picks a kernel).
 int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
@@ -267,16 +297,11 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   const uint64_t dstBlocks = (p.dstCapacity + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   uint64_t ctas, smLimit;
-  // The caller's dtype picks the kernel tuned for it (plain decode, no variant forced), on at least half
-  // the chip: fp32 gained 8-19% there at 16 MiB-4 GiB on all 132 SMs of an H200, but lost 5-7% at 1 GiB
-  // under budgets of 8, 16 and 32 SMs (bench/results/h200-2026-12-01T2045-session11/10-wide-checks; budgets
-  // between 32 and 132 SMs, such as the P2P engine's default of all but 16, were not measured).
-  const bool wide = !other && c->decVariant < 0 && dtypeHint == UZIP_DTYPE_FP32 && 2 * sm_budget(c) >= c->sms;
-  grid_shape(c, other ? c->decFusedPerSm : wide ? c->decWidePerSm : c->decPerSm, (maxBlocks + 3) / 4, &ctas,
-             &smLimit);
+  const DecChoice ch = choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
+  grid_shape(c, ch.perSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
   p.smLimit = (uint32_t)smLimit;
   void* args[] = {&p};
-  const DecKernel k = other ? dec_kernel_fused() : wide ? dec_kernel_wide() : dec_kernel(c->decVariant);
+  const DecKernel k = ch.kernel;
   int st = uzipCudaCheck(
       cudaLaunchKernel((const void*)k, dim3((unsigned)ctas), dim3(128), args, 4 * uzip_gpu::DEC_WARP_BYTES, s),
       "decompress kernel launch");
@@ -316,6 +341,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st) st = dec_prepare(dec_kernel(c->decVariant), &c->decPerSm);
     if (!st) st = dec_prepare(dec_kernel_fused(), &c->decFusedPerSm);
     if (!st) st = dec_prepare(dec_kernel_wide(), &c->decWidePerSm);
+    if (!st) st = dec_prepare(dec_kernel_one_round(), &c->decOneRoundPerSm);
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);

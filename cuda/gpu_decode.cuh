@@ -787,6 +787,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
     *csumAcc += warp_sum_u32(sum);
   }
   UZIP_CLK(21);
+  UZIP_CLK_MAX(23);
 #ifdef UZIP_STAGE_CLOCKS
   if (lane == 0) atomicAdd(&g_uzip_stage_clk[31], 1ull);
 #endif

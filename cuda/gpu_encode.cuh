@@ -787,7 +787,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   plan.fusedRem = fusedRem;
   plan.stagedRem = stagedRem;
   plan.deferred = remMode != UZIP_MODE_ANS;
-  if (plan.deferred) return;
+  if (plan.deferred) {
+    UZIP_CLK_MAX(9);  // its coding; finish_deferred's copy-out comes later
+    return;
+  }
   const uint64_t excl = lb_resolve(P.lookback, b, agg, P.epoch);
   const uint64_t end = excl + agg;
   UZIP_CLK(6);
@@ -843,6 +846,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   }
   __syncwarp();
   UZIP_CLK(7);
+  UZIP_CLK_MAX(9);
 #ifdef UZIP_STAGE_CLOCKS
   if (lane == 0) atomicAdd(&g_uzip_stage_clk[15], 1ull);
 #endif

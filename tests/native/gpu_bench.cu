@@ -11,6 +11,9 @@
 //                  [--flags F]  (header flags: 2 = split layout, 1 = checksum; default 0)
 //                  [--dec-hint 0|1]  (1, the default: decode with the stream's dtype given,
 //                                     uzipGpuDecompressAs; 0: uzipGpuDecompress, no dtype)
+//                  [--input FILE]  (the data: FILE's bytes, elements of the one dtype given, repeated
+//                                   over each size; e.g. real weights converted here. Default: Gaussian
+//                                   N(0, 0.02^2), 64 MiB tiled)
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -47,6 +50,7 @@ int main(int argc, char** argv) {
   std::vector<uint64_t> onlyDtypes, onlySizesKib, onlySms;
   uint32_t log2 = 0, flags = 0;
   int decHint = 1;
+  const char* input = nullptr;
   for (int i = 2; i + 1 < argc; i += 2) {
     if (!strcmp(argv[i], "--dtypes")) onlyDtypes = parse_list(argv[i + 1]);
     else if (!strcmp(argv[i], "--sizes-kib")) onlySizesKib = parse_list(argv[i + 1]);
@@ -58,6 +62,19 @@ int main(int argc, char** argv) {
     else if (!strcmp(argv[i], "--log2")) log2 = (uint32_t)atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--flags")) flags = (uint32_t)atoi(argv[i + 1]);
     else if (!strcmp(argv[i], "--dec-hint")) decHint = atoi(argv[i + 1]);
+    else if (!strcmp(argv[i], "--input")) input = argv[i + 1];
+  }
+  std::vector<uint8_t> pattern;  // --input's bytes
+  if (input) {
+    FILE* fp = fopen(input, "rb");
+    if (!fp) { perror(input); return 2; }
+    uint8_t buf[1 << 16];
+    for (size_t r; (r = fread(buf, 1, sizeof buf, fp)) > 0;) pattern.insert(pattern.end(), buf, buf + r);
+    fclose(fp);
+    if (onlyDtypes.size() != 1 || pattern.size() < 16) {
+      fprintf(stderr, "--input needs one dtype (--dtypes) and a file of at least 16 bytes\n");
+      return 2;
+    }
   }
   int32_t n = 0;
   CK(uzipCudaDeviceCount(&n));
@@ -72,9 +89,10 @@ int main(int argc, char** argv) {
   CK(uzipEventCreate(0, &e1));
   FILE* js = fopen(argv[1], "w");
   if (!js) { perror(argv[1]); return 2; }
-  fprintf(js, "{\"gpu\":\"%s\",\"sms\":%llu,\"driver\":%llu,\"runtime\":%llu,\"commit\":\"%s\",\"command\":\"%s\",\"reps\":%d,\"log2Block\":%u,\"flags\":%u,\"decodeDtypeGiven\":%s,\"results\":[\n",
+  fprintf(js, "{\"gpu\":\"%s\",\"sms\":%llu,\"driver\":%llu,\"runtime\":%llu,\"commit\":\"%s\",\"command\":\"%s\",\"reps\":%d,\"log2Block\":%u,\"flags\":%u,\"decodeDtypeGiven\":%s,\"data\":\"%s\",\"dataBytes\":%llu,\"results\":[\n",
           name, (unsigned long long)info[0], (unsigned long long)info[6], (unsigned long long)info[7], commit.c_str(),
-          cmd.c_str(), reps, log2, flags, decHint ? "true" : "false");
+          cmd.c_str(), reps, log2, flags, decHint ? "true" : "false", input ? input : "gaussian(0, 0.02)",
+          (unsigned long long)(input ? pattern.size() : 0));
   printf("%-7s %9s %6s %8s %10s %10s %10s %9s %9s %9s %9s\n", "dtype", "size", "maxSms", "ratio", "comp TB/s",
          "decomp TB/s", "copy TB/s", "comp us", "dec us", "stream c", "stream d");
   const int dtypes[] = {1, 2, 3, 4};
@@ -99,10 +117,18 @@ int main(int argc, char** argv) {
   for (int dtype : dtypes) {
     if (!onlyDtypes.empty() && !has(onlyDtypes, (uint64_t)dtype)) continue;
     const uint32_t w = uzip_dtype_width((uint32_t)dtype);
-    // 64 MiB of gaussian data, tiled over the largest size (each size times a prefix).
+    // 64 MiB of gaussian data, or --input's bytes repeated to 64 MiB (a whole number of elements per
+    // period), tiled over the largest size (each size times a prefix).
     const uint64_t tile = std::min<uint64_t>(maxBytes, 64ull << 20);
-    make_data(host, dtype, tile / w, D_GAUSS, 1234);
-    for (uint64_t o = 0; o < maxBytes; o += tile) CK(uzipCudaMemcpyFromHost(in + o, host.data(), tile, stream));
+    if (input) {
+      const uint64_t period = pattern.size() / w * w;
+      host.resize(tile);
+      for (uint64_t o = 0; o < tile; o++) host[o] = pattern[o % period];
+    } else {
+      make_data(host, dtype, tile / w, D_GAUSS, 1234);
+    }
+    for (uint64_t o = 0; o < maxBytes; o += tile)
+      CK(uzipCudaMemcpyFromHost(in + o, host.data(), std::min<uint64_t>(tile, maxBytes - o), stream));
     for (uint64_t bytes : sizes) {
       const uint64_t count = bytes / w;
       uint64_t cap = 0;

@@ -672,6 +672,10 @@ int main(int argc, char** argv) {
   // Large tensors.
   if (!tiny) run_case(1, (uint64_t)8 << 20, D_GAUSS, 0, 0, true);
   if (!tiny) {
+    // About one round of blocks of the one-round decoder (choose_decoder in cuda/gpu_codec.cu: 16 warps
+    // per SM), which decodes these when given the dtype.
+    run_case(1, ((uint64_t)g_sms * 16 - 100) << 14, D_UNIFORM, 2, 0, true);
+    if (!quick) run_case(4, ((uint64_t)g_sms * 12) << 14, D_GAUSS, 0, 0, true);
     run_case(3, (uint64_t)4 << 20, D_GAUSS, 1, 0, true);
     run_case(2, (uint64_t)8 << 20, D_UNIFORM, 2, 0, true);
     run_case(4, (uint64_t)16 << 20, D_GAUSS, 3, 0, true);

@@ -12,9 +12,9 @@ extern "C" int uzipGpuDebugStageClocks(uint64_t* out32);
 
 static const char* kNames[32] = {
     "enc hist pass", "enc fold+all", "enc normalize", "enc build tab", "enc ANS chain", "enc rem plane",
-    "enc look-back", "enc payload", "enc ticket", 0, 0, 0, 0, 0, 0, "enc blocks",
+    "enc look-back", "enc payload", "enc ticket", "enc max block (cycles)", 0, 0, 0, 0, 0, "enc blocks",
     "dec dir+sizes", "dec stage cp", "dec table", "dec ANS loop", "dec sym total", "dec rem+csum",
-    "dec header(per warp)", 0, 0, 0, 0, 0, 0, 0, 0, "dec blocks"};
+    "dec header(per warp)", "dec max block (cycles)", 0, 0, 0, 0, 0, 0, 0, "dec blocks"};
 
 int main(int argc, char** argv) {
   int32_t n = 0;
@@ -88,6 +88,10 @@ int main(int argc, char** argv) {
     double te = 0, tdd = 0;
     for (int i = 0; i < 32; i++) {
       if (!kNames[i] || i == 15 || i == 31) continue;
+      if (i == 9 || i == 23) {  // maxima, not sums
+        printf("  %-22s %10llu\n", kNames[i], (unsigned long long)clk[i]);
+        continue;
+      }
       double per = (double)clk[i] / (i < 16 ? eb : db);
       if (i < 8) te += per;
       if (i >= 16 && i != 18 && i != 19 && i != 22) tdd += per;
