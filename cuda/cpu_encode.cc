@@ -74,11 +74,12 @@ static int put_raw(Out& o, const uint8_t* plane, uint64_t n, uint32_t* mode) {
   return UZIP_OK;
 }
 
-// Chooses the mode of one plane (n bytes, values of `unit` bytes) and writes its section. sampleBytes
-// (remainder planes): the plane's first bytes that decide RAW before the whole plane is weighed
-// (uzip_rem_sample_says_raw); 0 for the symbol plane. The CONST test covers the whole plane either way.
-static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit, uint64_t sampleBytes, Scratch* s,
-                        uint32_t* mode) {
+// Chooses the mode of one plane (n bytes, values of `unit` bytes) and writes its section. remainder: a
+// remainder plane (whose estimate must be under uzip_ans_est_limit); sampleBytes (remainder planes): the
+// plane's first bytes that decide RAW before the whole plane is weighed (uzip_rem_sample_says_raw); 0 for
+// the symbol plane. The CONST test covers the whole plane either way.
+static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit, bool remainder, uint64_t sampleBytes,
+                        Scratch* s, uint32_t* mode) {
   uint32_t counts[256], freqs[256];
   histogram(plane, n, counts);
   if (plane_is_const(plane, n, unit, counts)) {
@@ -100,7 +101,7 @@ static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit,
   for (int i = 0; i < 256; i++) k += freqs[i] != 0;
   uint64_t est = uzip_ans_table_bytes(k) + (uint64_t)uzip_ans_nseg(n) * UZIP_ANS_SEG_HEADER_BYTES +
                  (uzip_cost_bits256(counts, freqs, kCost) + 2047u) / 2048u;
-  if (est < n) {
+  if (est < uzip_ans_est_limit(n, remainder)) {
     uint64_t coded = ans_encode_plane(plane, n, freqs, s->ans);
     if (coded < n) {
       if (int st = need(o, uzip_pad16(coded))) return st;
@@ -163,17 +164,17 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int d
     const uint8_t* in = src + (b << log2Block) * h.width;
     uint32_t sym_mode = 0, rem_mode = UZIP_MODE_NONE;
     if (h.width == 1) {
-      if (int st = encode_plane(o, in, m, 1, 0, s, &sym_mode)) return st;
+      if (int st = encode_plane(o, in, m, 1, false, 0, s, &sym_mode)) return st;
     } else {
       uint8_t* rem = split ? dst + UZIP_HEADER_BYTES + b * block * rw : s->rem;
       split_planes(in, m, h.width, s->sym, rem);
-      if (int st = encode_plane(o, s->sym, m, 1, 0, s, &sym_mode)) return st;
+      if (int st = encode_plane(o, s->sym, m, 1, false, 0, s, &sym_mode)) return st;
       // Remainders are weighed on a sample of the block's first elements first (FORMAT.md step 2).
       const uint64_t sample =
           uzip_rem_sampled((uint32_t)rw) ? (uint64_t)(m < UZIP_REM_SAMPLE_ELEMS ? m : UZIP_REM_SAMPLE_ELEMS) * rw : 0;
       if (split) {
         rem_mode = UZIP_MODE_EXTERNAL;
-      } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw, sample, s, &rem_mode)) {
+      } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw, true, sample, s, &rem_mode)) {
         return st;
       }
     }

@@ -746,7 +746,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       const uint32_t k = weigh ? warp_normalize(cntr, raw, frem, &bits) : 0u;
       uint32_t tb = uzip_ans_table_bytes(k);
       uint64_t est = tb + (uint64_t)nsegR * UZIP_ANS_SEG_HEADER_BYTES + (bits + 2047u) / 2048u;
-      if (weigh && est < raw) {
+      if (weigh && est < uzip_ans_est_limit(raw, 1)) {
         build_enc_table(frem, tab);
         const int32_t budget = (int32_t)((raw - tb - nsegR * UZIP_ANS_SEG_HEADER_BYTES) / 2u);
         int32_t pos = 0;

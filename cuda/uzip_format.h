@@ -275,13 +275,24 @@ UZIP_HD uint32_t uzip_ans_table_bytes(uint32_t nsym_present) {
 // bench/results/h200-2026-12-01T0050-session7/3-stages-layouts). Else the whole plane is counted.
 #define UZIP_REM_SAMPLE_ELEMS 1024u
 UZIP_HD int uzip_rem_sampled(uint32_t rem_width) { return rem_width == 3u || rem_width == 1u; }
+// The estimate (FORMAT.md "Choosing a mode" step 3) a plane of planeBytes must be under to be ANS-coded:
+// its raw size for a symbol plane; for a remainder plane 1/16 less (UZIP_REM_ANS_MARGIN_SHIFT, since
+// session 12). A remainder plane that close to raw saves under 6% of its bytes (0.03% of the stream on
+// the recognition model's weights), but a block with both planes ANS cost the GPU encoder ~5x a plain
+// block's cycles, and every later block waits on it for its output offset: bf16 and fp32 weights compressed
+// 2-3x slower than Gaussian data in the default layout, as fast in the split layout (which has no
+// remainder modes), bench/results/h200-2026-12-01T2335-session12/2-weights.
+#define UZIP_REM_ANS_MARGIN_SHIFT 4u
+UZIP_HD uint64_t uzip_ans_est_limit(uint64_t planeBytes, int remainder) {
+  return remainder ? planeBytes - (planeBytes >> UZIP_REM_ANS_MARGIN_SHIFT) : planeBytes;
+}
 // Is the remainder plane RAW by its sample? k: values present in the sample; bits256: the sample's
 // uzip_cost_bits256 with frequencies normalized over its sampleBytes; planeBytes: the whole plane.
 UZIP_HD int uzip_rem_sample_says_raw(uint32_t k, uint64_t bits256, uint64_t sampleBytes, uint64_t planeBytes) {
   const uint64_t scaled = (bits256 * planeBytes + 2048u * sampleBytes - 1u) / (2048u * sampleBytes);
   const uint64_t est =
       uzip_ans_table_bytes(k) + (uint64_t)uzip_ans_nseg(planeBytes) * UZIP_ANS_SEG_HEADER_BYTES + scaled;
-  return est >= planeBytes;
+  return est >= uzip_ans_est_limit(planeBytes, 1);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -540,6 +540,52 @@ static void test_remainder_sample() {
   }
 }
 
+// FORMAT.md "Choosing a mode" step 3: a remainder plane is ANS only when its estimate is under 15/16 of
+// raw (uzip_ans_est_limit). Remainder bytes uniform over `values` of the 256: 176 values estimate between
+// 15/16 of raw and raw (checked here), so the plane is RAW though the plain rule would code it; 128
+// values estimate ~0.9 of raw and are coded. Codec and reference must agree.
+static void test_remainder_margin() {
+  const uint64_t n = 1 << 14;
+  for (uint32_t dtype : {UZIP_DTYPE_BF16, UZIP_DTYPE_FP32}) {
+    const uint32_t w = uzip_dtype_width(dtype), rw = w - 1;
+    for (uint32_t values : {176u, 128u}) {
+      Bytes d(n * w), plane(n * rw);
+      uint32_t rng = 777u + values + dtype;
+      for (uint64_t i = 0; i < n; i++) {
+        uint32_t r = 0;
+        for (uint32_t j = 0; j < rw; j++) {
+          rng = rng * 1664525u + 1013904223u;
+          const uint32_t byte = (uint32_t)(((uint64_t)(rng >> 8) * values) >> 24);
+          plane[i * rw + j] = (uint8_t)byte;
+          r |= byte << (8 * j);
+        }
+        const uint32_t v = uzip_join(0x7Eu, r, w);
+        memcpy(&d[i * w], &v, w);
+      }
+      uint32_t counts[256] = {0}, f[256], k = 0;
+      for (uint8_t b : plane) counts[b]++;
+      uzip_normalize_freqs(counts, (uint32_t)plane.size(), f);
+      for (int i = 0; i < 256; i++) k += f[i] != 0;
+      const uint64_t raw = plane.size(), est = uzip_ans_table_bytes(k) + uzip_ans_nseg(raw) * 132ull +
+                                                (uzip_cost_bits256(counts, f, ref::kCost) + 2047) / 2048;
+      const bool margin = values == 176u;
+      CHECK(margin ? est >= uzip_ans_est_limit(raw, 1) && est < raw : est < uzip_ans_est_limit(raw, 1),
+            "remainder margin dtype %u, %u values: estimate %llu of raw %llu", dtype, values, (unsigned long long)est,
+            (unsigned long long)raw);
+      Bytes s;
+      CHECK(compress(d, n, dtype, 0, 14, &s) == UZIP_OK, "remainder margin: compress");
+      uint64_t e;
+      memcpy(&e, &s[uzip_dir_offset(n, dtype, 0)], 8);
+      const uint32_t want = margin ? UZIP_MODE_RAW : UZIP_MODE_ANS;
+      CHECK(uzip_dir_rem_mode(e) == want, "remainder margin dtype %u, %u values: mode %u, want %u", dtype, values,
+            uzip_dir_rem_mode(e), want);
+      CHECK(ref::compress(d.data(), n, dtype, 0, 14) == s, "remainder margin: reference bytes dtype %u", dtype);
+      Bytes back;
+      CHECK(decompress(s, n * w, &back) == UZIP_OK && back == d, "remainder margin: round trip dtype %u", dtype);
+    }
+  }
+}
+
 // The reciprocal division of the encoder (cpu_ans.cc, enc_step): q0 = (x * min(floor(2^32/f), 2^32-1))
 // >> 32 is floor(x/f) or one less, for every f in 1..2047 and x < f * 2^21 (the states it sees).
 static void test_reciprocal_lemma() {
@@ -588,6 +634,7 @@ int main() {
   TIMED(test_all_patterns);
   TIMED(test_ratios_and_modes);
   TIMED(test_remainder_sample);
+  TIMED(test_remainder_margin);
   TIMED(test_threads);
   TIMED(test_round_trips);
   printf("%llu passed, %llu failed\n", (unsigned long long)g_pass.load(), (unsigned long long)g_fail.load());

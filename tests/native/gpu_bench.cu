@@ -160,6 +160,20 @@ int main(int argc, char** argv) {
         }
         int32_t st = -1;
         CK(uzipGpuCodecLastStatus(ctx, &st));
+        // --input (real data): the GPU stream must be the CPU codec's bytes, and decode to the input.
+        int sameAsCpu = -1;
+        if (input && sms == budgets[0] && bytes == sizes[0]) {  // the smallest size: the CPU codec is slow
+          std::vector<uint8_t> g(csize), c(cap), src(bytes), back(bytes);
+          CK(uzipCudaMemcpyToHost(g.data(), cmp, csize, stream));
+          CK(uzipCudaMemcpyToHost(src.data(), in, bytes, stream));
+          CK(uzipCudaMemcpyToHost(back.data(), out, bytes, stream));
+          CK(uzipStreamSynchronize(stream));
+          uint64_t cbytes = 0;
+          CK(uzipCompressCpu(src.data(), count, dtype, flags, log2, c.data(), cap, &cbytes));
+          sameAsCpu = cbytes == csize && !memcmp(c.data(), g.data(), csize) && back == src;
+          if (!sameAsCpu) printf("MISMATCH: %s %llu bytes: the GPU stream or its decode differs from the CPU codec\n",
+                                 dnames[dtype], (unsigned long long)bytes);
+        }
         for (int r = 0; r < reps + 3; r++) {
           CK(uzipEventRecord(e0, stream));
           CK(uzipCudaMemcpyAsync(out, in, bytes, stream));
@@ -189,6 +203,7 @@ int main(int argc, char** argv) {
                msc * 1e3, msd * 1e3, st ? "  DECODE STATUS NOT OK" : "");
         fprintf(js, "%s{\"dtype\":\"%s\",\"bytes\":%llu,\"maxSms\":%d,\"compressedBytes\":%llu,\"decodeStatus\":%d,",
                 first ? "" : ",\n", dnames[dtype], (unsigned long long)bytes, sms, (unsigned long long)csize, st);
+        if (sameAsCpu >= 0) fprintf(js, "\"identicalToCpu\":%s,", sameAsCpu ? "true" : "false");
         first = false;
         auto arr = [&](const char* k, const std::vector<float>& v) {
           fprintf(js, "\"%s\":[", k);

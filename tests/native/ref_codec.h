@@ -63,9 +63,10 @@ static inline std::vector<uint8_t> ans_section(const std::vector<uint8_t>& plane
 }
 
 // Appends one plane section (values of `unit` bytes), returns its mode. sampleBytes: a remainder plane's
-// sample (FORMAT.md "Choosing a mode" step 2), 0 for a symbol plane.
+// sample (FORMAT.md "Choosing a mode" step 2), 0 for a symbol plane; remainder: a remainder plane (step 3's
+// limit is 15/16 of raw).
 static inline uint32_t plane_section(std::vector<uint8_t>& out, const std::vector<uint8_t>& plane, uint32_t unit,
-                                     uint64_t sampleBytes) {
+                                     uint64_t sampleBytes, bool remainder) {
   size_t from = out.size();
   bool same = true;
   for (size_t i = unit; i < plane.size() && same; i++) same = plane[i] == plane[i - unit];
@@ -82,7 +83,9 @@ static inline uint32_t plane_section(std::vector<uint8_t>& out, const std::vecto
       for (int i = 0; i < 256; i++) sk += sf[i] != 0;
       const uint64_t bits = uzip_cost_bits256(sc, sf, kCost);
       const uint64_t scaled = (bits * plane.size() + 2048 * sampleBytes - 1) / (2048 * sampleBytes);
-      sampleRaw = uzip_ans_table_bytes(sk) + uzip_ans_nseg(plane.size()) * 132ull + scaled >= plane.size();
+      // A remainder plane is ANS only under 15/16 of raw (uzip_ans_est_limit), its sample likewise.
+      sampleRaw = uzip_ans_table_bytes(sk) + uzip_ans_nseg(plane.size()) * 132ull + scaled >=
+                  plane.size() - plane.size() / 16;
     }
     uint32_t counts[256] = {0}, f[256];
     for (uint8_t b : plane) counts[b]++;
@@ -91,9 +94,10 @@ static inline uint32_t plane_section(std::vector<uint8_t>& out, const std::vecto
     for (int i = 0; i < 256; i++) k += f[i] != 0;
     uint64_t est = uzip_ans_table_bytes(k) + uzip_ans_nseg(plane.size()) * 132ull +
                    (uzip_cost_bits256(counts, f, kCost) + 2047) / 2048;
+    const uint64_t limit = remainder ? plane.size() - plane.size() / 16 : plane.size();
     std::vector<uint8_t> a;
-    if (!sampleRaw && est < plane.size()) a = ans_section(plane, f);
-    if (!sampleRaw && est < plane.size() && a.size() < plane.size()) {
+    if (!sampleRaw && est < limit) a = ans_section(plane, f);
+    if (!sampleRaw && est < limit && a.size() < plane.size()) {
       out.insert(out.end(), a.begin(), a.end());
       mode = UZIP_MODE_ANS;
     } else {
@@ -127,9 +131,9 @@ static inline std::vector<uint8_t> compress(const uint8_t* src, uint64_t n, uint
       sym.push_back((uint8_t)uzip_symbol_of(v, w));
       put(rem, uzip_remainder_of(v, w), rw);
     }
-    uint32_t sm = plane_section(payload, sym, 1, 0), rm = UZIP_MODE_NONE;
+    uint32_t sm = plane_section(payload, sym, 1, 0, false), rm = UZIP_MODE_NONE;
     const uint64_t sample = rw > 0 ? std::min<uint64_t>(m, 1024) * rw : 0;  // every remainder plane (FORMAT.md)
-    if (w > 1) rm = split ? UZIP_MODE_EXTERNAL : plane_section(payload, rem, rw, sample);
+    if (w > 1) rm = split ? UZIP_MODE_EXTERNAL : plane_section(payload, rem, rw, sample, true);
     dir.push_back(uzip_dir_entry(payload.size(), sm, rm));
   }
   std::vector<uint8_t> s(64, 0);
