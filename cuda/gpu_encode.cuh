@@ -39,15 +39,18 @@ constexpr uint32_t ENC_STAGES = 4;  // word stages per warp (see compress_kernel
 // Two-byte types in the default layout also stage their remainder plane there (block bytes more, after
 // the words), written by the histogram pass and copied out instead of reading the block a third time.
 __host__ __device__ inline uint32_t enc_words_bytes(uint32_t log2Block) { return (1u << log2Block) + 64u; }
+// The staged plane may be replaced by the block's remainder ANS section (one segment, coded in place: see
+// compress_block), which copy_section reads out with up to 64 bytes of over-read, as the words.
 __host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block, uint32_t width, uint32_t flags) {
   const bool remStaged = width == 2 && !(flags & UZIP_FLAG_SPLIT);
-  return enc_words_bytes(log2Block) + (remStaged ? (1u << log2Block) : 0u);
+  return enc_words_bytes(log2Block) + (remStaged ? (1u << log2Block) + 64u : 0u);
 }
 
 // What finishing a coded block needs (see compress_block / finish_deferred).
 struct BlockPlan {
   uint32_t b, m, symMode, remMode, symSec, remSec, sym0, rem0;
   uint32_t secStart;  // deferred ANS symbol section: its byte offset in the stage (complete, in final form)
+  uint32_t remStart;  // deferred ANS remainder section: its byte offset in the staged remainder area
   bool fusedRem, stagedRem, deferred;
 };
 
@@ -218,8 +221,9 @@ __device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base
 }
 
 // Byte offset of the table entry (uint4) of an element's symbol, straight from the element's bits.
-template <int W>
+template <int W, bool REM = false>
 __device__ __forceinline__ uint32_t enc_tab_off(uint32_t v) {
+  if (REM) return uzip_remainder_of(v, W) << 4;  // two-byte types: one remainder byte per element
   if (W == 1) return (v & 0xFFu) << 4;
   if (W == 2) return (v >> 3) & 0xFF0u;  // symbol = (v >> 7) & 0xFF
   return (v >> 19) & 0xFF0u;             // symbol = (v >> 23) & 0xFF
@@ -228,12 +232,12 @@ __device__ __forceinline__ uint32_t enc_tab_off(uint32_t v) {
 // One group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of the elements
 // in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the chain
 // and the group's word stores. Returns false when the words would go under lo.
-template <int W, int U>
+template <int W, int U, bool REM>
 __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, const char* tb,
                                                uint32_t& x, int32_t& p, int32_t lo, uint16_t* out, uint32_t lt) {
   uint4 e[U];
 #pragma unroll
-  for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W>(buf[u]));
+  for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W, REM>(buf[u]));
   if (t0 >= 2 * U) {
     const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
 #pragma unroll
@@ -272,9 +276,11 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
 // buffers instead waited, at the end of every group, for the loads issued at its start (ncu at 256 MiB:
 // 4.7% of all compress stall samples on one such copy; this form measured +1-2% bf16, +3-6% fp32 split
 // layout, bench/results/h200-2026-11-30T2050-session5/2-default-log2). Same bytes as encode_segment.
-template <int W, int U>
+// REM (two-byte types): the remainder plane instead, one byte per element (the table is the remainder's).
+template <int W, int U, bool REM = false>
 __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
                                                     uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
+  static_assert(!REM || W == 2, "the remainder fast path is for one remainder byte per element");
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const uint8_t* lp = blk + (size_t)(base + lane) * W;  // this lane's element of step 0
   const char* tb = (const char*)tab;
@@ -287,9 +293,9 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
     rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
   }
   for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
-    if (!enc_group_full<W, U>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
+    if (!enc_group_full<W, U, REM>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
     if (t0 < U) break;  // T / U is odd: this was the last group
-    if (!enc_group_full<W, U>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
+    if (!enc_group_full<W, U, REM>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
   }
   *pos = p;
   *xout = x;
@@ -644,6 +650,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
 
   // 2. Modes and section sizes.
   uint32_t symMode, symSec, remMode = UZIP_MODE_NONE, remSec = 0;
+  bool remStaged = stagedRem;  // the stage holds the raw remainder plane (until an ANS section replaces it)
+  bool remAnsStaged = false;   // the stage holds the finished remainder ANS section
   const uint32_t nsegS = uzip_ans_nseg(m);
   if (constS) {
     symMode = UZIP_MODE_CONST;
@@ -746,7 +754,40 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       const uint32_t k = weigh ? warp_normalize(cntr, raw, frem, &bits) : 0u;
       uint32_t tb = uzip_ans_table_bytes(k);
       uint64_t est = tb + (uint64_t)nsegR * UZIP_ANS_SEG_HEADER_BYTES + (bits + 2047u) / 2048u;
-      if (weigh && est < uzip_ans_est_limit(raw, 1)) {
+      if (weigh && est < uzip_ans_est_limit(raw, 1) && W == 2 && remStaged && nsegR == 1) {
+        // One remainder segment of a two-byte type whose raw remainders are staged: coded once, into the
+        // staged plane's place (the coder reads the input; from here on a RAW plane is written from the
+        // input), and finished there in final form as a lone symbol segment is, so that the block is
+        // deferred like any other. Before, such a block sized its plane by a counting pass, waited on its
+        // look-back at once and coded the plane again into place: ~5x a plain block's cycles, with every
+        // later block waiting on its offset (bench/results/h200-2026-12-01T2335-session12/2-weights).
+        build_enc_table(frem, tab);
+        remStaged = false;
+        uint16_t* rs = (uint16_t*)((uint8_t*)stage + enc_words_bytes(P.log2Block));
+        const int32_t cap = (int32_t)(raw / 2u), front = (int32_t)((tb + UZIP_ANS_SEG_HEADER_BYTES) / 2u);
+        int32_t pos = cap;
+        uint32_t x;
+        const bool ok = raw % (32u * U) == 0
+                            // (W == 2: the branch is dead code for other widths, never instantiated)
+                            ? encode_segment_full<W, U, (W == 2)>(blk, 0, raw / 32u, tab, rs, &pos, front, &x)
+                            : encode_segment<W, true, U>(blk, 0, raw, tab, rs, &pos, front, &x);
+        const uint32_t nw = (uint32_t)(cap - pos), sec = tb + UZIP_ANS_SEG_HEADER_BYTES + ((2u * nw + 3u) & ~3u);
+        if (ok && sec < raw) {  // the section: table | nw | states | words | pad, from byte st0 (2-aligned)
+          remMode = UZIP_MODE_ANS;
+          remSec = sec;
+          const uint32_t st0 = 2u * (uint32_t)pos - UZIP_ANS_SEG_HEADER_BYTES - tb;
+          uint8_t* sb = (uint8_t*)rs;
+          write_ans_table(sb + st0, frem);
+          uint16_t* h16 = (uint16_t*)(sb + st0 + tb);
+          if (lane == 0) { h16[0] = (uint16_t)nw; h16[1] = (uint16_t)(nw >> 16); }
+          h16[2 + 2 * lane] = (uint16_t)x;
+          h16[3 + 2 * lane] = (uint16_t)(x >> 16);
+          if ((nw & 1u) && lane == 0) rs[cap] = 0;
+          plan.remStart = st0;
+          remAnsStaged = true;
+        }
+        __syncwarp();
+      } else if (weigh && est < uzip_ans_est_limit(raw, 1)) {
         build_enc_table(frem, tab);
         const int32_t budget = (int32_t)((raw - tb - nsegR * UZIP_ANS_SEG_HEADER_BYTES) / 2u);
         int32_t pos = 0;
@@ -785,8 +826,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   plan.sym0 = sym0;
   plan.rem0 = rem0;
   plan.fusedRem = fusedRem;
-  plan.stagedRem = stagedRem;
-  plan.deferred = remMode != UZIP_MODE_ANS;
+  plan.stagedRem = remStaged;
+  plan.deferred = remMode != UZIP_MODE_ANS || remAnsStaged;
   if (plan.deferred) {
     UZIP_CLK_MAX(9);  // its coding; finish_deferred's copy-out comes later
     return;
@@ -897,7 +938,10 @@ __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_
   uint8_t* out = P.dst + P.payloadOff + excl;
   if (pl.symMode == UZIP_MODE_ANS) copy_section(stageB + pl.secStart, pl.symSec, out, symPad);
   else write_plain_sym<W>(P, pl, out, symPad);
-  if (W > 1) write_plain_rem<W>(P, pl, stageB, out + symPad, remPad);
+  if (W > 1 && pl.remMode == UZIP_MODE_ANS)  // staged by compress_block (two-byte types, one segment)
+    copy_section(stageB + enc_words_bytes(P.log2Block) + pl.remStart, pl.remSec, out + symPad, remPad);
+  else if (W > 1)
+    write_plain_rem<W>(P, pl, stageB, out + symPad, remPad);
   __syncwarp();
   UZIP_CLK(7);
 #ifdef UZIP_STAGE_CLOCKS
