@@ -213,7 +213,7 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   EncParams q = p;
   q.smLimit = (uint32_t)smLimit;
   q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block, W, p.flags);
-  if (int st = ensure_scratch(c, ctas * kEncWarps * uzip_gpu::ENC_STAGES * q.stageBytes)) return st;
+  if (int st = ensure_scratch(c, ctas * kEncWarps * uzip_gpu::ENC_STAGES * q.stageBytes + 64u)) return st;
   q.scratch = c->scratch;
   void* args[] = {&q};
   return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(variant), dim3((unsigned)ctas),

@@ -39,11 +39,12 @@ constexpr uint32_t ENC_STAGES = 4;  // word stages per warp (see compress_kernel
 // Two-byte types in the default layout also stage their remainder plane there (block bytes more, after
 // the words), written by the histogram pass and copied out instead of reading the block a third time.
 __host__ __device__ inline uint32_t enc_words_bytes(uint32_t log2Block) { return (1u << log2Block) + 64u; }
-// The staged plane may be replaced by the block's remainder ANS section (one segment, coded in place: see
-// compress_block), which copy_section reads out with up to 64 bytes of over-read, as the words.
+// The staged plane may be replaced by the block's remainder ANS section (one segment, coded in place, see
+// compress_block; it ends inside the plane's bytes). copy_section reads up to 64 bytes past a section: here
+// the next stage's, or past the last stage the 64 bytes that the scratch allocation adds.
 __host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block, uint32_t width, uint32_t flags) {
   const bool remStaged = width == 2 && !(flags & UZIP_FLAG_SPLIT);
-  return enc_words_bytes(log2Block) + (remStaged ? (1u << log2Block) + 64u : 0u);
+  return enc_words_bytes(log2Block) + (remStaged ? (1u << log2Block) : 0u);
 }
 
 // What finishing a coded block needs (see compress_block / finish_deferred).
@@ -764,7 +765,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         build_enc_table(frem, tab);
         remStaged = false;
         uint16_t* rs = (uint16_t*)((uint8_t*)stage + enc_words_bytes(P.log2Block));
-        const int32_t cap = (int32_t)(raw / 2u), front = (int32_t)((tb + UZIP_ANS_SEG_HEADER_BYTES) / 2u);
+        // Words end one u16 below the plane's end, so that an odd count's padding word stays inside it.
+        // That room still holds any section smaller than raw (raw is a multiple of 16 here), so the mode
+        // is the CPU codec's.
+        const int32_t cap = (int32_t)(raw / 2u) - 1, front = (int32_t)((tb + UZIP_ANS_SEG_HEADER_BYTES) / 2u);
         int32_t pos = cap;
         uint32_t x;
         const bool ok = raw % (32u * U) == 0
