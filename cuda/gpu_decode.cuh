@@ -714,14 +714,18 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   auto emitSym = [&](uint32_t k, uint32_t s) { store_elem<W>(out + (size_t)k * W, s << (8 * (W - 1))); };
   UZIP_CLK(16);
   const bool dst16 = ((uintptr_t)P.dst & 15u) == 0;
-  // Two-byte types with both planes ANS (a few blocks of real weights): the remainder plane is decoded
-  // first, as a byte plane into the upper half of the block's own output (m bytes at out + m), and the
-  // symbol pass then joins from there on the vector path. Its element stores stay below the remainders
-  // it has yet to read: group k writes bytes [512k, 512k + 512) and reads ahead m + 256(k + 1) onward.
-  const bool remFirst = W == 2 && remAns && smode == UZIP_MODE_ANS && dst16 && m % (64u * U) == 0;
+  // Both planes ANS (some blocks of real fp16 weights; every block of data with few mantissa bits, e.g.
+  // bf16 values held as fp32): the remainder plane is decoded first, as a byte plane into the top of the
+  // block's own output (m * (W - 1) bytes at out + m), and the symbol pass then joins from there on the
+  // vector path. Its element stores stay below the remainders it has yet to read: elements before e are
+  // W * e bytes, below out + m + (W - 1) * e, where element e's remainder starts. fp32 took the generic
+  // path (symbols, then each remainder byte stored alone, then a rotation pass) until session 12.
+  // (DecVec OK: the vector path, whose plain loads see what this warp wrote; the step path reads via __ldg.)
+  const bool remFirst = (W == 2 || W == 4) && DecVec<W, U>::OK && remAns && smode == UZIP_MODE_ANS && dst16 &&
+                        m % (64u * U) == 0;
   if (remFirst) {
     uint8_t* rp = out + m;
-    if (!decode_ans(pr, m, tab, info, ring, [&](uint32_t k, uint32_t byte) { rp[k] = (uint8_t)byte; }))
+    if (!decode_ans(pr, m * rw, tab, info, ring, [&](uint32_t k, uint32_t byte) { rp[k] = (uint8_t)byte; }))
       return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
