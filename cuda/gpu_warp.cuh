@@ -15,8 +15,9 @@ __device__ const uint16_t g_uzip_cost[UZIP_ANS_M] = UZIP_COST_INIT;
 __device__ __forceinline__ uint32_t lane_id() { return threadIdx.x & 31u; }
 
 // Profiling build only (-DUZIP_STAGE_CLOCKS): lane 0 of each warp adds the SM cycles spent in each stage
-// of a block to g_uzip_stage_clk[slot] (compress slots 0..14, 15 = blocks; decompress 16..30, 31 = blocks; 9 and 23 hold maxima),
-// read by uzipGpuDebugStageClocks. In normal builds the marks compile to nothing.
+// of a block to g_uzip_stage_clk[slot] (compress slots 0..14, 15 = blocks; decompress 16..30, 31 = blocks;
+// slots 9 and 23 hold maxima, UZIP_CLK_MAX), read by uzipGpuDebugStageClocks. In normal builds the marks
+// compile to nothing.
 #ifdef UZIP_STAGE_CLOCKS
 __device__ unsigned long long g_uzip_stage_clk[32];
 #define UZIP_CLK(i) uzip_clk_mark((i), uzip_t_)

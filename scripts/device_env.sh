@@ -31,3 +31,32 @@ collectives_round() {
   echo "coll bench rc=$?"; grep -E 'MiB' "$R/coll_bench.log" | sed 's/^\[rank 0\] //' | cut -c1-100 | tail -12
   pack
 }
+# gpu_bench_run TAG DIR [VAR=value ...] -- ARGS...: gpu_bench of the build in .carry-run/DIR (gpu: this one;
+# old, new1: earlier builds carried for an A/B in the same call) with those environment assignments;
+# JSON and log under $R, one summary line (size, SM budget, ratio, compress / decompress TB/s, and the
+# streams gpu_bench --input found different from the CPU codec's).
+gpu_bench_run() {
+  local tag=$1 dir=$2 envs=()
+  shift 2
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
+  shift
+  env "${envs[@]}" timeout "${BENCH_TIMEOUT:-200}" ".carry-run/$dir/gpu_bench" "$R/$tag.json" --commit "$UZIP_GIT_COMMIT" \
+    --cmd "${envs[*]} $dir/gpu_bench $*" "$@" > "$R/$tag.log" 2>&1
+  echo "== $tag rc=$?: $(grep -E '^(bf16|fp16|fp32|fp8)' "$R/$tag.log" |
+    awk '{printf "%s %s sms=%s r=%s %s/%s; ", $1, $2, $3, $4, $5, $6}') $(grep -c MISMATCH "$R/$tag.log") mismatches"
+}
+# Data whose remainder planes code (every block ANS on both planes), from Gaussian(0, 0.02) by
+# round-to-nearest-even: /tmp/wdata/lowbits_bf16.bin (bf16, low 4 mantissa bits cleared) and
+# /tmp/wdata/bf16vals_fp32.bin (fp32 holding bf16 values). Needs numpy (the machine's torch venv has it).
+make_mantissa_data() {
+  local py=python3
+  [ -x /opt/torch/.venv/bin/python ] && py=/opt/torch/.venv/bin/python
+  "$py" - <<'PY'
+import numpy as np
+def bf16_bits(seed):
+    x = (np.random.default_rng(seed).standard_normal(4 << 20) * 0.02).astype(np.float32).view(np.uint32)
+    return (x + 0x7FFF + ((x >> 16) & 1)) >> 16
+(bf16_bits(20261201).astype(np.uint16) & np.uint16(0xFFF0)).tofile("/tmp/wdata/lowbits_bf16.bin")
+(bf16_bits(20261202) << 16).astype(np.uint32).tofile("/tmp/wdata/bf16vals_fp32.bin")
+PY
+}

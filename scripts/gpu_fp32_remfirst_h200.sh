@@ -11,23 +11,11 @@ nvidia-smi --query-gpu=index,name,driver_version --format=csv > "$R/gpus.csv"
 timeout 200 .carry-run/gpu/gpu_check > "$R/check.log" 2>&1
 echo "== gpu_check rc=$?"; grep -E 'PASSED|FAILED|^FAIL' "$R/check.log" | tail -2
 pack
-PY=python3; [ -x /opt/torch/.venv/bin/python ] && PY=/opt/torch/.venv/bin/python
-"$PY" - <<'PY'
-import numpy as np
-rng = np.random.default_rng(20261202)
-x = (rng.standard_normal(4 << 20) * 0.02).astype(np.float32).view(np.uint32)
-(((x + 0x7FFF + ((x >> 16) & 1)) >> 16) << 16).astype(np.uint32).tofile("/tmp/wdata/bf16vals_fp32.bin")
-PY
-bench() {
-  local tag=$1 dir=$2; shift 2
-  timeout 100 .carry-run/$dir/gpu_bench "$R/$tag.json" --commit "$UZIP_GIT_COMMIT" --cmd "$dir/gpu_bench $*" "$@" \
-    > "$R/$tag.log" 2>&1
-  echo "== $tag rc=$?: $(grep -E '^(bf16|fp16|fp32|fp8)' "$R/$tag.log" | awk '{printf "%s %s r=%s %s/%s; ", $1, $2, $4, $5, $6}') $(grep -c MISMATCH "$R/$tag.log") mismatches"
-}
+make_mantissa_data
 for r in 1 2; do
   for b in gpu old; do
-    bench "bf16vals_fp32_${b}_r$r" $b --dtypes 3 --flags 0 --sizes-kib 65536,262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/bf16vals_fp32.bin
-    bench "g_fp32_${b}_r$r" $b --dtypes 3 --flags 0 --sizes-kib 262144 --sms 0 --reps 10
+    gpu_bench_run "bf16vals_fp32_${b}_r$r" $b -- --dtypes 3 --flags 0 --sizes-kib 65536,262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/bf16vals_fp32.bin
+    gpu_bench_run "g_fp32_${b}_r$r" $b -- --dtypes 3 --flags 0 --sizes-kib 262144 --sms 0 --reps 10
   done
 done
 pack

@@ -13,23 +13,17 @@ nvidia-smi --query-gpu=index,name,driver_version,clocks.sm --format=csv > "$R/gp
 timeout 240 .carry-run/gpu/gpu_check > "$R/check.log" 2>&1
 echo "== gpu_check rc=$?"; grep -E 'PASSED|FAILED|^FAIL|remainder samples' "$R/check.log" | tail -4
 pack
-bench() {  # tag, tool folder, gpu_bench arguments
-  local tag=$1 dir=$2; shift 2
-  timeout 200 .carry-run/$dir/gpu_bench "$R/$tag.json" --commit "$UZIP_GIT_COMMIT" --cmd "$dir/gpu_bench $*" "$@" \
-    > "$R/$tag.log" 2>&1
-  echo "== $tag rc=$?: $(grep -E '^(bf16|fp16|fp32|fp8)' "$R/$tag.log" | awk '{printf "%s %s r=%s %s/%s; ", $1, $2, $4, $5, $6}') $(grep -c MISMATCH "$R/$tag.log") mismatches"
-}
 id() { case $1 in 1) echo bf16 ;; 2) echo fp16 ;; 3) echo fp32 ;; esac; }
 for r in 1 2; do
   for d in 1 2 3; do
     for b in gpu old; do
-      bench "w_$(id $d)_${b}_r$r" $b --dtypes $d --flags 0 --sizes-kib 65536,262144,1048576 --sms 0 --reps 10 \
+      gpu_bench_run "w_$(id $d)_${b}_r$r" $b -- --dtypes $d --flags 0 --sizes-kib 65536,262144,1048576 --sms 0 --reps 10 \
         --input /tmp/wdata/weights_$(id $d).bin
     done
   done
   pack
 done
-bench g_new gpu --dtypes 1,2,3 --flags 0 --sizes-kib 262144,1048576 --sms 0 --reps 10
-bench g_old old --dtypes 1,2,3 --flags 0 --sizes-kib 262144,1048576 --sms 0 --reps 10
-bench w_bf16_split gpu --dtypes 1 --flags 2 --sizes-kib 262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/weights_bf16.bin
+gpu_bench_run g_new gpu -- --dtypes 1,2,3 --flags 0 --sizes-kib 262144,1048576 --sms 0 --reps 10
+gpu_bench_run g_old old -- --dtypes 1,2,3 --flags 0 --sizes-kib 262144,1048576 --sms 0 --reps 10
+gpu_bench_run w_bf16_split gpu -- --dtypes 1 --flags 2 --sizes-kib 262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/weights_bf16.bin
 pack

@@ -13,24 +13,18 @@ nvidia-smi --query-gpu=index,name,driver_version,clocks.sm --format=csv > "$R/gp
 UZIP_GPU_DEC_VARIANT=3 timeout 240 .carry-run/gpu/gpu_check > "$R/check_dec3.log" 2>&1
 echo "== gpu_check, decoder variant 3, rc=$?"; grep -E 'PASSED|FAILED|^FAIL' "$R/check_dec3.log" | tail -3
 pack
-bench() {  # tag, env assignments ("" for none), gpu_bench arguments
-  local tag=$1 envs=$2; shift 2
-  env $envs timeout 150 .carry-run/gpu/gpu_bench "$R/$tag.json" --commit "$UZIP_GIT_COMMIT" --cmd "$envs gpu_bench $*" "$@" \
-    > "$R/$tag.log" 2>&1
-  echo "== $tag rc=$?: $(grep -E '^(bf16|fp16|fp32|fp8)' "$R/$tag.log" | awk '{printf "%s %s sms=%s %s/%s; ", $1, $2, $3, $5, $6}')"
-}
 for r in 1 2; do
-  bench "dec_default_r$r" "" --dtypes 1,2,4 --flags 2 --sizes-kib 16384,32768,65536,98304,131072 --sms 0 --reps 10
-  bench "dec_v3_r$r" "UZIP_GPU_DEC_VARIANT=3" --dtypes 1,2,4 --flags 2 --sizes-kib 16384,32768,65536,98304,131072 --sms 0 --reps 10
+  gpu_bench_run "dec_default_r$r" gpu -- --dtypes 1,2,4 --flags 2 --sizes-kib 16384,32768,65536,98304,131072 --sms 0 --reps 10
+  gpu_bench_run "dec_v3_r$r" gpu UZIP_GPU_DEC_VARIANT=3 -- --dtypes 1,2,4 --flags 2 --sizes-kib 16384,32768,65536,98304,131072 --sms 0 --reps 10
 done
 pack
 for r in 1 2; do
-  bench "fp32_hint_r$r" "" --dtypes 3 --flags 2 --sizes-kib 262144,1048576 --sms 48,64,96,116 --reps 6 --dec-hint 1
-  bench "fp32_nohint_r$r" "" --dtypes 3 --flags 2 --sizes-kib 262144,1048576 --sms 48,64,96,116 --reps 6 --dec-hint 0
+  gpu_bench_run "fp32_hint_r$r" gpu -- --dtypes 3 --flags 2 --sizes-kib 262144,1048576 --sms 48,64,96,116 --reps 6 --dec-hint 1
+  gpu_bench_run "fp32_nohint_r$r" gpu -- --dtypes 3 --flags 2 --sizes-kib 262144,1048576 --sms 48,64,96,116 --reps 6 --dec-hint 0
 done
 pack
 for r in 1 2; do
-  bench "enc_auto_r$r" "" --dtypes 1,4 --flags 2 --sizes-kib 1048576,2097152 --sms 32,64,116 --reps 5
-  bench "enc_v0_r$r" "UZIP_GPU_ENC_VARIANT=0" --dtypes 1,4 --flags 2 --sizes-kib 1048576,2097152 --sms 32,64,116 --reps 5
+  gpu_bench_run "enc_auto_r$r" gpu -- --dtypes 1,4 --flags 2 --sizes-kib 1048576,2097152 --sms 32,64,116 --reps 5
+  gpu_bench_run "enc_v0_r$r" gpu UZIP_GPU_ENC_VARIANT=0 -- --dtypes 1,4 --flags 2 --sizes-kib 1048576,2097152 --sms 32,64,116 --reps 5
 done
 pack

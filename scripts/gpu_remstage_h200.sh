@@ -21,28 +21,15 @@ for tool in memcheck racecheck; do
   echo "== $tool rc=$?: $(grep -E 'ERROR SUMMARY|PASSED|FAILED' "$R/san_$tool.log" | tail -2 | tr '\n' ' ')"
 done
 pack
-bench() {  # tag, tool folder, gpu_bench arguments
-  local tag=$1 dir=$2; shift 2
-  timeout 200 .carry-run/$dir/gpu_bench "$R/$tag.json" --commit "$UZIP_GIT_COMMIT" --cmd "$dir/gpu_bench $*" "$@" \
-    > "$R/$tag.log" 2>&1
-  echo "== $tag rc=$?: $(grep -E '^(bf16|fp16|fp32|fp8)' "$R/$tag.log" | awk '{printf "%s %s r=%s %s/%s; ", $1, $2, $4, $5, $6}') $(grep -c MISMATCH "$R/$tag.log") mismatches"
-}
 # Remainder-compressible two-byte data: Gaussian bf16 with the low 4 mantissa bits cleared (an fp32 source
-# of few significant bits; the remainder plane codes to ~0.6 of raw), from the tool's own generator.
-PY=python3; [ -x /opt/torch/.venv/bin/python ] && PY=/opt/torch/.venv/bin/python
-"$PY" - <<'PY'
-import numpy as np
-rng = np.random.default_rng(20261201)
-x = (rng.standard_normal(4 << 20) * 0.02).astype(np.float32).view(np.uint32)
-b = ((x + 0x7FFF + ((x >> 16) & 1)) >> 16).astype(np.uint16) & np.uint16(0xFFF0)
-b.tofile("/tmp/wdata/lowbits_bf16.bin")
-PY
+# of few significant bits; the remainder plane codes to ~0.6 of raw): make_mantissa_data (device_env.sh).
+make_mantissa_data
 for r in 1 2; do
   for b in gpu old; do
-    bench "w_fp16_${b}_r$r" $b --dtypes 2 --flags 0 --sizes-kib 65536,262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/weights_fp16.bin
-    bench "w_bf16_${b}_r$r" $b --dtypes 1 --flags 0 --sizes-kib 65536,262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/weights_bf16.bin
-    [ -f /tmp/wdata/lowbits_bf16.bin ] && bench "lowbits_bf16_${b}_r$r" $b --dtypes 1 --flags 0 --sizes-kib 65536,262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/lowbits_bf16.bin
-    bench "g_${b}_r$r" $b --dtypes 1,2 --flags 0 --sizes-kib 262144,1048576 --sms 0 --reps 10
+    gpu_bench_run "w_fp16_${b}_r$r" $b -- --dtypes 2 --flags 0 --sizes-kib 65536,262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/weights_fp16.bin
+    gpu_bench_run "w_bf16_${b}_r$r" $b -- --dtypes 1 --flags 0 --sizes-kib 65536,262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/weights_bf16.bin
+    [ -f /tmp/wdata/lowbits_bf16.bin ] && gpu_bench_run "lowbits_bf16_${b}_r$r" $b -- --dtypes 1 --flags 0 --sizes-kib 65536,262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/lowbits_bf16.bin
+    gpu_bench_run "g_${b}_r$r" $b -- --dtypes 1,2 --flags 0 --sizes-kib 262144,1048576 --sms 0 --reps 10
   done
   pack
 done

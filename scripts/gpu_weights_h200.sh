@@ -12,22 +12,16 @@
 set -u
 source scripts/device_env.sh
 nvidia-smi --query-gpu=index,name,driver_version,clocks.sm --format=csv > "$R/gpus.csv"
-bench() {  # tag, env assignments ("" for none), gpu_bench arguments
-  local tag=$1 envs=$2; shift 2
-  env $envs timeout 150 .carry-run/gpu/gpu_bench "$R/$tag.json" --commit "$UZIP_GIT_COMMIT" --cmd "$envs gpu_bench $*" "$@" \
-    > "$R/$tag.log" 2>&1
-  echo "== $tag rc=$?: $(grep -E '^(bf16|fp16|fp32|fp8)' "$R/$tag.log" | awk '{printf "%s %s sms=%s r=%s %s/%s; ", $1, $2, $3, $4, $5, $6}')"
-}
 id() { case $1 in 1) echo bf16 ;; 2) echo fp16 ;; 3) echo fp32 ;; 4) echo fp8e4m3 ;; esac; }
 for d in 1 3; do
   for fl in 0 2; do
-    bench "w_$(id $d)_f$fl" "" --dtypes $d --flags $fl --sizes-kib 262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/weights_$(id $d).bin
-    bench "g_$(id $d)_f$fl" "" --dtypes $d --flags $fl --sizes-kib 262144,1048576 --sms 0 --reps 10
+    gpu_bench_run "w_$(id $d)_f$fl" gpu -- --dtypes $d --flags $fl --sizes-kib 262144,1048576 --sms 0 --reps 10 --input /tmp/wdata/weights_$(id $d).bin
+    gpu_bench_run "g_$(id $d)_f$fl" gpu -- --dtypes $d --flags $fl --sizes-kib 262144,1048576 --sms 0 --reps 10
   done
 done
 for d in 2 4; do
-  bench "w_$(id $d)_f0" "" --dtypes $d --flags 0 --sizes-kib 262144 --sms 0 --reps 10 --input /tmp/wdata/weights_$(id $d).bin
-  bench "g_$(id $d)_f0" "" --dtypes $d --flags 0 --sizes-kib 262144 --sms 0 --reps 10
+  gpu_bench_run "w_$(id $d)_f0" gpu -- --dtypes $d --flags 0 --sizes-kib 262144 --sms 0 --reps 10 --input /tmp/wdata/weights_$(id $d).bin
+  gpu_bench_run "g_$(id $d)_f0" gpu -- --dtypes $d --flags 0 --sizes-kib 262144 --sms 0 --reps 10
 done
 pack
 for d in 1 3; do
@@ -43,7 +37,7 @@ pack
 timeout 240 .carry-run/gpu/gpu_check > "$R/check.log" 2>&1
 echo "== gpu_check (decoder rule in force), rc=$?"; grep -E 'PASSED|FAILED|^FAIL' "$R/check.log" | tail -3
 for r in 1 2; do
-  bench "dec_auto_r$r" "" --dtypes 1,2,4 --flags 2 --sizes-kib 16384,32768,65536,98304 --sms 0,64 --reps 10
-  bench "dec_v0_r$r" "UZIP_GPU_DEC_VARIANT=0" --dtypes 1,2,4 --flags 2 --sizes-kib 16384,32768,65536,98304 --sms 0,64 --reps 10
+  gpu_bench_run "dec_auto_r$r" gpu -- --dtypes 1,2,4 --flags 2 --sizes-kib 16384,32768,65536,98304 --sms 0,64 --reps 10
+  gpu_bench_run "dec_v0_r$r" gpu UZIP_GPU_DEC_VARIANT=0 -- --dtypes 1,2,4 --flags 2 --sizes-kib 16384,32768,65536,98304 --sms 0,64 --reps 10
 done
 pack

@@ -66,11 +66,7 @@ int main(int argc, char** argv) {
   }
   std::vector<uint8_t> pattern;  // --input's bytes
   if (input) {
-    FILE* fp = fopen(input, "rb");
-    if (!fp) { perror(input); return 2; }
-    uint8_t buf[1 << 16];
-    for (size_t r; (r = fread(buf, 1, sizeof buf, fp)) > 0;) pattern.insert(pattern.end(), buf, buf + r);
-    fclose(fp);
+    if (!read_file(input, pattern)) { perror(input); return 2; }
     if (onlyDtypes.size() != 1 || pattern.size() < 16) {
       fprintf(stderr, "--input needs one dtype (--dtypes) and a file of at least 16 bytes\n");
       return 2;

@@ -73,6 +73,18 @@ static void data_salt_from_args(int argc, char** argv, const char* tool) {
          (unsigned long long)g_data_salt);
 }
 
+// A file's bytes (e.g. real weights in a dtype, from scripts/weights_data.ts); false when it cannot be read.
+static bool read_file(const char* path, std::vector<uint8_t>& out) {
+  FILE* fp = fopen(path, "rb");
+  if (!fp) return false;
+  out.clear();
+  uint8_t buf[1 << 16];
+  for (size_t r; (r = fread(buf, 1, sizeof buf, fp)) > 0;) out.insert(out.end(), buf, buf + r);
+  const bool ok = !ferror(fp);
+  fclose(fp);
+  return ok;
+}
+
 static void make_data(std::vector<uint8_t>& out, int dtype, uint64_t count, int kind, uint64_t seed) {
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   out.assign(count * w, 0);

@@ -36,12 +36,8 @@ int main(int argc, char** argv) {
     const uint64_t bytes = k << 10, count = bytes / w;
     std::vector<uint8_t> host;
     if (const char* f = getenv("UZIP_STAGES_FILE")) {
-      FILE* fp = fopen(f, "rb");
-      if (!fp) { fprintf(stderr, "cannot open %s\n", f); return 1; }
       std::vector<uint8_t> pat;
-      uint8_t buf[1 << 16];
-      for (size_t r; (r = fread(buf, 1, sizeof buf, fp)) > 0;) pat.insert(pat.end(), buf, buf + r);
-      fclose(fp);
+      if (!read_file(f, pat)) { fprintf(stderr, "cannot read %s\n", f); return 1; }
       if (pat.empty()) { fprintf(stderr, "%s is empty\n", f); return 1; }
       host.resize(bytes);
       for (uint64_t o = 0; o < bytes; o++) host[o] = pat[o % pat.size()];
