@@ -64,8 +64,6 @@ DecKernel dec_kernel_wide() { return dec_kernel(1); }
 // fp16 at 64 MiB (2048 blocks for 2112 warps) +8-9%, fp8 at 32 MiB +9%, bf16 at 16 MiB (1024 blocks of
 // 2^13) +3-5%; from 1.2 rounds (3072 blocks) -0.5 to -2.5%. gpu_check passed every case in it (3923).
 DecKernel dec_kernel_one_round() { return dec_kernel(3); }
-// L2 prefetches of the kernels (UZIP_PREFETCH_* bits; UZIP_GPU_PREFETCH = 0..7 forces a set, for A/B runs).
-constexpr uint32_t kPrefetchDefault = 0;
 // A kernel variant forced by the environment (0..max), or -1 (unset or out of range): the library chooses.
 int env_variant(const char* name, int max) {
   const char* v = getenv(name);
@@ -86,7 +84,6 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
-  uint32_t prefetch;           // UZIP_PREFETCH_* bits: kPrefetchDefault, or UZIP_GPU_PREFETCH
   Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   std::mutex mu;
@@ -288,7 +285,6 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   p.srcBytes = srcBytes;
   p.dstCapacity = dst ? dstCapacity : 0;
   p.epoch = c->epoch;
-  p.prefetch = c->prefetch;
   p.other = (const uint8_t*)(uintptr_t)other;
   p.redCount = count;
   p.redDtype = dtype;
@@ -331,8 +327,6 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 2);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
-  const int pf = env_variant("UZIP_GPU_PREFETCH", 7);
-  c->prefetch = pf >= 0 ? (uint32_t)pf : kPrefetchDefault;
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;
@@ -422,7 +416,6 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   p.nblocks = (uint32_t)nblocks;
   p.epoch = c->epoch;
   p.srcAligned16 = (src & 15u) == 0;
-  p.prefetch = c->prefetch;
   int st = w == 1 ? launch_compress<1>(c, p, s) : w == 2 ? launch_compress<2>(c, p, s) : launch_compress<4>(c, p, s);
   if (st) reset_slots(c, s);
   return st;

@@ -668,25 +668,8 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
 }
 
 // Returns 0 or a uzip_status for block b.
-// Prefetches into the L2 the stream bytes block b reads (its payload, and in the split layout its
-// remainders), named from the directory: entries are not yet validated, so every range is clamped to the
-// validated stream [0, h.total). One lane calls it.
-template <int W>
-__device__ __forceinline__ void prefetch_block_stream(const DecParams& P, const Hdr& h, uint64_t b, uint64_t e,
-                                                      uint64_t prevE) {
-  const uint64_t lo = h.payloadOff + uzip_dir_end(prevE), hi = h.payloadOff + uzip_dir_end(e);
-  if (hi > lo && hi <= h.total) prefetch_l2(P.src + lo, hi - lo);
-  if (W > 1 && (h.flags & UZIP_FLAG_SPLIT)) {
-    const uint64_t r = UZIP_HEADER_BYTES + (b << h.log2) * (W - 1);
-    const uint64_t n = (uint64_t)uzip_block_len(h.count, h.log2, b) * (W - 1);
-    if (r + n <= h.total) prefetch_l2(P.src + r, n);
-  }
-}
-
-// nb: the warp's next block (UZIP_PREFETCH_DEC_NEXT prefetches its stream bytes), or >= h.nblocks.
 template <int W, int U, bool PAIRS = false>
-__device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint64_t nb,
-                                                     uint32_t* csumAcc) {
+__device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
   UZIP_CLK_DECL;
   uint32_t* tab = (uint32_t*)(sm + DEC_TAB);
@@ -695,16 +678,9 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   const uint32_t rw = W > 1 ? W - 1 : 0;
   const bool split = (h.flags & UZIP_FLAG_SPLIT) != 0;
   const uint8_t* dir = P.src + h.dirOff;
-  // The next block's entries load with this block's (one wait for all four).
-  const bool pfNext = (P.prefetch & UZIP_PREFETCH_DEC_NEXT) && nb < h.nblocks && nb > 0;
-  const uint64_t ne = pfNext ? ld64u(dir + 8 * nb) : 0, npe = pfNext ? ld64u(dir + 8 * (nb - 1)) : 0;
   const uint64_t e = ld64u(dir + 8 * b);
   const uint64_t prevEnd = b ? uzip_dir_end(ld64u(dir + 8 * (b - 1))) : 0;
   const uint64_t end = uzip_dir_end(e);
-  if (lane == 0) {
-    if (P.prefetch & UZIP_PREFETCH_DEC_OWN) prefetch_block_stream<W>(P, h, b, e, b ? ld64u(dir + 8 * (b - 1)) : 0);
-    if (pfNext) prefetch_block_stream<W>(P, h, nb, ne, npe);
-  }
   const uint32_t smode = uzip_dir_sym_mode(e), rmode = uzip_dir_rem_mode(e);
   if (!uzip_dir_reserved_ok(e) || end < prevEnd || (end & 15u) || (prevEnd & 15u) ||
       h.payloadOff + end > h.total)
@@ -906,35 +882,26 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   const bool gated = sm_gated(P.smLimit);
   gate_announce(P.smLimit, gated, &slot->active);
   if (!st) {
-    // With UZIP_PREFETCH_DEC_NEXT a warp takes its next ticket when it starts a block, so that the next
-    // block's stream bytes reach the L2 while this one decodes (it starts that block without waiting on
-    // any other, so holding it blocks nobody).
-    const bool ahead = (P.prefetch & UZIP_PREFETCH_DEC_NEXT) != 0;
-    auto take = [&]() -> unsigned long long {
-      if (!gate_open(gated, &slot->active)) return ~0ull;
-      unsigned long long t = 0;
-      if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
-      return __shfl_sync(FULL_MASK, t, 0);
-    };
-    unsigned long long b = take();
-    while (b < h.nblocks) {
-      const unsigned long long nb = ahead ? take() : ~0ull;
+    while (gate_open(gated, &slot->active)) {
+      unsigned long long b = 0;
+      if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
+      b = __shfl_sync(FULL_MASK, b, 0);
+      if (b >= h.nblocks) break;
       switch (h.width) {
         case 1:
-          st = decompress_block<1, U, PAIRS>(P, h, sm, b, nb, &csum);
+          st = decompress_block<1, U, PAIRS>(P, h, sm, b, &csum);
           if (FUSED && !st) reduce_block<1>(P, h, b);
           break;
         case 2:
-          st = decompress_block<2, U, PAIRS>(P, h, sm, b, nb, &csum);
+          st = decompress_block<2, U, PAIRS>(P, h, sm, b, &csum);
           if (FUSED && !st) reduce_block<2>(P, h, b);
           break;
         default:
-          st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, nb, &csum);
+          st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum);
           if (FUSED && !st) reduce_block<4>(P, h, b);
           break;
       }
       if (st) break;
-      b = ahead ? nb : take();
     }
   }
   if (lane == 0) {

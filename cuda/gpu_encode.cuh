@@ -1005,28 +1005,16 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   // next block codes into stage head + npend.
   BlockPlan pend[S];
   uint32_t head = 0, npend = 0;
-  // The next block's ticket is taken as soon as a block is coded, before the oldest deferred block is
-  // finished, so that its input can be prefetched into the L2 meanwhile (UZIP_PREFETCH_ENC_NEXT): the
-  // histogram pass then reads at L2 latency instead of waiting on DRAM. Still deadlock-free: a warp holds
-  // at most one ticket it has not started, and it starts it without waiting on any later block.
-  auto take = [&]() -> unsigned long long {
-    if (!gate_open(gated, &slot->active)) return ~0ull;
+  while (gate_open(gated, &slot->active)) {
+    UZIP_CLK_DECL;
     unsigned long long t = 0;
     if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
-    return __shfl_sync(FULL_MASK, t, 0);
-  };
-  unsigned long long t = take();
-  while (t < P.nblocks) {
+    t = __shfl_sync(FULL_MASK, t, 0);
+    UZIP_CLK(8);
+    if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
     compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
-    UZIP_CLK_DECL;
-    t = take();
-    if ((P.prefetch & UZIP_PREFETCH_ENC_NEXT) && t < P.nblocks && lane == 0) {
-      const uint64_t start = t << P.log2Block;
-      prefetch_l2(P.src + start * W, (uint64_t)uzip_block_len(P.count, P.log2Block, (uint32_t)t) * W);
-    }
-    UZIP_CLK(8);
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
       head = (head + 1) % S;

@@ -42,13 +42,7 @@ struct EncParams {
   uint8_t* scratch;          // global word stage: stageBytes per resident warp (ctas * warps of them)
   uint32_t stageBytes;
   uint32_t smLimit;          // CTAs on SMs >= this take no blocks (0: no limit); see sm_gated
-  uint32_t prefetch;         // UZIP_PREFETCH_* bits (see gpu_codec.cu, kPrefetchDefault)
 };
-
-// L2 prefetches (cp.async.bulk.prefetch) of the codec kernels, bits of EncParams/DecParams::prefetch.
-#define UZIP_PREFETCH_ENC_NEXT 1u  /* compress: the input of the warp's next block */
-#define UZIP_PREFETCH_DEC_NEXT 2u  /* decompress: the stream section of the warp's next block */
-#define UZIP_PREFETCH_DEC_OWN 4u   /* decompress: the block's own section, at its start */
 
 struct DecParams {
   const uint8_t* src;
@@ -59,7 +53,6 @@ struct DecParams {
   uint64_t srcBytes, dstCapacity;
   uint32_t epoch;
   uint32_t smLimit;
-  uint32_t prefetch;  // UZIP_PREFETCH_* bits
   // Fused reduce (uzipGpuDecompressReduce), when `other` is not null: dst = decoded op other, elementwise
   // as coll_reduce_elem_s(decoded, other) (nccl/coll_reduce.h); the stream must hold redCount elements of
   // redDtype.

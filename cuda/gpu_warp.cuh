@@ -63,14 +63,6 @@ __device__ __forceinline__ bool gate_open(bool gated, const unsigned int* active
   if (lane_id() == 0) a = *(const volatile unsigned int*)active;
   return __shfl_sync(FULL_MASK, a, 0) == 0;
 }
-// Asks the L2 to fetch the 16-byte-aligned part of [p, p + bytes) (cp.async.bulk.prefetch, sm_90: one
-// instruction, a hint that costs no registers and returns at once). Only whole 16-byte units inside the
-// range are named, so a prefetch never touches memory outside what the caller owns. One lane calls it.
-__device__ __forceinline__ void prefetch_l2(const void* p, uint64_t bytes) {
-  const uintptr_t a = ((uintptr_t)p + 15u) & ~(uintptr_t)15u, e = ((uintptr_t)p + bytes) & ~(uintptr_t)15u;
-  if (e > a && e - a < (1ull << 31))
-    asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(a), "r"((uint32_t)(e - a)) : "memory");
-}
 __device__ __forceinline__ uint32_t lanemask_lt() { return (1u << lane_id()) - 1u; }
 
 __device__ __forceinline__ uint32_t warp_sum_u32(uint32_t v) {
