@@ -26,6 +26,10 @@ fi
 if [ "${PACK_PROF:-}" = 1 ]; then
   mkdir -p .carry-run/prof && cp .carry/gpu/prof/libuzip.so .carry/gpu/prof/gpu_stages .carry/gpu/prof/gpu_bench .carry-run/prof/
 fi
+# PACK_LI=1: the lineinfo build of scripts/gpu_prof_build.sh (.carry/gpu/li: for ncu's source page) as li/.
+if [ "${PACK_LI:-}" = 1 ]; then
+  mkdir -p .carry-run/li && cp .carry/gpu/li/libuzip.so .carry/gpu/li/gpu_bench .carry-run/li/
+fi
 # PACK_WEIGHTS: "rec" (default: the 10.8 MB recognition model, the real-weights data of the benches),
 # "all" (every .onnx model), "data" (that model as raw fp32, bf16, fp16 and fp8e4m3 element files, xz,
 # from scripts/weights_data.ts, for gpu_bench --input and gpu_stages) or "none".
