@@ -23,18 +23,20 @@ const uint64_t kCtxMagic = 0x5558544347505A55ull;
 struct Launch {  // cached launch shape of the compress kernel for one (width, log2Block)
   int perSm = 0;
 };
-constexpr int kEncWarps = 4;  // warps per compress CTA
+// Warps per compress CTA: 4, or 1 for variant 3 (see compress_kernel's WPC).
+constexpr int enc_warps(int variant) { return variant == 3 ? 1 : 4; }
 
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
 // (kManyRounds*) and a decode told its stream's dtype may take another (choose_decoder); UZIP_GPU_ENC_VARIANT
-// = 0..2 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
+// = 0..3 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
 EncKernel enc_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::compress_kernel<W, 4, 5>;
     case 2: return uzip_gpu::compress_kernel<W, 2, 5>;
+    case 3: return uzip_gpu::compress_kernel<W, 8, 16, 1>;
     default: return uzip_gpu::compress_kernel<W, 8, 4>;
   }
 }
@@ -84,7 +86,7 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
-  Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
+  Launch enc[4][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   std::mutex mu;
 };
@@ -153,13 +155,13 @@ template <int W>
 int enc_shape(GpuCodec* c, int variant, uint32_t log2, Launch* out) {
   Launch& L = c->enc[variant][W == 4 ? 2 : W - 1][log2];
   if (!L.perSm) {
-    const size_t smem = (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps;
+    const size_t smem = (size_t)uzip_gpu::ENC_WARP_BYTES * enc_warps(variant);
     EncKernel k = enc_kernel<W>(variant);
     if (int st = uzipCudaCheck(cudaFuncSetAttribute((const void*)k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
                                "cudaFuncSetAttribute"))
       return st;
     int per = 0;
-    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * kEncWarps, smem),
+    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * enc_warps(variant), smem),
                                "cudaOccupancyMaxActiveBlocksPerMultiprocessor"))
       return st;
     if (per < 1) return uzipSetError(UZIP_ERR_INTERNAL, "compress kernel does not fit the device");
@@ -204,20 +206,21 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   if (variant < 0) variant = 0;
   if (c->encVariant < 0 && W <= 2) {
     if (int st = enc_shape<W>(c, 0, p.log2Block, &L)) return st;
-    const uint64_t warps = (uint64_t)sm_budget(c) * L.perSm * kEncWarps;
+    const uint64_t warps = (uint64_t)sm_budget(c) * L.perSm * enc_warps(0);
     if (p.nblocks >= (W == 1 ? kManyRounds1 : kManyRounds2) * warps) variant = 1;
   }
   if (int st = enc_shape<W>(c, variant, p.log2Block, &L)) return st;
   uint64_t ctas, smLimit;
-  grid_shape(c, L.perSm, (p.nblocks + kEncWarps - 1) / kEncWarps, &ctas, &smLimit);
+  const int wpc = enc_warps(variant);
+  grid_shape(c, L.perSm, (p.nblocks + wpc - 1) / wpc, &ctas, &smLimit);
   EncParams q = p;
   q.smLimit = (uint32_t)smLimit;
   q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block, W, p.flags);
-  if (int st = ensure_scratch(c, ctas * kEncWarps * uzip_gpu::ENC_STAGES * q.stageBytes + 64u)) return st;
+  if (int st = ensure_scratch(c, ctas * wpc * uzip_gpu::ENC_STAGES * q.stageBytes + 64u)) return st;
   q.scratch = c->scratch;
   void* args[] = {&q};
   return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(variant), dim3((unsigned)ctas),
-                                        dim3(32 * kEncWarps), args, (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps, s),
+                                        dim3(32 * wpc), args, (size_t)uzip_gpu::ENC_WARP_BYTES * wpc, s),
                        "compress kernel launch");
 }
 
@@ -325,7 +328,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   if (!c) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate a codec context");
   c->device = device;
   c->maxSms = maxSms;
-  c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 2);
+  c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 3);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);

@@ -142,8 +142,19 @@ __device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
 //
 // Speed: steps go in groups of U. The table entries of the next group are loaded while the current group
 // runs (all loads come before the group's word stores, so no store can hold them back), a step is
-// branch-free (state -> compare -> select -> umulhi -> imad -> compare -> select), and the words of a
+// branch-free (state -> compare -> select -> umulhi -> imad -> compare -> add -> imad), and the words of a
 // group are stored after it, once its positions are known. The state chain is the only serial part.
+// The state after coding a symbol with entry e = {rcp, f, cum, f << 21} into the renormalized state xs:
+// (xs / f) * M + xs % f + cum, as xs + cum + q * (M - f) with q = xs / f. The reciprocal's quotient may be
+// one short; it is corrected by testing xs against (q + 1) * f, which needs no -f (an extra negation on
+// every step, as r = xs - q * f did) and turns the final select into a predicated add. (q + 1) * f does
+// not wrap: xs < f << 21 (or < 2^16 after a word left), so (q + 1) * f <= xs + f < 2^32 for f < M.
+__device__ __forceinline__ uint32_t enc_next(uint32_t xs, const uint4& e) {
+  uint32_t q = __umulhi(xs, e.x);  // floor(xs / f) or one less
+  if (xs >= q * e.y + e.y) q++;
+  return xs + e.z + q * (UZIP_ANS_M - e.y);
+}
+
 template <int W, bool REM>
 __device__ __forceinline__ uint32_t enc_symbol(const uint8_t* blk, uint32_t base, uint32_t len, int32_t t,
                                                uint32_t lane, bool& valid) {
@@ -191,12 +202,7 @@ __device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base
       const bool emit = valid && x >= e.w;
       word[u] = x & 0xFFFFu;
       const uint32_t xs = emit ? x >> 16 : x;
-      const uint32_t q = __umulhi(xs, e.x);  // floor(xs / f) or one less
-      const uint32_t r = xs - q * e.y;
-      const uint32_t gap = UZIP_ANS_M - e.y;
-      const uint32_t xn = xs + e.z + q * gap;  // = (q << 11) + r + cum
-      const uint32_t xn1 = xn + gap;           // the same with q + 1
-      x = valid ? (r >= e.y ? xn1 : xn) : x;
+      x = valid ? enc_next(xs, e) : x;
       mask[u] = __ballot_sync(FULL_MASK, emit);
     }
     int32_t c = 0;
@@ -250,11 +256,7 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
     const bool emit = x >= e[u].w;
     word[u] = x;
     const uint32_t xs = emit ? x >> 16 : x;
-    const uint32_t q = __umulhi(xs, e[u].x);  // floor(xs / f) or one less
-    const uint32_t r = xs - q * e[u].y;
-    const uint32_t gap = UZIP_ANS_M - e[u].y;
-    const uint32_t xn = xs + e[u].z + q * gap;  // = (q << 11) + r + cum
-    x = r >= e[u].y ? xn + gap : xn;
+    x = enc_next(xs, e[u]);
     mask[u] = __ballot_sync(FULL_MASK, emit);
   }
   int32_t c = 0;
@@ -986,13 +988,15 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-template <int W, int U, int MINB>
-__global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
+// WPC: warps per CTA. With one, the warp's shared memory starts at a constant address, so that its table
+// lookups and histogram atomics need no per-warp base register add.
+template <int W, int U, int MINB, int WPC = 4>
+__global__ void __launch_bounds__(32 * WPC, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
-  const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
+  const uint32_t lane = lane_id(), wib = WPC == 1 ? 0u : threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * ENC_WARP_BYTES;
   constexpr uint32_t S = ENC_STAGES;
-  uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
+  uint8_t* stages = P.scratch + (size_t)(blockIdx.x * WPC + wib) * S * P.stageBytes;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
     GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
@@ -1025,7 +1029,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   if (lane == 0) {
     if (csum) atomicAdd(&slot->sum, csum);
     __threadfence();
-    const uint32_t warps = gridDim.x * (blockDim.x >> 5);
+    const uint32_t warps = gridDim.x * WPC;
     if (atomicAdd(&slot->done, 1u) == warps - 1u) {
       __threadfence();
       uint64_t total = P.nblocks ? *(volatile unsigned long long*)&slot->total : P.payloadOff;

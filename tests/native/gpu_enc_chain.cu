@@ -40,12 +40,8 @@ __device__ __forceinline__ uint32_t chain_only(const uint8_t* blk, uint32_t T, c
     for (int u = 0; u < U; u++) {
       const bool emit = x >= e[u].w;
       const uint32_t xs = emit ? x >> 16 : x;
-      const uint32_t q = __umulhi(xs, e[u].x);
-      const uint32_t r = xs - q * e[u].y;
-      const uint32_t gap = UZIP_ANS_M - e[u].y;
-      const uint32_t xn = xs + e[u].z + q * gap;
       const uint32_t word = x;
-      x = r >= e[u].y ? xn + gap : xn;
+      x = enc_next(xs, e[u]);
       if (S >= 0) {
         const uint32_t mask = __ballot_sync(FULL_MASK, emit);
         p -= __popc(mask);
