@@ -23,20 +23,20 @@ const uint64_t kCtxMagic = 0x5558544347505A55ull;
 struct Launch {  // cached launch shape of the compress kernel for one (width, log2Block)
   int perSm = 0;
 };
-// Warps per compress CTA: 4, or 1 for variant 3 (see compress_kernel's WPC).
-constexpr int enc_warps(int variant) { return variant == 3 ? 1 : 4; }
+// Warps per compress CTA. (One warp per CTA, for a constant shared base, measured 3-5% slower for bf16:
+// bench/results/h200-2026-12-02T0200-session13/2-encstep.)
+constexpr int enc_warps(int) { return 4; }
 
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
 // (kManyRounds*) and a decode told its stream's dtype may take another (choose_decoder); UZIP_GPU_ENC_VARIANT
-// = 0..3 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
+// = 0..2 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
 EncKernel enc_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::compress_kernel<W, 4, 5>;
     case 2: return uzip_gpu::compress_kernel<W, 2, 5>;
-    case 3: return uzip_gpu::compress_kernel<W, 8, 16, 1>;
     default: return uzip_gpu::compress_kernel<W, 8, 4>;
   }
 }
@@ -86,7 +86,7 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
-  Launch enc[4][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
+  Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   std::mutex mu;
 };
@@ -328,7 +328,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   if (!c) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate a codec context");
   c->device = device;
   c->maxSms = maxSms;
-  c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 3);
+  c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 2);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);

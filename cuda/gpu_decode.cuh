@@ -425,6 +425,18 @@ struct DecVec {
   static constexpr bool OK = (U * RW) % 4 == 0 && U % 4 == 0 && 32 * U <= DEC_SYMS_BYTES;
   uint32_t r[NREM > 0 ? NREM : 1];
 };
+// Loads from a 32-bit shared address (volatile: the ring's words land by cp.async, whose waits are asm too,
+// and these must stay after them).
+__device__ __forceinline__ uint32_t lds_u32(uint32_t a) {
+  uint32_t v;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a));
+  return v;
+}
+__device__ __forceinline__ uint32_t lds_u16(uint32_t a) {
+  unsigned short v;
+  asm volatile("ld.shared.u16 %0, [%1];" : "=h"(v) : "r"(a));
+  return v;
+}
 // n 4-byte words from p (aligned to 4 * n when n is 2 or 4, else to 4): through the read-only path, or
 // (COH) with plain loads, for bytes this kernel wrote and for shared memory.
 template <int N, bool COH = false>
@@ -498,20 +510,25 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   // A group of at most 256 words (groupRing) reads them relative to its first word with no wrap mask:
   // they lie within the ring and its copy of quarter 0 (ring_fill). Two fewer dependent instructions per
   // step: +2% bf16 decode at 1 GiB (bench/results/h200-2026-11-30T2050-session5/7-ring-mirror).
+  // Shared addresses as 32-bit values, so that a step's table address is two instructions (mask, shift-add)
+  // and its word address one (shift-add onto gS, the step's first word, which moves on off the chain):
+  // as C++ pointers they took three and two, all on the state chain.
   const uint16_t* g = wr.ring + (next & (RING_WORDS - 1u));
-  uint32_t used = 0;
+  const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab);
+  uint32_t gS = (uint32_t)__cvta_generic_to_shared(g), used = 0;
 #pragma unroll
   for (int u = 0; u < U; u++) {
-    const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
+    const uint32_t e = lds_u32(tabS + ((x & (UZIP_ANS_M - 1u)) << 2));
     uint32_t xn = dec_next(e, x);
     const bool need = xn < UZIP_ANS_L;
     const uint32_t mask = __ballot_sync(FULL_MASK, need);
     if (need) {
-      const uint32_t w = groupRing ? g[used + __popc(mask & lt)]
+      const uint32_t w = groupRing ? lds_u16(gS + (__popc(mask & lt) << 1))
                                    : wr.ring[(next + used + __popc(mask & lt)) & (RING_WORDS - 1u)];
       xn = (xn << 16) | w;
     }
     x = xn;
+    gS += __popc(mask) << 1;
     used += __popc(mask);
     if (!groupRing) ring_advance(wr, next + used);
     syms[32u * u + lane] = (uint8_t)dec_sym(e);

@@ -375,18 +375,21 @@ __device__ __forceinline__ void store_rem_group(const uint32_t v[16], uint8_t* o
   }
 }
 
-// Copies `bytes` (a multiple of 16) between 16-aligned places, 8 loads of 16 bytes per lane in flight (the
-// source is the warp's stage, recently written: L2 latency, so bytes in flight are what sets the speed).
+// Copies `bytes` (a multiple of 16) between 16-aligned places, 16 loads of 16 bytes per lane in flight (the
+// source is the warp's stage, recently written: L2 latency, so bytes in flight are what sets the speed; at
+// 8 in flight the waits of this copy were 6% of the compress kernel's stall samples in the default layout,
+// bench/results/h200-2026-12-02T0200-session13/2-encstep).
 __device__ __forceinline__ void copy16(const uint8_t* src, uint8_t* out, uint32_t bytes) {
+  constexpr uint32_t K = 16;
   const uint4* s = (const uint4*)src;
   uint4* o = (uint4*)out;
   const uint32_t n = bytes / 16u;
-  for (uint32_t i0 = lane_id(); i0 < n; i0 += 256u) {
-    uint4 v[8];
+  for (uint32_t i0 = lane_id(); i0 < n; i0 += 32u * K) {
+    uint4 v[K];
 #pragma unroll
-    for (int j = 0; j < 8; j++) v[j] = i0 + 32u * j < n ? s[i0 + 32u * j] : make_uint4(0, 0, 0, 0);
+    for (int j = 0; j < (int)K; j++) v[j] = i0 + 32u * j < n ? s[i0 + 32u * j] : make_uint4(0, 0, 0, 0);
 #pragma unroll
-    for (int j = 0; j < 8; j++)
+    for (int j = 0; j < (int)K; j++)
       if (i0 + 32u * j < n) o[i0 + 32u * j] = v[j];
   }
 }
@@ -396,7 +399,7 @@ __device__ __forceinline__ void copy16(const uint8_t* src, uint8_t* out, uint32_
 template <int W, bool REM>
 __device__ void write_raw_plane(const uint8_t* blk, uint32_t m, bool aligned, uint8_t* out, uint32_t limit) {
   const uint32_t ng = (m + 15u) / 16u;
-  constexpr int D = W == 4 ? 2 : 4;  // groups in flight per lane
+  constexpr int D = W == 4 ? 4 : 8;  // groups in flight per lane (64 bytes of loads, as the first pass)
   for (uint32_t g0 = lane_id(); g0 < ng; g0 += 32u * D) {
    uint4 qv[D][W];
 #pragma unroll
@@ -543,7 +546,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const uint64_t word0 = start * W / 4;
   const uint32_t ng = (m + 15u) / 16u;
   const uint32_t sub = lane & 7u;
-  constexpr int D = W == 4 ? 2 : 4;  // groups of 16 elements in flight per lane
+  // Groups of 16 elements in flight per lane: 64 bytes of loads (W * D uint4 registers, free in this pass).
+  // At 32 bytes the wait on them was 9% of the compress kernel's stall samples (2-encstep above).
+  constexpr int D = W == 4 ? 4 : W == 2 ? 8 : 8;
   // Split layout: the remainder plane's place is known before any look-back, so this pass, which has the
   // elements in registers, writes it (when every group is whole) instead of a second read of the block.
   const bool fusedRem = W > 1 && split && aligned && (m & 15u) == 0;
@@ -900,22 +905,23 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
 }
 
 // Copies a finished section of `bytes` bytes from src (2-aligned) to out (16-aligned) and zero-fills it
-// to padBytes (a multiple of 16). A lane writes 16-byte chunks, four in flight, each from five u32 loads
+// to padBytes (a multiple of 16). A lane writes 16-byte chunks, eight in flight, each from five u32 loads
 // realigned by funnel shifts (the stage has 64 bytes of slack past any section for the fifth word).
 __device__ __forceinline__ void copy_section(const uint8_t* src, uint32_t bytes, uint8_t* out, uint32_t padBytes) {
+  constexpr int K = 8;
   const uint32_t mis = (uint32_t)((uintptr_t)src & 3u), sh = mis * 8u;
   const uint32_t* s32 = (const uint32_t*)(src - mis);
   const uint32_t n16 = padBytes / 16u;
-  for (uint32_t c0 = lane_id(); c0 < n16; c0 += 128u) {
-    uint32_t w[4][5];
+  for (uint32_t c0 = lane_id(); c0 < n16; c0 += 32u * K) {
+    uint32_t w[K][5];
 #pragma unroll
-    for (int j = 0; j < 4; j++) {
+    for (int j = 0; j < K; j++) {
       const uint32_t c = c0 + 32u * j;
 #pragma unroll
       for (int k = 0; k < 5; k++) w[j][k] = c < n16 && (k < 4 || sh) ? s32[4u * c + k] : 0u;
     }
 #pragma unroll
-    for (int j = 0; j < 4; j++) {
+    for (int j = 0; j < K; j++) {
       const uint32_t c = c0 + 32u * j;
       if (c >= n16) break;
       uint32_t v[4];
@@ -988,8 +994,7 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-// WPC: warps per CTA. With one, the warp's shared memory starts at a constant address, so that its table
-// lookups and histogram atomics need no per-warp base register add.
+// WPC: warps per CTA (see enc_warps in gpu_codec.cu).
 template <int W, int U, int MINB, int WPC = 4>
 __global__ void __launch_bounds__(32 * WPC, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
