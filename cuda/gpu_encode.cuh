@@ -305,6 +305,25 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   return true;
 }
 
+// Turns a lone ANS segment, coded downward into words[pos .. cap) of the stage (nw = cap - pos words, state
+// = this lane's final state), into its section in final form in place: table (tb bytes, from freqs) |
+// word count | the 32 states | words | a padding word when nw is odd (at words[cap]). The table and
+// header go right below the words, which the coder left room for. Returns the section's byte offset from
+// words: only 2-aligned, so every store here is 16-bit.
+__device__ __forceinline__ uint32_t finish_lone_section(uint16_t* words, uint32_t pos, int32_t cap, uint32_t nw,
+                                                        uint32_t tb, const uint32_t* freqs, uint32_t state) {
+  const uint32_t lane = lane_id();
+  const uint32_t st0 = 2u * pos - UZIP_ANS_SEG_HEADER_BYTES - tb;
+  uint8_t* sb = (uint8_t*)words;
+  write_ans_table(sb + st0, freqs);
+  uint16_t* h16 = (uint16_t*)(sb + st0 + tb);
+  if (lane == 0) { h16[0] = (uint16_t)nw; h16[1] = (uint16_t)(nw >> 16); }
+  h16[2 + 2 * lane] = (uint16_t)state;
+  h16[3 + 2 * lane] = (uint16_t)(state >> 16);
+  if ((nw & 1u) && lane == 0) words[cap] = 0;
+  return st0;
+}
+
 // Decoupled look-back, in two halves so that a warp can publish a block's aggregate, code its next block,
 // and only then resolve the first one's prefix (by then its predecessors have published: no waiting).
 // lb_publish: block b's aggregate (block 0: its inclusive prefix, which is the aggregate).
@@ -399,7 +418,7 @@ __device__ __forceinline__ void copy16(const uint8_t* src, uint8_t* out, uint32_
 template <int W, bool REM>
 __device__ void write_raw_plane(const uint8_t* blk, uint32_t m, bool aligned, uint8_t* out, uint32_t limit) {
   const uint32_t ng = (m + 15u) / 16u;
-  constexpr int D = W == 4 ? 4 : 8;  // groups in flight per lane (64 bytes of loads, as the first pass)
+  constexpr int D = W == 4 ? 2 : 4;  // groups in flight per lane
   for (uint32_t g0 = lane_id(); g0 < ng; g0 += 32u * D) {
    uint4 qv[D][W];
 #pragma unroll
@@ -546,9 +565,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const uint64_t word0 = start * W / 4;
   const uint32_t ng = (m + 15u) / 16u;
   const uint32_t sub = lane & 7u;
-  // Groups of 16 elements in flight per lane: 64 bytes of loads (W * D uint4 registers, free in this pass).
-  // At 32 bytes the wait on them was 9% of the compress kernel's stall samples (2-encstep above).
-  constexpr int D = W == 4 ? 4 : W == 2 ? 8 : 8;
+  // Groups of 16 elements in flight per lane. The wait on these loads is 9% of the compress kernel's stall
+  // samples (bench/results/h200-2026-12-02T0200-session13/2-encstep), but twice as many in flight made it
+  // 5-15% slower (3-copies).
+  constexpr int D = W == 4 ? 2 : 4;
   // Split layout: the remainder plane's place is known before any look-back, so this pass, which has the
   // elements in registers, writes it (when every group is whole) instead of a second read of the block.
   const bool fusedRem = W > 1 && split && aligned && (m & 15u) == 0;
@@ -711,17 +731,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       if (ok && sec < m) {
         symMode = UZIP_MODE_ANS;
         symSec = sec;
-        if (nsegS == 1) {  // the finished section: table | nw | states | words | pad
-          const uint32_t pos = soff[0], nw = nws[0];
-          const uint32_t st0 = 2u * pos - UZIP_ANS_SEG_HEADER_BYTES - tb;
-          uint8_t* sb = (uint8_t*)stage;
-          write_ans_table(sb + st0, fsym);  // st0 is only 2-aligned: 16-bit stores throughout
-          uint16_t* h16 = (uint16_t*)(sb + st0 + tb);
-          if (lane == 0) { h16[0] = (uint16_t)nw; h16[1] = (uint16_t)(nw >> 16); }
-          h16[2 + 2 * lane] = (uint16_t)states[lane];
-          h16[3 + 2 * lane] = (uint16_t)(states[lane] >> 16);
-          if ((nw & 1u) && lane == 0) stage[cap] = 0;
-          plan.secStart = st0;
+        if (nsegS == 1) {
+          plan.secStart = finish_lone_section(stage, soff[0], cap, nws[0], tb, fsym, states[lane]);
         } else {  // the table at byte 0, each segment's header right before its words (4-aligned)
           uint8_t* sb = (uint8_t*)stage;
           write_ans_table(sb, fsym);
@@ -783,18 +794,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
                             ? encode_segment_full<W, U, (W == 2)>(blk, 0, raw / 32u, tab, rs, &pos, front, &x)
                             : encode_segment<W, true, U>(blk, 0, raw, tab, rs, &pos, front, &x);
         const uint32_t nw = (uint32_t)(cap - pos), sec = tb + UZIP_ANS_SEG_HEADER_BYTES + ((2u * nw + 3u) & ~3u);
-        if (ok && sec < raw) {  // the section: table | nw | states | words | pad, from byte st0 (2-aligned)
+        if (ok && sec < raw) {
           remMode = UZIP_MODE_ANS;
           remSec = sec;
-          const uint32_t st0 = 2u * (uint32_t)pos - UZIP_ANS_SEG_HEADER_BYTES - tb;
-          uint8_t* sb = (uint8_t*)rs;
-          write_ans_table(sb + st0, frem);
-          uint16_t* h16 = (uint16_t*)(sb + st0 + tb);
-          if (lane == 0) { h16[0] = (uint16_t)nw; h16[1] = (uint16_t)(nw >> 16); }
-          h16[2 + 2 * lane] = (uint16_t)x;
-          h16[3 + 2 * lane] = (uint16_t)(x >> 16);
-          if ((nw & 1u) && lane == 0) rs[cap] = 0;
-          plan.remStart = st0;
+          plan.remStart = finish_lone_section(rs, (uint32_t)pos, cap, nw, tb, frem, x);
           remAnsStaged = true;
         }
         __syncwarp();
