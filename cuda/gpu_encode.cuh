@@ -394,12 +394,13 @@ __device__ __forceinline__ void store_rem_group(const uint32_t v[16], uint8_t* o
   }
 }
 
-// Copies `bytes` (a multiple of 16) between 16-aligned places, 16 loads of 16 bytes per lane in flight (the
-// source is the warp's stage, recently written: L2 latency, so bytes in flight are what sets the speed; at
-// 8 in flight the waits of this copy were 6% of the compress kernel's stall samples in the default layout,
-// bench/results/h200-2026-12-02T0200-session13/2-encstep).
+// Copies `bytes` (a multiple of 16) between 16-aligned places, 8 loads of 16 bytes per lane in flight (the
+// source is the warp's stage, recently written: L2 latency, so bytes in flight are what sets the speed).
+// The waits of this copy are 6% of the compress kernel's stall samples in the default layout
+// (bench/results/h200-2026-12-02T0200-session13/2-encstep), but 16 in flight (and 8 chunks in
+// copy_section) compressed 1-4% slower at 1 GiB (4-copies).
 __device__ __forceinline__ void copy16(const uint8_t* src, uint8_t* out, uint32_t bytes) {
-  constexpr uint32_t K = 16;
+  constexpr uint32_t K = 8;
   const uint4* s = (const uint4*)src;
   uint4* o = (uint4*)out;
   const uint32_t n = bytes / 16u;
@@ -908,10 +909,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
 }
 
 // Copies a finished section of `bytes` bytes from src (2-aligned) to out (16-aligned) and zero-fills it
-// to padBytes (a multiple of 16). A lane writes 16-byte chunks, eight in flight, each from five u32 loads
+// to padBytes (a multiple of 16). A lane writes 16-byte chunks, four in flight, each from five u32 loads
 // realigned by funnel shifts (the stage has 64 bytes of slack past any section for the fifth word).
 __device__ __forceinline__ void copy_section(const uint8_t* src, uint32_t bytes, uint8_t* out, uint32_t padBytes) {
-  constexpr int K = 8;
+  constexpr int K = 4;
   const uint32_t mis = (uint32_t)((uintptr_t)src & 3u), sh = mis * 8u;
   const uint32_t* s32 = (const uint32_t*)(src - mis);
   const uint32_t n16 = padBytes / 16u;
