@@ -147,7 +147,8 @@ __device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
 // The state after coding a symbol with entry e = {rcp, f, cum, f << 21} into the renormalized state xs:
 // (xs / f) * M + xs % f + cum, as xs + cum + q * (M - f) with q = xs / f. The reciprocal's quotient may be
 // one short; it is corrected by testing xs against (q + 1) * f, which needs no -f (an extra negation on
-// every step, as r = xs - q * f did) and turns the final select into a predicated add. (q + 1) * f does
+// every step, as r = xs - q * f did): 11 instructions a step in the SASS, was 12 (ncu source page,
+// bench/results/h200-2026-12-02T0200-session13/2-encstep). (q + 1) * f does
 // not wrap: xs < f << 21 (or < 2^16 after a word left), so (q + 1) * f <= xs + f < 2^32 for f < M.
 __device__ __forceinline__ uint32_t enc_next(uint32_t xs, const uint4& e) {
   uint32_t q = __umulhi(xs, e.x);  // floor(xs / f) or one less
