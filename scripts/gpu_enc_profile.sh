@@ -18,15 +18,8 @@ for fl in 0 2; do
   echo "== stages flags $fl"; grep -v '^  dec' "$R/stages_f$fl.txt" | head -40
 done
 pack
-NCU="ncu --clock-control none --set full --import-source yes"
 for sz in 262144 1024; do
-  timeout 120 $NCU -k regex:^compress -c 1 --launch-skip 3 -f -o "$R/ncu_c$sz" .carry-run/li/gpu_bench /tmp/x.json \
-    --dtypes 1 --flags 2 --sizes-kib $sz --sms 0 --reps 1 > "$R/ncu_c${sz}_run.txt" 2>&1
-  ncu -i "$R/ncu_c$sz.ncu-rep" --page details > "$R/ncu_c${sz}_details.txt" 2>&1
-  ncu -i "$R/ncu_c$sz.ncu-rep" --page source --csv --print-source sass > "$R/ncu_c${sz}_sass.csv" 2>&1
-  rm -f "$R/ncu_c$sz.ncu-rep"; xz -T4 "$R/ncu_c${sz}_sass.csv"
-  echo "== ncu compress $sz KiB split"
-  grep -E "Duration|Warp Cycles Per Issued|Issue Slots Busy|No Eligible|Active Warps Per|Registers Per" "$R/ncu_c${sz}_details.txt" | head -12
+  ncu_kernel compress $sz 2 c$sz
   pack
 done
 CUOBJ=$(command -v cuobjdump || ls /usr/local/cuda*/bin/cuobjdump 2>/dev/null | head -1)
