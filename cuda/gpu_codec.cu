@@ -25,7 +25,7 @@ struct Launch {  // cached launch shape of the compress kernel for one (width, l
 };
 // Warps per compress CTA. (One warp per CTA, for a constant shared base, measured 3-5% slower for bf16:
 // bench/results/h200-2026-12-02T0200-session13/2-encstep.)
-constexpr int enc_warps(int) { return 4; }
+constexpr int kEncWarps = 4;
 
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
@@ -155,13 +155,13 @@ template <int W>
 int enc_shape(GpuCodec* c, int variant, uint32_t log2, Launch* out) {
   Launch& L = c->enc[variant][W == 4 ? 2 : W - 1][log2];
   if (!L.perSm) {
-    const size_t smem = (size_t)uzip_gpu::ENC_WARP_BYTES * enc_warps(variant);
+    const size_t smem = (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps;
     EncKernel k = enc_kernel<W>(variant);
     if (int st = uzipCudaCheck(cudaFuncSetAttribute((const void*)k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
                                "cudaFuncSetAttribute"))
       return st;
     int per = 0;
-    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * enc_warps(variant), smem),
+    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * kEncWarps, smem),
                                "cudaOccupancyMaxActiveBlocksPerMultiprocessor"))
       return st;
     if (per < 1) return uzipSetError(UZIP_ERR_INTERNAL, "compress kernel does not fit the device");
@@ -206,21 +206,20 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   if (variant < 0) variant = 0;
   if (c->encVariant < 0 && W <= 2) {
     if (int st = enc_shape<W>(c, 0, p.log2Block, &L)) return st;
-    const uint64_t warps = (uint64_t)sm_budget(c) * L.perSm * enc_warps(0);
+    const uint64_t warps = (uint64_t)sm_budget(c) * L.perSm * kEncWarps;
     if (p.nblocks >= (W == 1 ? kManyRounds1 : kManyRounds2) * warps) variant = 1;
   }
   if (int st = enc_shape<W>(c, variant, p.log2Block, &L)) return st;
   uint64_t ctas, smLimit;
-  const int wpc = enc_warps(variant);
-  grid_shape(c, L.perSm, (p.nblocks + wpc - 1) / wpc, &ctas, &smLimit);
+  grid_shape(c, L.perSm, (p.nblocks + kEncWarps - 1) / kEncWarps, &ctas, &smLimit);
   EncParams q = p;
   q.smLimit = (uint32_t)smLimit;
   q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block, W, p.flags);
-  if (int st = ensure_scratch(c, ctas * wpc * uzip_gpu::ENC_STAGES * q.stageBytes + 64u)) return st;
+  if (int st = ensure_scratch(c, ctas * kEncWarps * uzip_gpu::ENC_STAGES * q.stageBytes + 64u)) return st;
   q.scratch = c->scratch;
   void* args[] = {&q};
   return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(variant), dim3((unsigned)ctas),
-                                        dim3(32 * wpc), args, (size_t)uzip_gpu::ENC_WARP_BYTES * wpc, s),
+                                        dim3(32 * kEncWarps), args, (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps, s),
                        "compress kernel launch");
 }
 

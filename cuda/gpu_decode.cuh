@@ -510,9 +510,10 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   // A group of at most 256 words (groupRing) reads them relative to its first word with no wrap mask:
   // they lie within the ring and its copy of quarter 0 (ring_fill). Two fewer dependent instructions per
   // step: +2% bf16 decode at 1 GiB (bench/results/h200-2026-11-30T2050-session5/7-ring-mirror).
-  // Shared addresses as 32-bit values, so that a step's table address is two instructions (mask, shift-add)
-  // and its word address one (shift-add onto gS, the step's first word, which moves on off the chain):
-  // as C++ pointers they took three and two, all on the state chain.
+  // Shared addresses as 32-bit values, so that a step's word address is one instruction on the state chain
+  // (shift-add onto gS, the step's first word, which moves on off the chain) where the C++ pointer took
+  // two: +1% decode (bench/results/h200-2026-12-02T0200-session13/4-copies2). The table address stays
+  // three (ptxas forms it the same either way).
   const uint16_t* g = wr.ring + (next & (RING_WORDS - 1u));
   const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab);
   uint32_t gS = (uint32_t)__cvta_generic_to_shared(g), used = 0;

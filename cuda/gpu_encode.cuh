@@ -999,14 +999,13 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-// WPC: warps per CTA (see enc_warps in gpu_codec.cu).
-template <int W, int U, int MINB, int WPC = 4>
-__global__ void __launch_bounds__(32 * WPC, MINB) compress_kernel(const EncParams P) {
+template <int W, int U, int MINB>
+__global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
-  const uint32_t lane = lane_id(), wib = WPC == 1 ? 0u : threadIdx.x >> 5;
+  const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * ENC_WARP_BYTES;
   constexpr uint32_t S = ENC_STAGES;
-  uint8_t* stages = P.scratch + (size_t)(blockIdx.x * WPC + wib) * S * P.stageBytes;
+  uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
     GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
@@ -1039,7 +1038,7 @@ __global__ void __launch_bounds__(32 * WPC, MINB) compress_kernel(const EncParam
   if (lane == 0) {
     if (csum) atomicAdd(&slot->sum, csum);
     __threadfence();
-    const uint32_t warps = gridDim.x * WPC;
+    const uint32_t warps = gridDim.x * (blockDim.x >> 5);
     if (atomicAdd(&slot->done, 1u) == warps - 1u) {
       __threadfence();
       uint64_t total = P.nblocks ? *(volatile unsigned long long*)&slot->total : P.payloadOff;
