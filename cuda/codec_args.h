@@ -3,6 +3,7 @@
 #pragma once
 
 #include "status.h"
+#include "lanes_format.h"
 #include "uzip_format.h"
 
 // Checks dtype, flags, block size (0 becomes uzip_default_log2_block, in place) and count. Returns a
@@ -14,6 +15,12 @@ static inline int uzipCheckCodecArgs(int dtype, uint32_t flags, uint32_t* log2Bl
   if (*log2Block < UZIP_LOG2_BLOCK_MIN || *log2Block > UZIP_LOG2_BLOCK_MAX)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "log2Block %u outside %u..%u", *log2Block, UZIP_LOG2_BLOCK_MIN,
                         UZIP_LOG2_BLOCK_MAX);
+  // Lane streams (FORMAT.md "Lane streams") live in the split layout, with blocks of at most 2^14 elements.
+  if ((flags & UZIP_FLAG_LANES) && !(flags & UZIP_FLAG_SPLIT))
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "the lanes flag needs the split flag");
+  if ((flags & UZIP_FLAG_LANES) && *log2Block > UZIP_LANES_LOG2_BLOCK_MAX)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "log2Block %u: lane streams take blocks of at most 2^%u elements",
+                        *log2Block, UZIP_LANES_LOG2_BLOCK_MAX);
   // 2^48 elements and 2^32 blocks keep every offset of the format in range.
   if (count > ((uint64_t)1 << 48) || uzip_nblocks(count, *log2Block) > 0xFFFFFFFFull)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu of dtype %d is too large for one stream",

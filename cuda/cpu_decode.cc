@@ -21,6 +21,7 @@ static const char* mode_name(uint32_t m) {
     case UZIP_MODE_ANS: return "ANS";
     case UZIP_MODE_EXTERNAL: return "EXTERNAL";
     case UZIP_MODE_NONE: return "NONE";
+    case UZIP_MODE_LANES: return "LANES";
     default: return "unknown";
   }
 }
@@ -28,7 +29,8 @@ static const char* mode_name(uint32_t m) {
 // Locates (and for ANS decodes into ans_out, when non-null) the section of a plane of n bytes whose
 // values are `unit` bytes, at p with avail bytes left in the block payload (avail is a multiple of 16).
 static int read_section(uint32_t mode, const uint8_t* p, uint64_t avail, uint64_t n, uint32_t unit,
-                        uint8_t* ans_out, const char* what, uint64_t block, Section* sec) {
+                        uint8_t* ans_out, const char* what, uint64_t block, Section* sec,
+                        const Header* lanes = nullptr) {
   unsigned long long bl = (unsigned long long)block;
   sec->mode = mode;
   sec->data = p;
@@ -38,6 +40,11 @@ static int read_section(uint32_t mode, const uint8_t* p, uint64_t avail, uint64_
     case UZIP_MODE_CONST: used = unit; break;
     case UZIP_MODE_ANS:
       if (int st = ans_decode_section(p, avail, n, ans_out, &used, what, block)) return st;
+      break;
+    case UZIP_MODE_LANES:  // walk_stream passes the header only for a LANES stream's symbol plane
+      if (int st = lanes_decode_section(p, avail, (uint32_t)n, lanes->width, lanes->log2_block, ans_out, &used,
+                                        block))
+        return st;
       break;
     default: sec->padded = 0; return UZIP_OK;  // EXTERNAL / NONE: nothing in the payload
   }
@@ -105,7 +112,8 @@ int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t d
       return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: directory end %llu is not a 16-aligned offset in "
                           "[%llu, %llu]", bl, (unsigned long long)end, (unsigned long long)prev,
                           (unsigned long long)payload);
-    if (sm > UZIP_MODE_ANS)
+    const bool lanes = (h.flags & UZIP_FLAG_LANES) != 0;
+    if (lanes ? !(sm == UZIP_MODE_RAW || sm == UZIP_MODE_CONST || sm == UZIP_MODE_LANES) : sm > UZIP_MODE_ANS)
       return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: symbol-plane mode %u (%s) is not allowed", bl, sm,
                           mode_name(sm));
     uint32_t want_rem = h.width == 1 ? UZIP_MODE_NONE : split ? UZIP_MODE_EXTERNAL : 99u;
@@ -118,7 +126,8 @@ int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t d
     // One-byte types decode their symbols straight into the destination.
     uint8_t* sym_out = !dst ? nullptr : h.width == 1 ? out : s->sym;
     Section ss, rs;
-    if (int st = read_section(sm, base + prev, end - prev, m, 1, sym_out, "symbol", b, &ss)) return st;
+    if (int st = read_section(sm, base + prev, end - prev, m, 1, sym_out, "symbol", b, &ss, lanes ? &h : nullptr))
+      return st;
     uint64_t pos = prev + ss.padded;
     uint64_t rn = (uint64_t)m * rw;
     if (int st = read_section(rm, base + pos, end - pos, rn, (uint32_t)rw, dst ? s->rem : nullptr, "remainder",
@@ -130,7 +139,7 @@ int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t d
                           (unsigned long long)(pos - prev), (unsigned long long)(end - prev));
     sym_bytes += ss.padded;
     rem_bytes += rs.padded;
-    sym_modes[sm]++;
+    sym_modes[sm == UZIP_MODE_LANES ? UZIP_MODE_ANS : sm]++;  // lane streams count as entropy-coded
     if (rm <= UZIP_MODE_ANS) rem_modes[rm]++;
     prev = end;
     if (!dst) continue;

@@ -113,6 +113,16 @@ static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit,
   return put_raw(o, plane, n, mode);
 }
 
+// The symbol plane of a LANES stream's block (FORMAT.md "Lane streams").
+static int encode_lanes(Out& o, const uint8_t* sym, uint32_t m, uint32_t width, uint32_t log2_block, Scratch* s,
+                        uint32_t* mode) {
+  const uint64_t used = lanes_encode_plane(sym, m, width, log2_block, s->ans, mode);
+  if (*mode == UZIP_MODE_RAW) return put_raw(o, sym, m, mode);
+  if (int st = need(o, uzip_pad16(used))) return st;
+  put_padded(o, s->ans, used);
+  return UZIP_OK;
+}
+
 }  // namespace
 }  // namespace uzip_cpu
 
@@ -163,7 +173,15 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int d
     uint32_t m = uzip_block_len(count, log2Block, b);
     const uint8_t* in = src + (b << log2Block) * h.width;
     uint32_t sym_mode = 0, rem_mode = UZIP_MODE_NONE;
-    if (h.width == 1) {
+    if (flags & UZIP_FLAG_LANES) {  // split layout: remainders to the split plane, symbols in lanes
+      const uint8_t* sym = in;
+      if (h.width > 1) {
+        split_planes(in, m, h.width, s->sym, dst + UZIP_HEADER_BYTES + b * block * rw);
+        sym = s->sym;
+        rem_mode = UZIP_MODE_EXTERNAL;
+      }
+      if (int st = encode_lanes(o, sym, m, h.width, log2Block, s, &sym_mode)) return st;
+    } else if (h.width == 1) {
       if (int st = encode_plane(o, in, m, 1, false, 0, s, &sym_mode)) return st;
     } else {
       uint8_t* rem = split ? dst + UZIP_HEADER_BYTES + b * block * rw : s->rem;

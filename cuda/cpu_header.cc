@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "cpu_internal.h"
+#include "lanes_format.h"
 
 namespace uzip_cpu {
 
@@ -28,6 +29,9 @@ int read_header(const uint8_t* src, uint64_t src_bytes, Header* h) {
   h->log2_block = src[UZIP_H_LOG2BLOCK];
   if (h->dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_UNSUPPORTED, "unknown dtype %u", h->dtype);
   if (h->flags & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_UNSUPPORTED, "unknown flags 0x%02x", h->flags);
+  if ((h->flags & UZIP_FLAG_LANES) && (!(h->flags & UZIP_FLAG_SPLIT) || h->log2_block > UZIP_LANES_LOG2_BLOCK_MAX))
+    return uzipSetError(UZIP_ERR_CORRUPT, "lane-stream flag without the split layout or with 2^%u-element blocks",
+                        h->log2_block);
   if (h->log2_block < UZIP_LOG2_BLOCK_MIN || h->log2_block > UZIP_LOG2_BLOCK_MAX)
     return uzipSetError(UZIP_ERR_CORRUPT, "log2Block %u outside %u..%u", h->log2_block, UZIP_LOG2_BLOCK_MIN,
                         UZIP_LOG2_BLOCK_MAX);

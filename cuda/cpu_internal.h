@@ -76,6 +76,16 @@ uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freq
 int ans_decode_section(const uint8_t* p, uint64_t avail, uint64_t n, uint8_t* out, uint64_t* used,
                        const char* what, uint64_t block);
 
+// Lane streams (cpu_lanes.cc). lanes_encode_plane chooses the symbol plane's mode (CONST, RAW or LANES)
+// and, for LANES, writes the section into out (room for table + states + counts + m bytes) and returns its
+// unpadded size; for CONST out[0] is the value (size 1), for RAW it returns m and writes nothing.
+uint64_t lanes_encode_plane(const uint8_t* sym, uint32_t m, uint32_t width, uint32_t log2_block, uint8_t* out,
+                            uint32_t* mode);
+// Validates the LANES section at p (avail bytes left in the payload) of a block of m symbols and, when out
+// is non-null, decodes the symbols into out[0..m). *used receives the unpadded section size.
+int lanes_decode_section(const uint8_t* p, uint64_t avail, uint32_t m, uint32_t width, uint32_t log2_block,
+                         uint8_t* out, uint64_t* used, uint64_t block);
+
 // Walks a whole stream: validates everything and, when dst is non-null, decodes into dst. When info is
 // non-null it is filled (inspect). dst_capacity is only checked when dst is non-null.
 int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t dst_capacity,

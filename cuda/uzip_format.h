@@ -43,7 +43,8 @@
 // Header flags.
 #define UZIP_FLAG_CHECKSUM 0x01u /* the checksum field holds uzip_checksum of the original bytes */
 #define UZIP_FLAG_SPLIT 0x02u    /* split layout: the remainder plane is stored raw, whole, at offset 64 */
-#define UZIP_FLAGS_KNOWN (UZIP_FLAG_CHECKSUM | UZIP_FLAG_SPLIT)
+#define UZIP_FLAG_LANES 0x04u    /* symbol planes in lane streams (FORMAT.md "Lane streams", lanes_format.h); needs SPLIT */
+#define UZIP_FLAGS_KNOWN (UZIP_FLAG_CHECKSUM | UZIP_FLAG_SPLIT | UZIP_FLAG_LANES)
 
 // Block size: 2^log2 elements per block; the encoder default is 2^14 = 16384 (but see
 // uzip_default_log2_block: smaller tensors of bf16 and fp32 get 2^13).
@@ -123,6 +124,7 @@ UZIP_HD uint32_t uzip_join(uint32_t symbol, uint32_t remainder, uint32_t width) 
 #define UZIP_MODE_ANS 2u      /* rANS-coded with the block's own frequency table */
 #define UZIP_MODE_EXTERNAL 3u /* remainder kept in the split layout's separate plane (not in the payload) */
 #define UZIP_MODE_NONE 4u     /* no remainder plane (one-byte types) */
+#define UZIP_MODE_LANES 5u    /* symbol plane in lane streams (LANES streams only, lanes_format.h) */
 
 // Directory entry (u64): bits 0..39 = end offset of the block's payload relative to the payload base
 // (exclusive; the block starts where the previous one ends, block 0 at 0); bits 40..47 zero;

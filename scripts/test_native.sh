@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/native
-SRCS=(cuda/cpu_header.cc cuda/cpu_ans.cc cuda/cpu_encode.cc cuda/cpu_decode.cc cuda/inspect.cc cuda/status.cc)
+SRCS=(cuda/cpu_header.cc cuda/cpu_ans.cc cuda/cpu_encode.cc cuda/cpu_decode.cc cuda/cpu_lanes.cc cuda/inspect.cc cuda/status.cc)
 g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
   -Wall -Wextra -Icuda -Itests/native -pthread "${SRCS[@]}" tests/native/cpu_codec_test.cc \
   -o build/native/cpu_codec_test

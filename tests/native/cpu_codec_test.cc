@@ -17,6 +17,7 @@
 #include "test_data.h"
 #include "uzip.h"
 #include "uzip_format.h"
+#include "lanes_format.h"
 
 static std::atomic<uint64_t> g_pass{0}, g_fail{0};
 #define CHECK(cond, ...)                                   \
@@ -232,6 +233,13 @@ static std::vector<uint8_t> classify(const Bytes& s) {
       } else if (modes[p] == UZIP_MODE_CONST) {
         used = units[p];
         for (uint64_t i = 0; i < used; i++) c[pos + i] = DATA;
+      } else if (modes[p] == UZIP_MODE_LANES) {  // table and counts structural; states and words WORDS
+        uint32_t t = uzip_lanes_table_bytes(s[pos], s[pos + 1]);
+        uint64_t w = 0;
+        for (uint32_t l = 0; l < 32; l++) w += (uint64_t)s[pos + t + 128 + 2 * l] | ((uint64_t)s[pos + t + 129 + 2 * l] << 8);
+        for (uint64_t i = 0; i < 128; i++) c[pos + t + i] = WORDS;
+        for (uint64_t i = 0; i < 2 * w; i++) c[pos + t + 192 + i] = WORDS;
+        used = t + 192 + 2 * w;
       } else if (modes[p] == UZIP_MODE_ANS) {
         uint16_t k;
         memcpy(&k, &s[pos], 2);
@@ -377,7 +385,8 @@ static void test_forged() {
   f = s, set_field<uint64_t>(f, 16, s.size() - 1), expect(f, UZIP_ERR_CORRUPT, "total not 16-aligned");
   f = s, set_field<uint8_t>(f, 4, 2), expect(f, UZIP_ERR_UNSUPPORTED, "version 2");
   f = s, set_field<uint8_t>(f, 5, 6), expect(f, UZIP_ERR_UNSUPPORTED, "dtype 6");
-  f = s, set_field<uint8_t>(f, 6, 0x05), expect(f, UZIP_ERR_UNSUPPORTED, "flag 0x04");
+  f = s, set_field<uint8_t>(f, 6, 0x09), expect(f, UZIP_ERR_UNSUPPORTED, "flag 0x08");
+  f = s, set_field<uint8_t>(f, 6, 0x05), expect(f, UZIP_ERR_CORRUPT, "lanes flag without split");
   f = s, set_field<uint8_t>(f, 7, 9), expect(f, UZIP_ERR_CORRUPT, "log2Block 9");
   f = s, set_field<uint8_t>(f, 7, 17), expect(f, UZIP_ERR_CORRUPT, "log2Block 17");
   f = s, set_field<uint8_t>(f, 7, 11), expect(f, UZIP_ERR_CORRUPT, "log2Block 11 (nblocks mismatch)");
@@ -604,6 +613,73 @@ static void test_reciprocal_lemma() {
   CHECK(bad == 0, "reciprocal lemma: %llu counterexamples", (unsigned long long)bad);
 }
 
+// Lane streams (FORMAT.md "Lane streams"): round trips of every dtype, data kind, lane block size and
+// awkward size, with and without the checksum; the block modes the rule must pick; ratios against the
+// interleaved coding; and the adversarial walk over lane streams.
+static void test_lanes() {
+  const uint32_t LF = UZIP_FLAG_SPLIT | UZIP_FLAG_LANES;
+  uint64_t cases = 0;
+  for (uint32_t dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
+    for (uint32_t lg : {10u, 13u, 14u})
+      for (int kind = 0; kind < KIND_COUNT; kind++) {
+        const uint64_t B = 1ull << lg;
+        for (uint64_t n : {(uint64_t)0, (uint64_t)1, (uint64_t)7, (uint64_t)8, (uint64_t)9, (uint64_t)300, (uint64_t)777,
+                           B - 1, B, B + 5, 2 * B + 129}) {
+          const uint32_t flags = LF | ((n + kind) % 2 ? UZIP_FLAG_CHECKSUM : 0u);
+          Bytes d = make_data(dtype, n, (DataKind)kind, n * 17 + dtype * 5 + kind + lg), s, back;
+          int st = compress(d, n, dtype, flags, lg, &s);
+          CHECK(st == 0, "lanes compress dtype %u lg %u %s n %llu", dtype, lg, kKindNames[kind], (unsigned long long)n);
+          if (st) continue;
+          uint64_t bound = 0;
+          uzipMaxCompressedSize((int)dtype, n, flags, lg, &bound);
+          CHECK(s.size() <= bound, "lanes size %zu within bound %llu", s.size(), (unsigned long long)bound);
+          st = decompress(s, d.size(), &back);
+          CHECK(st == 0 && back == d, "lanes round trip dtype %u lg %u %s n %llu: status %d", dtype, lg,
+                kKindNames[kind], (unsigned long long)n, st);
+          uzip_info info;
+          CHECK(uzipInspect(s.data(), s.size(), &info) == 0 && info.flags == flags &&
+                    info.symRaw + info.symConst + info.symAns == uzip_nblocks(n, lg),
+                "lanes inspect dtype %u n %llu", dtype, (unsigned long long)n);
+          cases++;
+        }
+      }
+  // Modes: constant data is CONST, random bytes RAW, Gaussian bf16 LANES in every full block.
+  uzip_info info;
+  Bytes s, d = make_data(UZIP_DTYPE_BF16, 1 << 16, CONSTANT, 3);
+  CHECK(compress(d, 1 << 16, UZIP_DTYPE_BF16, LF, 14, &s) == 0 && uzipInspect(s.data(), s.size(), &info) == 0 &&
+            info.symConst == 4, "lanes: constant bf16 is CONST");
+  d = make_data(UZIP_DTYPE_BYTES, 1 << 16, RANDOM, 3);
+  CHECK(compress(d, 1 << 16, UZIP_DTYPE_BYTES, LF, 14, &s) == 0 && uzipInspect(s.data(), s.size(), &info) == 0 &&
+            info.symRaw == 4, "lanes: random bytes are RAW");
+  // Ratio: within 0.3% of the raw size of the interleaved coding's at 2^14 (sampled tables and 32 lane
+  // states and counts per block against full counts), bf16 Gaussian and uniform.
+  for (int kind : {(int)GAUSS, (int)UNIFORM}) {
+    d = make_data(UZIP_DTYPE_BF16, 1 << 20, (DataKind)kind, 5);
+    Bytes a, b;
+    CHECK(compress(d, 1 << 20, UZIP_DTYPE_BF16, LF, 14, &a) == 0 &&
+              compress(d, 1 << 20, UZIP_DTYPE_BF16, UZIP_FLAG_SPLIT, 14, &b) == 0,
+          "lanes ratio compress");
+    const double ra = (double)a.size() / d.size(), rb = (double)b.size() / d.size();
+    CHECK(ra < rb + 0.003, "lanes ratio %s %.4f against interleaved %.4f", kKindNames[kind], ra, rb);
+    printf("lanes ratio bf16 %s: %.4f (interleaved %.4f)\n", kKindNames[kind], ra, rb);
+  }
+  // Flags: lanes without split, or with blocks over 2^14, are refused.
+  uint64_t bound = 0;
+  CHECK(uzipMaxCompressedSize(UZIP_DTYPE_BF16, 100, UZIP_FLAG_LANES, 14, &bound) == UZIP_ERR_INVALID_ARG,
+        "lanes without split refused");
+  CHECK(uzipMaxCompressedSize(UZIP_DTYPE_BF16, 100, LF, 15, &bound) == UZIP_ERR_INVALID_ARG,
+        "lanes at 2^15 refused");
+  printf("lanes: %llu round trips\n", (unsigned long long)cases);
+}
+
+static void test_lanes_adversarial() {
+  const uint32_t LF = UZIP_FLAG_SPLIT | UZIP_FLAG_LANES;
+  adversarial_stream("lanes bf16 gaussian ck", UZIP_DTYPE_BF16, 2100, GAUSS, LF | UZIP_FLAG_CHECKSUM, 10);
+  adversarial_stream("lanes bf16 gaussian", UZIP_DTYPE_BF16, 1100, GAUSS, LF, 10);
+  adversarial_stream("lanes fp32 sparse ck", UZIP_DTYPE_FP32, 1200, SPARSE, LF | UZIP_FLAG_CHECKSUM, 10);
+  adversarial_stream("lanes e4m3 gaussian ck", UZIP_DTYPE_FP8E4M3, 2500, GAUSS, LF | UZIP_FLAG_CHECKSUM, 10);
+}
+
 static void test_threads() {
   bool ok[2] = {false, false};
   auto work = [&](int t) {
@@ -635,6 +711,8 @@ int main() {
   TIMED(test_ratios_and_modes);
   TIMED(test_remainder_sample);
   TIMED(test_remainder_margin);
+  TIMED(test_lanes);
+  TIMED(test_lanes_adversarial);
   TIMED(test_threads);
   TIMED(test_round_trips);
   printf("%llu passed, %llu failed\n", (unsigned long long)g_pass.load(), (unsigned long long)g_fail.load());
