@@ -11,6 +11,7 @@
 #include "cuda_util.h"
 #include "gpu_decode.cuh"
 #include "gpu_encode.cuh"
+#include "gpu_lanes_encode.cuh"
 #include "codec_args.h"
 #include "status.h"
 #include "uzip.h"
@@ -88,6 +89,9 @@ struct GpuCodec {
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
   Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
+  int lanesEncPerSm[3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [width 1, 2, 4][log2Block], 0 = not yet known
+  int lanesDecPerSm;
+  bool lanesDec;  // UZIP_GPU_LANES_DEC=1: lane streams through lanes_decompress_kernel (A/B)
   std::mutex mu;
 };
 
@@ -223,9 +227,36 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
                        "compress kernel launch");
 }
 
+// Lane streams (gpu_lanes_encode.cuh): warps per CTA of the encoder, and the CTAs per SM its registers
+// must allow (at 2^14-element blocks its 20.5 KB of shared memory per warp allows 10 warps per SM).
+constexpr int kLanesEncWarps = 2, kLanesEncMinCtas = 8;
+template <int W>
+int launch_lanes_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
+  const void* k = (const void*)uzip_gpu::lanes_compress_kernel<W, kLanesEncWarps, kLanesEncMinCtas>;
+  const size_t smem = (size_t)kLanesEncWarps * uzip_gpu::lanes_enc_warp_bytes(p.log2Block);
+  int& per = c->lanesEncPerSm[W == 4 ? 2 : W - 1][p.log2Block];
+  if (!per) {
+    const size_t most = (size_t)kLanesEncWarps * uzip_gpu::lanes_enc_warp_bytes(UZIP_LANES_LOG2_BLOCK_MAX);
+    if (int st = uzipCudaCheck(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)most),
+                               "cudaFuncSetAttribute (lanes compress)"))
+      return st;
+    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * kLanesEncWarps, smem),
+                               "cudaOccupancyMaxActiveBlocksPerMultiprocessor"))
+      return st;
+    if (per < 1) return uzipSetError(UZIP_ERR_INTERNAL, "lanes compress kernel does not fit the device");
+  }
+  uint64_t ctas, smLimit;
+  grid_shape(c, per, (p.nblocks + kLanesEncWarps - 1) / kLanesEncWarps, &ctas, &smLimit);
+  EncParams q = p;
+  q.smLimit = (uint32_t)smLimit;
+  void* args[] = {&q};
+  return uzipCudaCheck(cudaLaunchKernel(k, dim3((unsigned)ctas), dim3(32 * kLanesEncWarps), args, smem, s),
+                       "lanes compress kernel launch");
+}
+
 // Lets a decode kernel use its shared memory and finds how many of its CTAs fit on an SM.
-int dec_prepare(DecKernel k, int* perSm) {
-  const int smem = 4 * uzip_gpu::DEC_WARP_BYTES;
+int dec_prepare(DecKernel k, int* perSm, int warpBytes = (int)uzip_gpu::DEC_WARP_BYTES) {
+  const int smem = 4 * warpBytes;
   int per = 0;
   if (int st = uzipCudaCheck(cudaFuncSetAttribute((const void*)k, cudaFuncAttributeMaxDynamicSharedMemorySize, smem),
                              "cudaFuncSetAttribute (decompress)"))
@@ -236,6 +267,8 @@ int dec_prepare(DecKernel k, int* perSm) {
   *perSm = per > 0 ? per : 1;
   return UZIP_OK;
 }
+
+constexpr int kLanesDecMinCtas = 6;  // CTAs of 4 warps per SM the lanes decoder's registers must allow
 
 struct DecChoice {
   DecKernel kernel;
@@ -299,13 +332,18 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   const uint64_t dstBlocks = (p.dstCapacity + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   uint64_t ctas, smLimit;
-  const DecChoice ch = choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
+  DecChoice ch = choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
+  uint32_t warpBytes = uzip_gpu::DEC_WARP_BYTES;
+  if (c->lanesDec && !other) {
+    ch = {uzip_gpu::lanes_decompress_kernel<kLanesDecMinCtas>, c->lanesDecPerSm};
+    warpBytes = uzip_gpu::LANES_DEC_WARP_BYTES;
+  }
   grid_shape(c, ch.perSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
   p.smLimit = (uint32_t)smLimit;
   void* args[] = {&p};
   const DecKernel k = ch.kernel;
   int st = uzipCudaCheck(
-      cudaLaunchKernel((const void*)k, dim3((unsigned)ctas), dim3(128), args, 4 * uzip_gpu::DEC_WARP_BYTES, s),
+      cudaLaunchKernel((const void*)k, dim3((unsigned)ctas), dim3(128), args, 4 * warpBytes, s),
       "decompress kernel launch");
   if (st) reset_slots(c, s);
   return st;
@@ -344,6 +382,11 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st) st = dec_prepare(dec_kernel_fused(), &c->decFusedPerSm);
     if (!st) st = dec_prepare(dec_kernel_wide(), &c->decWidePerSm);
     if (!st) st = dec_prepare(dec_kernel_one_round(), &c->decOneRoundPerSm);
+    if (!st)
+      st = dec_prepare(uzip_gpu::lanes_decompress_kernel<kLanesDecMinCtas>, &c->lanesDecPerSm,
+                       (int)uzip_gpu::LANES_DEC_WARP_BYTES);
+    const char* ld = getenv("UZIP_GPU_LANES_DEC");
+    c->lanesDec = ld && !strcmp(ld, "1");
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);
@@ -418,7 +461,12 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   p.nblocks = (uint32_t)nblocks;
   p.epoch = c->epoch;
   p.srcAligned16 = (src & 15u) == 0;
-  int st = w == 1 ? launch_compress<1>(c, p, s) : w == 2 ? launch_compress<2>(c, p, s) : launch_compress<4>(c, p, s);
+  int st;
+  if (flags & UZIP_FLAG_LANES)
+    st = w == 1 ? launch_lanes_compress<1>(c, p, s) : w == 2 ? launch_lanes_compress<2>(c, p, s)
+                                                           : launch_lanes_compress<4>(c, p, s);
+  else
+    st = w == 1 ? launch_compress<1>(c, p, s) : w == 2 ? launch_compress<2>(c, p, s) : launch_compress<4>(c, p, s);
   if (st) reset_slots(c, s);
   return st;
 }

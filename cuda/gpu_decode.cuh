@@ -8,6 +8,7 @@
 #include "gpu_types.cuh"
 #include "uzip.h"
 #include "gpu_warp.cuh"
+#include "lanes_format.h"
 #include "coll_reduce.h"  // nccl/: the element arithmetic of the collectives (fused reduce)
 
 namespace uzip_gpu {
@@ -49,6 +50,10 @@ __device__ void read_header_dev(const DecParams& P, Hdr& h) {
       h.flags = (w[1] >> 16) & 0xFFu;
       h.log2 = w[1] >> 24;
       if (h.dtype >= UZIP_DTYPE_COUNT || (h.flags & ~UZIP_FLAGS_KNOWN)) { st = UZIP_ERR_UNSUPPORTED; break; }
+      if ((h.flags & UZIP_FLAG_LANES) && (!(h.flags & UZIP_FLAG_SPLIT) || h.log2 > UZIP_LANES_LOG2_BLOCK_MAX)) {
+        st = UZIP_ERR_CORRUPT;  // as cpu_header.cc: lane streams are split-layout, blocks <= 2^14
+        break;
+      }
       if (h.log2 < UZIP_LOG2_BLOCK_MIN || h.log2 > UZIP_LOG2_BLOCK_MAX) { st = UZIP_ERR_CORRUPT; break; }
       h.width = uzip_dtype_width(h.dtype);
       h.count = w[2] | ((uint64_t)w[3] << 32);
@@ -92,6 +97,10 @@ __device__ void read_header_dev(const DecParams& P, Hdr& h) {
   h.dirOff = __shfl_sync(FULL_MASK, h.dirOff, 0);
   h.payloadOff = __shfl_sync(FULL_MASK, h.payloadOff, 0);
 }
+
+}  // namespace uzip_gpu
+#include "gpu_lanes_decode.cuh"
+namespace uzip_gpu {
 
 // Size (padded to 16) of a plane section at p with `avail` bytes to the block's end; 0 = corrupt.
 // Lane-uniform; lane 0 walks the ANS segments.
@@ -877,6 +886,37 @@ __device__ __forceinline__ void reduce_block(const DecParams& P, const Hdr& h, u
 // U: steps per unrolled group (bf16/fp16/bytes; fp32 uses U / 2); MINB: CTAs (of 4 warps) per SM that
 // the registers must allow.
 // PAIRS: blocks of two or more ANS segments decode two segments at a time (decode_sym_pairs).
+// The end of every decode kernel, per warp: its status and checksum part; the last warp to finish
+// publishes the call's status (and the checksum verdict) to statusDev and the host-mapped words.
+__device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, GpuSlot* slot, uint32_t st, uint32_t csum) {
+  if (lane_id() != 0) return;
+  const uint32_t warps = gridDim.x * (blockDim.x >> 5);
+  if (st) atomicCAS(&slot->status, 0u, st);
+  if (csum) atomicAdd(&slot->sum, csum);
+  __threadfence();
+  if (atomicAdd(&slot->done, 1u) == warps - 1u) {
+    __threadfence();
+    uint32_t fin = *(volatile unsigned int*)&slot->status;
+    const uint64_t bytes = h.count * h.width;
+    // A block left without a decode would leave its elements as they were, undetected without a
+    // checksum: every ticket below nblocks must have been taken.
+    if (!fin && *(volatile unsigned long long*)&slot->ticket < h.nblocks) fin = UZIP_ERR_INTERNAL;
+    if (!fin && (h.flags & UZIP_FLAG_CHECKSUM) &&
+        uzip_checksum_final(*(volatile unsigned int*)&slot->sum, bytes) != h.checksum)
+      fin = UZIP_ERR_CHECKSUM;
+    if (P.statusDev) *(volatile unsigned int*)P.statusDev = fin;
+    *(volatile int*)&P.host->status = (int)fin;
+    *(volatile unsigned long long*)&P.host->size = fin ? 0ull : bytes;
+  }
+}
+
+// A lane-stream block inside decompress_kernel: not inlined, so that the interleaved decoder's register
+// allocation is its own.
+template <int W>
+__device__ __noinline__ uint32_t lanes_decode_call(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csum) {
+  return lanes_decode_block<W>(P, h, sm, b, csum);
+}
+
 // FUSED: the fused decode-reduce (P.other set; its own instantiation, so that the plain decoder carries
 // none of its registers).
 template <int U, int MINB, bool PAIRS = false, bool FUSED = false>
@@ -889,7 +929,6 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
     GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
     o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
   }
-  const uint32_t warps = gridDim.x * (blockDim.x >> 5);
   Hdr h;
   UZIP_CLK_DECL;
   read_header_dev(P, h);
@@ -905,42 +944,60 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
       b = __shfl_sync(FULL_MASK, b, 0);
       if (b >= h.nblocks) break;
+      const bool lanes = (h.flags & UZIP_FLAG_LANES) != 0;
       switch (h.width) {
         case 1:
-          st = decompress_block<1, U, PAIRS>(P, h, sm, b, &csum);
+          st = lanes ? lanes_decode_call<1>(P, h, sm, b, &csum) : decompress_block<1, U, PAIRS>(P, h, sm, b, &csum);
           if (FUSED && !st) reduce_block<1>(P, h, b);
           break;
         case 2:
-          st = decompress_block<2, U, PAIRS>(P, h, sm, b, &csum);
+          st = lanes ? lanes_decode_call<2>(P, h, sm, b, &csum) : decompress_block<2, U, PAIRS>(P, h, sm, b, &csum);
           if (FUSED && !st) reduce_block<2>(P, h, b);
           break;
         default:
-          st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum);
+          st = lanes ? lanes_decode_call<4>(P, h, sm, b, &csum)
+                     : decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum);
           if (FUSED && !st) reduce_block<4>(P, h, b);
           break;
       }
       if (st) break;
     }
   }
-  if (lane == 0) {
-    if (st) atomicCAS(&slot->status, 0u, st);
-    if (csum) atomicAdd(&slot->sum, csum);
-    __threadfence();
-    if (atomicAdd(&slot->done, 1u) == warps - 1u) {
-      __threadfence();
-      uint32_t fin = *(volatile unsigned int*)&slot->status;
-      const uint64_t bytes = h.count * h.width;
-      // A block left without a decode would leave its elements as they were, undetected without a
-      // checksum: every ticket below nblocks must have been taken.
-      if (!fin && *(volatile unsigned long long*)&slot->ticket < h.nblocks) fin = UZIP_ERR_INTERNAL;
-      if (!fin && (h.flags & UZIP_FLAG_CHECKSUM) &&
-          uzip_checksum_final(*(volatile unsigned int*)&slot->sum, bytes) != h.checksum)
-        fin = UZIP_ERR_CHECKSUM;
-      if (P.statusDev) *(volatile unsigned int*)P.statusDev = fin;
-      *(volatile int*)&P.host->status = (int)fin;
-      *(volatile unsigned long long*)&P.host->size = fin ? 0ull : bytes;
+  dec_finish(P, h, slot, st, csum);
+}
+
+// A decoder of lane streams alone (lanes_decode_block), with the shared memory of its slot table only
+// (8 KB per warp against DEC_WARP_BYTES): more warps per SM than decompress_kernel, which also decodes
+// lane streams. Taken when UZIP_GPU_LANES_DEC=1 (A/B). Any other stream gives INVALID_ARG.
+template <int MINB>
+__global__ void __launch_bounds__(128, MINB) lanes_decompress_kernel(const DecParams P) {
+  extern __shared__ __align__(16) uint8_t smem[];
+  const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
+  uint8_t* sm = smem + (size_t)wib * LANES_DEC_WARP_BYTES;
+  GpuSlot* slot = &P.slots[P.epoch & 1u];
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
+    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
+  }
+  Hdr h;
+  read_header_dev(P, h);
+  uint32_t csum = 0, st = h.status;
+  if (!st && !(h.flags & UZIP_FLAG_LANES)) st = UZIP_ERR_INVALID_ARG;
+  const bool gated = sm_gated(P.smLimit);
+  gate_announce(P.smLimit, gated, &slot->active);
+  if (!st) {
+    while (gate_open(gated, &slot->active)) {
+      unsigned long long b = 0;
+      if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
+      b = __shfl_sync(FULL_MASK, b, 0);
+      if (b >= h.nblocks) break;
+      st = h.width == 1 ? lanes_decode_block<1>(P, h, sm, b, &csum)
+           : h.width == 2 ? lanes_decode_block<2>(P, h, sm, b, &csum)
+                          : lanes_decode_block<4>(P, h, sm, b, &csum);
+      if (st) break;
     }
   }
+  dec_finish(P, h, slot, st, csum);
 }
 
 }  // namespace uzip_gpu

@@ -39,6 +39,8 @@ struct DevBuf {
 };
 
 static DevBuf g_in, g_cmp, g_out, g_src;
+static uint64_t g_ctxLanes = 0;  // a context made with UZIP_GPU_LANES_DEC=1 (the lane streams' own decoder)
+static uint32_t g_srcShift = 0;  // run_case: the input starts this many elements past a 16-byte boundary
 static int g_sms = 1;  // the device's SM count
 
 static uint64_t first_diff(const uint8_t* a, const uint8_t* b, uint64_t n) {
@@ -76,12 +78,13 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   std::vector<uint8_t> cpu(bound), gpu(bound, 0xEE), back(count * w + 1);
   uint64_t cpuBytes = 0;
   CK(uzipCompressCpu(data.data(), count, dtype, flags, log2, cpu.data(), bound, &cpuBytes));
-  g_in.alloc(count * w);
+  g_in.alloc(count * w + 16);
   g_cmp.alloc(bound);
   g_out.alloc(count * w + 16);
-  CK(uzipCudaMemcpyFromHost(g_in.p, data.data(), count * w, g_stream));
+  const uint64_t inp = g_in.p + (uint64_t)g_srcShift * w;
+  CK(uzipCudaMemcpyFromHost(inp, data.data(), count * w, g_stream));
   CK(uzipCudaMemsetAsync(g_cmp.p, 0xEE, bound, g_stream));
-  CK(uzipGpuCompress(g_ctx, g_in.p, count, dtype, flags, log2, g_cmp.p, bound, 0, g_stream));
+  CK(uzipGpuCompress(g_ctx, inp, count, dtype, flags, log2, g_cmp.p, bound, 0, g_stream));
   CK(uzipStreamSynchronize(g_stream));
   uint64_t gpuBytes = 0;
   CK(uzipGpuCodecLastSize(g_ctx, &gpuBytes));
@@ -98,15 +101,18 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   // GPU decode of the CPU stream: with no dtype given, with the stream's own (fp32 has its own kernel), and
   // with another one (a wrong dtype may only cost speed).
   if (ok) CK(uzipCudaMemcpyFromHost(g_cmp.p, cpu.data(), cpuBytes, g_stream));
-  const int hints[3] = {-2, dtype, dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32};
+  // Lane streams also through their own decoder (hint -3: the context made with UZIP_GPU_LANES_DEC=1).
+  const int hints[4] = {-2, dtype, dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32, -3};
   for (int hint : hints) {
     if (!ok) break;
+    if (hint == -3 && !((flags & UZIP_FLAG_LANES) && g_ctxLanes)) continue;
+    const uint64_t ctx = hint == -3 ? g_ctxLanes : g_ctx;
     CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
-    if (hint == -2) CK(uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
-    else CK(uzipGpuDecompressAs(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint));
+    if (hint == -2) CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+    else CK(uzipGpuDecompressAs(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint < 0 ? -1 : hint));
     CK(uzipStreamSynchronize(g_stream));
     int32_t st = -1;
-    CK(uzipGpuCodecLastStatus(g_ctx, &st));
+    CK(uzipGpuCodecLastStatus(ctx, &st));
     CK(uzipCudaMemcpyToHost(back.data(), g_out.p, count * w + 1, g_stream));
     if (st != 0) { ok = false; snprintf(why, sizeof why, "gpu decode (hint %d) status %s", hint, uzipStatusName(st)); }
     else if (uint64_t d = first_diff(back.data(), data.data(), count * w); d != count * w) {
@@ -556,14 +562,70 @@ static void bad_copy_cases() {
   }
 }
 
+// Lane streams (flags SPLIT | LANES, with and without the checksum): every dtype and data kind at edge
+// sizes and the lane block sizes; an input off its 16-byte alignment; SM budgets; large tensors; the SM
+// gate under occupation; damaged streams. GPU bytes must equal the CPU codec's, and every decode path
+// (no dtype, the dtype, another dtype, the lanes decoder of g_ctxLanes) must give the input back.
+static void lanes_cases(bool quick, bool tiny, bool big) {
+  const int before = g_fail, cases0 = g_cases;
+  const uint32_t LF = UZIP_FLAG_SPLIT | UZIP_FLAG_LANES;
+  const uint64_t sizes[] = {0, 1, 2, 7, 8, 9, 17, 255, 256, 257, 1023, 1024, 1025, 8191, 8192, 8193, 16383, 16384,
+                            16385, 50001, 262147};
+  for (int dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
+    for (uint64_t sz : sizes)
+      for (int kind = 0; kind < D_KINDS; kind++) {
+        if (quick && kind % 2 && sz > 1025) continue;
+        if (tiny && (sz > 50001 || (kind > 2 && sz > 1025) || dtype == 5)) continue;
+        run_case(dtype, sz, kind, LF | (uint32_t)((sz + kind) & 1u), 0, false);
+      }
+  for (uint32_t log2 : {10u, 12u, 13u, 14u})
+    for (int dtype : {1, 2, 3, 4})
+      for (int kind : {D_GAUSS, D_UNIFORM, D_INTLIKE, D_RANDOM, D_SPECIAL}) {
+        if (tiny && log2 != 14) continue;
+        for (uint64_t sz : {(uint64_t)1 << log2, ((uint64_t)3 << log2) + 77, (uint64_t)200003})
+          run_case(dtype, sz, kind, LF | (uint32_t)(sz & 1u), log2, false);
+      }
+  for (g_srcShift = 1; g_srcShift <= 2; g_srcShift++)  // inputs off 16-byte alignment
+    for (int dtype : {1, 3, 4})
+      run_case(dtype, 3 * 16384 + 9, D_GAUSS, LF | 1u, 14, false);
+  g_srcShift = 0;
+  if (!tiny) {
+    for (int sms : {1, 3, 16}) {
+      CK(uzipGpuCodecSetMaxSms(g_ctx, sms));
+      run_case(1, 3000017, D_GAUSS, LF | 1u, 14, true);
+      run_case(3, 1000003, D_UNIFORM, LF, 13, true);
+    }
+    CK(uzipGpuCodecSetMaxSms(g_ctx, 0));
+    for (int dtype : {1, 2, 3, 4})
+      for (int kind : {D_GAUSS, D_UNIFORM, D_SPARSE, D_SPECIAL})
+        run_case(dtype, (uint64_t)4 << 20, kind, LF | (uint32_t)(kind & 1), 0, true);
+    run_case(1, (uint64_t)64 << 20, D_GAUSS, LF, 14, true);
+    run_case(3, (uint64_t)32 << 20, D_UNIFORM, LF | 1u, 14, true);
+    occupied_case(1, (uint64_t)16 << 20, LF, 14);
+    occupied_case(4, (uint64_t)8 << 20, LF | 1u, 13);
+  }
+  if (big) {
+    run_case(1, (uint64_t)128 << 20, D_GAUSS, LF | 1u, 14, true);  // 256 MiB bf16
+    run_case(3, (uint64_t)64 << 20, D_GAUSS, LF, 14, true);        // 256 MiB fp32
+  }
+  const int trials = tiny ? 24 : quick ? 60 : 300;
+  corrupt_cases(1, 50001, LF | 1u, trials, 21, 14);
+  corrupt_cases(1, 3 * 16384, LF, trials, 22, 14);
+  corrupt_cases(3, 20011, LF | 1u, trials, 23, 13);
+  corrupt_cases(4, 70001, LF, trials, 24, 10);
+  corrupt_cases(2, 40000, LF | 1u, trials, 25, 14);
+  printf("lane streams: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
+}
+
 int main(int argc, char** argv) {
-  bool quick = false, big = false, tiny = false, occupiedOnly = false, reduceOnly = false;
+  bool quick = false, big = false, tiny = false, occupiedOnly = false, reduceOnly = false, lanesOnly = false;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     if (!strcmp(argv[i], "--tiny")) tiny = quick = true;  // for compute-sanitizer: small cases only
     if (!strcmp(argv[i], "--big")) big = true;
     if (!strcmp(argv[i], "--occupied")) occupiedOnly = true;  // only the occupied-SM cases
     if (!strcmp(argv[i], "--reduce")) reduceOnly = true;      // only the decode-reduce and reduce cases
+    if (!strcmp(argv[i], "--lanes")) lanesOnly = true;        // only the lane-stream cases
   }
   int32_t n = 0;
   CK(uzipCudaDeviceCount(&n));
@@ -579,15 +641,18 @@ int main(int argc, char** argv) {
   g_sms = (int)info[0];
   CK(uzipStreamCreate(0, &g_stream));
   CK(uzipGpuCodecCreate(0, 0, &g_ctx));
-  if (!tiny) bad_copy_cases();  // not under compute-sanitizer (--tiny), which counts the API errors they provoke
-  decode_reduce_cases(quick, tiny);
-  backend_reduce_cases(tiny);
+  setenv("UZIP_GPU_LANES_DEC", "1", 1);
+  CK(uzipGpuCodecCreate(0, 0, &g_ctxLanes));
+  unsetenv("UZIP_GPU_LANES_DEC");
+  if (!tiny && !lanesOnly) bad_copy_cases();  // not under compute-sanitizer (--tiny), which counts the API errors they provoke
+  if (!lanesOnly) decode_reduce_cases(quick, tiny);
+  if (!lanesOnly) backend_reduce_cases(tiny);
   if (reduceOnly) {
     printf("%s: %d cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
     return g_fail ? 1 : 0;
   }
   // Not in the sanitizer's --tiny run: its tools may serialize kernels, and the test needs two at once.
-  if (!tiny && !reduceOnly) {
+  if (!tiny && !reduceOnly && !lanesOnly) {
     const int before = g_fail;
     occupied_case(1, (uint64_t)16 << 20, UZIP_FLAG_SPLIT, 13);  // a P2P chunk of 32 MiB in 2^13 blocks
     occupied_case(1, (uint64_t)8 << 20, 0, 0);
@@ -599,6 +664,14 @@ int main(int argc, char** argv) {
     }
   }
 
+  if (!reduceOnly) {
+    lanes_cases(quick, tiny, big);
+    if (lanesOnly) {
+      CK(uzipGpuCodecDestroy(g_ctxLanes));
+      printf("%s: %d round-trip cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
+      return g_fail ? 1 : 0;
+    }
+  }
   const uint64_t sizes[] = {0, 1, 2, 3, 17, 31, 33, 1023, 1024, 1025, 16383, 16384, 16385, 50001, 262147};
   for (int dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
     for (uint32_t flags = 0; flags < 4; flags++)

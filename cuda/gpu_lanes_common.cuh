@@ -1,0 +1,56 @@
+// Pieces shared by the GPU encoder and decoder of lane streams (lanes_format.h): a block is cut into
+// 16-byte chunks, chunk j belonging to lane j % 32; these read a chunk and split its elements.
+#pragma once
+
+#include <stdint.h>
+
+#include "gpu_warp.cuh"
+#include "lanes_format.h"
+
+namespace uzip_gpu {
+
+// Chunk j of a block (valid elements: C = 16 / W, or fewer in the last chunk of a tensor) as four
+// little-endian words, zero past the valid elements. A whole chunk of a 16-byte aligned block is one
+// vector load through the read-only path.
+template <int W>
+__device__ __forceinline__ uint4 lanes_load_chunk(const uint8_t* blk, uint32_t j, uint32_t valid, bool aligned) {
+  constexpr uint32_t C = 16u / W;
+  const uint8_t* p = blk + (size_t)j * 16u;
+  if (aligned && valid == C) return __ldg((const uint4*)p);
+  uint32_t w[4] = {0u, 0u, 0u, 0u};
+#pragma unroll
+  for (uint32_t e = 0; e < C; e++)
+    if (e < valid) w[(e * W) / 4u] |= load_elem_nc<W>(p + e * W) << (8u * ((e * W) % 4u));
+  return make_uint4(w[0], w[1], w[2], w[3]);
+}
+
+__device__ __forceinline__ uint32_t u4_word(const uint4& q, uint32_t i) {
+  return i == 0 ? q.x : i == 1 ? q.y : i == 2 ? q.z : q.w;
+}
+// Element e (a compile-time index after unrolling) of a chunk.
+template <int W>
+__device__ __forceinline__ uint32_t lanes_chunk_elem(const uint4& q, uint32_t e) {
+  const uint32_t w = u4_word(q, (e * W) / 4u);
+  if (W == 4) return w;
+  if (W == 2) return (w >> (16u * (e & 1u))) & 0xFFFFu;
+  return (w >> (8u * (e & 3u))) & 0xFFu;
+}
+// The symbol of an element (uzip_symbol_of without the rotation: the exponent bits, or the byte).
+template <int W>
+__device__ __forceinline__ uint32_t lanes_sym(uint32_t v) {
+  if (W == 4) return (v >> 23) & 0xFFu;
+  if (W == 2) return (v >> 7) & 0xFFu;
+  return v;
+}
+
+// Chunks of a block of m elements that lane `lane` owns: `full` whole ones (chunk 32 r + lane for
+// r < full), then one partial chunk when `tail` (the tensor's last elements).
+template <int W>
+__device__ __forceinline__ void lanes_lane_chunks(uint32_t m, uint32_t lane, uint32_t* full, bool* tail) {
+  constexpr uint32_t C = 16u / W;
+  const uint32_t whole = m / C;  // whole chunks in the block
+  *full = whole > lane ? (whole - lane + 31u) / 32u : 0u;
+  *tail = (m % C) != 0 && whole % 32u == lane;
+}
+
+}  // namespace uzip_gpu

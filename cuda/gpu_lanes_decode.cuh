@@ -1,0 +1,202 @@
+// GPU decoder of lane-stream blocks (FORMAT.md "Lane streams", lanes_format.h), called per block by the
+// decompress kernels when the header has the LANES flag. One warp per block: it validates the section
+// as the CPU decoder does (cpu_lanes.cc), builds the slot table in shared memory, and then every lane
+// decodes its own stream backwards (the encoder ran forwards), reading its words from the end of its
+// stream through the read-only cache, one word ahead of need. A lane decodes a chunk's symbols into
+// registers, joins them with the chunk's remainders from the split plane and stores 16 bytes.
+// Every read stays inside the section (a lane that consumes more words than its count is clamped to its
+// first word at each chunk and fails the final check); every write inside the block's output.
+#pragma once
+
+#include "gpu_lanes_common.cuh"
+
+namespace uzip_gpu {
+
+constexpr uint32_t LANES_DEC_WARP_BYTES = 4u * UZIP_ANS_M;  // the slot table
+
+// One decoder step: slot -> entry (slot - cum) | symbol << 11 | f << 20, state update, and a word read
+// when the state fell under L. Returns the symbol.
+__device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, const uint8_t*& p, uint32_t& nxt, const uint32_t* dtab) {
+  const uint32_t e = dtab[x & (UZIP_ANS_M - 1u)];
+  x = (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + (e & (UZIP_ANS_M - 1u));
+  if (x < UZIP_LANES_L) {
+    x = (x << 16) | nxt;
+    p -= 2;
+    nxt = __ldg((const uint16_t*)(p - 2));
+  }
+  return (e >> 11) & 0xFFu;
+}
+
+// Remainder of element i (block-local) from the split plane at rem.
+template <int W>
+__device__ __forceinline__ uint32_t lanes_rem_at(const uint8_t* rem, uint32_t i) {
+  if (W == 2) return __ldg(rem + i);
+  if (W == 4) return __ldg(rem + 3u * i) | ((uint32_t)__ldg(rem + 3u * i + 1) << 8) | ((uint32_t)__ldg(rem + 3u * i + 2) << 16);
+  return 0u;
+}
+
+// Decodes chunk j of the lane (symbols valid-1 .. 0) and writes its elements. FAST: a whole chunk of a
+// 16-byte aligned output, stored as one vector; otherwise element by element.
+template <int W, bool FAST>
+__device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, const uint8_t*& p, uint32_t& nxt,
+                                                const uint32_t* dtab, const uint8_t* rem, uint8_t* out) {
+  constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
+  uint32_t s[C];
+#pragma unroll
+  for (int e = (int)C - 1; e >= 0; e--)
+    if (FAST || (uint32_t)e < valid) s[e] = lanes_dec_step(x, p, nxt, dtab);
+  const uint32_t i0 = j * C;
+  if (FAST) {
+    uint32_t w[4];
+    if (W == 1) {
+#pragma unroll
+      for (int i = 0; i < 4; i++) w[i] = s[4 * i] | (s[4 * i + 1] << 8) | (s[4 * i + 2] << 16) | (s[4 * i + 3] << 24);
+    } else if (W == 2) {
+      const uint2 r = __ldg((const uint2*)(rem + i0));
+#pragma unroll
+      for (int i = 0; i < 4; i++) {
+        const uint32_t rr = (i < 2 ? r.x : r.y) >> (16 * (i & 1));
+        const uint32_t v = (s[2 * i] << 8) | (rr & 0xFFu) | (s[2 * i + 1] << 24) | ((rr & 0xFF00u) << 8);
+        w[i] = ((v >> 1) & 0x7FFF7FFFu) | ((v << 15) & 0x80008000u);  // each half rotated right by one
+      }
+    } else {
+      const uint32_t* r = (const uint32_t*)(rem + 3u * i0);  // 4-byte aligned: 12 bytes per chunk
+      const uint32_t r0 = __ldg(r), r1 = __ldg(r + 1), r2 = __ldg(r + 2);
+      const uint32_t rv[4] = {r0 & 0xFFFFFFu, (r0 >> 24) | ((r1 & 0xFFFFu) << 8), (r1 >> 16) | ((r2 & 0xFFu) << 16),
+                              r2 >> 8};
+#pragma unroll
+      for (int i = 0; i < 4; i++) w[i] = uzip_rotr1((s[i] << 24) | rv[i], 4);
+    }
+    *(uint4*)(out + (size_t)i0 * W) = make_uint4(w[0], w[1], w[2], w[3]);
+  } else {
+#pragma unroll
+    for (uint32_t e = 0; e < C; e++)
+      if (e < valid) {
+        const uint32_t i = i0 + e;
+        store_elem<W>(out + (size_t)i * W, W == 1 ? s[e] : uzip_join(s[e], lanes_rem_at<W>(rem, i), W));
+      }
+  }
+  (void)RW;
+}
+
+// Decodes block b of a LANES stream; returns 0 or a status.
+template <int W>
+__device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
+  constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
+  const uint32_t lane = lane_id();
+  const uint8_t* dir = P.src + h.dirOff;
+  const uint64_t e = ld64u(dir + 8 * b);
+  const uint64_t prevEnd = b ? uzip_dir_end(ld64u(dir + 8 * (b - 1))) : 0;
+  const uint64_t end = uzip_dir_end(e);
+  const uint32_t smode = uzip_dir_sym_mode(e), rmode = uzip_dir_rem_mode(e);
+  if (!uzip_dir_reserved_ok(e) || end < prevEnd || (end & 15u) || (prevEnd & 15u) || h.payloadOff + end > h.total)
+    return UZIP_ERR_CORRUPT;
+  if (rmode != (W == 1 ? UZIP_MODE_NONE : UZIP_MODE_EXTERNAL)) return UZIP_ERR_CORRUPT;
+  const uint32_t m = uzip_block_len(h.count, h.log2, b);
+  const uint64_t start = b << h.log2;
+  const uint8_t* ps = P.src + h.payloadOff + prevEnd;
+  const uint64_t avail = end - prevEnd;
+  uint8_t* out = P.dst + start * W;
+  const uint8_t* rem = P.src + UZIP_HEADER_BYTES + start * RW;
+  const bool dst16 = ((uintptr_t)P.dst & 15u) == 0;
+
+  if (smode == UZIP_MODE_RAW || smode == UZIP_MODE_CONST) {
+    const bool isConst = smode == UZIP_MODE_CONST;
+    const uint32_t used = isConst ? 1u : m;
+    if (avail != uzip_pad16(used)) return UZIP_ERR_CORRUPT;
+    bool bad = lane < avail - used && ps[used + lane] != 0;
+    if (__any_sync(FULL_MASK, bad)) return UZIP_ERR_CORRUPT;
+    const uint32_t cs = ps[0];
+    for (uint32_t i = lane; i < m; i += 32u) {
+      const uint32_t s = isConst ? cs : (uint32_t)__ldg(ps + i);
+      store_elem<W>(out + (size_t)i * W, W == 1 ? s : uzip_join(s, lanes_rem_at<W>(rem, i), W));
+    }
+  } else if (smode == UZIP_MODE_LANES) {
+    // Table: lo, hi, 0, freq[hi - lo + 1], padding.
+    if (avail < 4) return UZIP_ERR_CORRUPT;
+    const uint32_t lo = ps[0], hi = ps[1];
+    if (lo >= hi || *(const uint16_t*)(ps + 2) != 0) return UZIP_ERR_CORRUPT;
+    const uint32_t K = hi - lo + 1u, T = uzip_lanes_table_bytes(lo, hi);
+    if (avail < (uint64_t)T + UZIP_LANES_FIXED_BYTES) return UZIP_ERR_CORRUPT;
+    uint32_t f[8], cum[8], carry = 0;
+    bool bad = (K & 1u) && lane == 0 && *(const uint16_t*)(ps + 4u + 2u * K) != 0;
+#pragma unroll
+    for (uint32_t i = 0; i < 8; i++) {
+      const uint32_t idx = lane + 32u * i;
+      f[i] = idx < K ? (uint32_t)*(const uint16_t*)(ps + 4u + 2u * idx) : 0u;
+      bad |= idx < K && (f[i] == 0 || f[i] >= UZIP_ANS_M);
+      cum[i] = carry + warp_excl_scan(f[i]);
+      carry += warp_sum_u32(f[i]);
+    }
+    const uint8_t* states = ps + T;
+    const uint32_t x0 = *(const uint32_t*)(states + 4u * lane);
+    const uint32_t nw = *(const uint16_t*)(states + 4u * UZIP_LANES_N + 2u * lane);
+    bad |= x0 < UZIP_LANES_L || x0 >= 0x80000000u || nw > uzip_lanes_word_cap(h.log2);
+    const uint32_t total = warp_sum_u32(nw), prefix = warp_excl_scan(nw);
+    const uint64_t used = (uint64_t)T + UZIP_LANES_FIXED_BYTES + 2u * total;
+    bad |= carry != UZIP_ANS_M || uzip_pad16(used) != avail;
+    if (__any_sync(FULL_MASK, bad)) return UZIP_ERR_CORRUPT;
+    bad = lane < avail - used && ps[used + lane] != 0;
+    if (__any_sync(FULL_MASK, bad)) return UZIP_ERR_CORRUPT;
+    // Slot table: for each symbol (row i, lane src), the warp fills its f slots.
+    uint32_t* dtab = (uint32_t*)sm;
+#pragma unroll
+    for (uint32_t i = 0; i < 8; i++) {
+      if (32u * i >= K) break;
+      for (uint32_t src = 0; src < 32u && 32u * i + src < K; src++) {
+        const uint32_t fs = __shfl_sync(FULL_MASK, f[i], src), cs = __shfl_sync(FULL_MASK, cum[i], src);
+        const uint32_t sym = lo + 32u * i + src;
+        for (uint32_t t = lane; t < fs; t += 32u) dtab[cs + t] = t | (sym << 11) | (fs << 20);
+      }
+    }
+    __syncwarp();
+    // Each lane's stream, from its end: words [prefix, prefix + nw) after the states and counts.
+    const uint8_t* first = states + UZIP_LANES_FIXED_BYTES + 2u * prefix;
+    const uint8_t* p = first + 2u * nw;
+    uint32_t x = x0, nxt = __ldg((const uint16_t*)(p - 2));
+    uint32_t full;
+    bool tail;
+    lanes_lane_chunks<W>(m, lane, &full, &tail);
+    bool over = false;
+    if (tail) {
+      const uint32_t j = m / C;
+      lanes_dec_chunk<W, false>(j, m - j * C, x, p, nxt, dtab, rem, out);
+      over |= p < first;
+      if (p < first) p = first;
+    }
+    for (uint32_t r = full; r-- > 0;) {
+      const uint32_t j = 32u * r + lane;
+      if (dst16) lanes_dec_chunk<W, true>(j, C, x, p, nxt, dtab, rem, out);
+      else lanes_dec_chunk<W, false>(j, C, x, p, nxt, dtab, rem, out);
+      over |= p < first;
+      if (p < first) p = first;
+    }
+    __syncwarp();
+    if (__any_sync(FULL_MASK, over || p != first || x != UZIP_LANES_L)) return UZIP_ERR_CORRUPT;
+  } else {
+    return UZIP_ERR_CORRUPT;
+  }
+  if (h.flags & UZIP_FLAG_CHECKSUM) {
+    __syncwarp();
+    __threadfence_block();
+    const uint32_t bytes = m * W, nwd = (bytes + 3u) / 4u;
+    const uint64_t word0 = start * W / 4;
+    const bool al4 = (((uintptr_t)out) & 3u) == 0;
+    uint32_t sum = 0;
+    for (uint32_t i = lane; i < nwd; i += 32) {
+      uint32_t w;
+      if (al4 && 4 * i + 4 <= bytes) {
+        w = *(const uint32_t*)(out + 4 * i);
+      } else {
+        w = 0;
+        for (uint32_t jb = 0; jb < 4; jb++)
+          if (4 * i + jb < bytes) w |= (uint32_t)out[4 * i + jb] << (8 * jb);
+      }
+      sum += uzip_checksum_term(w, word0 + i);
+    }
+    *csumAcc += warp_sum_u32(sum);
+  }
+  return 0;
+}
+
+}  // namespace uzip_gpu

@@ -1,0 +1,344 @@
+// GPU encoder of lane streams (FORMAT.md "Lane streams", lanes_format.h): one warp per block, blocks
+// handed out by ticket, output offsets by the decoupled look-back of gpu_encode.cuh, the same bytes as
+// the CPU reference (cpu_lanes.cc).
+//
+// A block takes two passes over its input (the second from L2):
+//   A. each lane reads its chunks (16-byte vectors), writes their remainders to the split plane, keeps the
+//      running min and max symbol, and counts the sampled symbols (every 8th element) in shared memory;
+//   B. after the warp built the table, each lane codes its own symbols into its own word buffer: a lane
+//      step is a table load, one compare, a predicated store and shift, and the exact-reciprocal update.
+// Then the block's size goes to the look-back, the lane buffers are compacted in place and the section
+// leaves in 4-byte stores.
+#pragma once
+
+#include "gpu_encode.cuh"
+#include "gpu_lanes_common.cuh"
+
+namespace uzip_gpu {
+
+// Shared memory of one warp: the symbol table (256 uzip_lanes_enc_sym, 4 KB), then the lanes' word
+// buffers, lane-major with a stride of cap + 2 u16: a lane's stores past its budget land in slot cap, and
+// the odd stride in 32-bit words puts lanes holding equal word counts in different banks. The sample's
+// counts (256 u32) use the word buffers until the table is built.
+__host__ __device__ inline uint32_t lanes_enc_stride(uint32_t log2) { return uzip_lanes_word_cap(log2) + 2u; }
+__host__ __device__ inline uint32_t lanes_enc_warp_bytes(uint32_t log2) {
+  return 4096u + 2u * UZIP_LANES_N * lanes_enc_stride(log2);
+}
+
+__device__ __forceinline__ uint32_t min_u16x2(uint32_t a, uint32_t b) {
+  uint32_t d;
+  asm("min.u16x2 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+  return d;
+}
+__device__ __forceinline__ uint32_t max_u16x2(uint32_t a, uint32_t b) {
+  uint32_t d;
+  asm("max.u16x2 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+  return d;
+}
+
+// One lane's encoder step (uzip_lanes_encode with the table entry t = {rcp, xsh, cmpl, bias}).
+__device__ __forceinline__ void lanes_enc_step(uint32_t& x, uint32_t& k, uint16_t* wl, uint32_t cap, const uint4& t) {
+  if ((x | 0xFFFFFu) >= t.y) {
+    wl[k < cap ? k : cap] = (uint16_t)x;
+    k++;
+    x >>= 16;
+  }
+  const uint32_t q = __funnelshift_r(__umulhi(x, t.x), 0u, t.y);  // shift = t.y & 31
+  x = x + t.w + q * t.z;
+}
+
+// Pass A over one chunk: remainders to the split plane, symbol range, sample counts, checksum terms.
+// j: chunk index in the block; first: the block's first element; valid: elements in the chunk.
+template <int W, bool FULL>
+__device__ __forceinline__ void lanes_pass_a(const EncParams& P, const uint4& q, uint32_t j, uint64_t first,
+                                             uint32_t valid, uint32_t* hist, uint32_t& mn, uint32_t& mx,
+                                             uint32_t& mn2, uint32_t& mx2, uint32_t& csum) {
+  constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
+  if (FULL && W == 2) {  // 16-bit lanes of the words: exponent bits 7..14 of each element
+#pragma unroll
+    for (uint32_t i = 0; i < 4; i++) {
+      const uint32_t t = u4_word(q, i) & 0x7F807F80u;
+      mn2 = min_u16x2(mn2, t);
+      mx2 = max_u16x2(mx2, t);
+    }
+  } else {
+#pragma unroll
+    for (uint32_t e = 0; e < C; e++)
+      if (FULL || e < valid) {
+        const uint32_t s = lanes_sym<W>(lanes_chunk_elem<W>(q, e));
+        mn = min(mn, s);
+        mx = max(mx, s);
+      }
+  }
+#pragma unroll
+  for (uint32_t e = 0; e < C; e += (C < 8u ? C : 8u))  // the sample: block elements 0 mod 8
+    if ((FULL || e < valid) && ((j * C + e) & 7u) == 0)
+      atomicAdd(&hist[lanes_sym<W>(lanes_chunk_elem<W>(q, e))], 1u);
+  if constexpr (W > 1) {
+    uint8_t* rp = P.dst + UZIP_HEADER_BYTES + (first + (uint64_t)j * C) * RW;
+    if (FULL && W == 2) {
+      uint32_t r[4];
+#pragma unroll
+      for (uint32_t i = 0; i < 4; i++) {
+        const uint32_t w = u4_word(q, i);
+        r[i] = ((w << 1) & 0xFFFEFFFEu) | ((w >> 15) & 0x00010001u);  // each half rotated left by one
+      }
+      *(uint2*)rp = make_uint2(__byte_perm(r[0], r[1], 0x6420), __byte_perm(r[2], r[3], 0x6420));
+    } else if (FULL && W == 4) {
+      uint32_t r[4];
+#pragma unroll
+      for (uint32_t i = 0; i < 4; i++) r[i] = uzip_remainder_of(u4_word(q, i), 4);
+      uint32_t* o = (uint32_t*)rp;
+      o[0] = r[0] | (r[1] << 24);
+      o[1] = (r[1] >> 8) | (r[2] << 16);
+      o[2] = (r[2] >> 16) | (r[3] << 8);
+    } else {
+#pragma unroll
+      for (uint32_t e = 0; e < C; e++)
+        if (FULL || e < valid) {
+          const uint32_t r = uzip_remainder_of(lanes_chunk_elem<W>(q, e), W);
+#pragma unroll
+          for (uint32_t b = 0; b < RW; b++) rp[e * RW + b] = (uint8_t)(r >> (8u * b));
+        }
+    }
+  }
+  if (P.flags & UZIP_FLAG_CHECKSUM) {
+    const uint32_t bytes = valid * W;
+    const uint64_t word0 = (first * W + (uint64_t)j * 16u) / 4u;
+#pragma unroll
+    for (uint32_t i = 0; i < 4; i++)
+      if (4u * i < bytes) csum += uzip_checksum_term(u4_word(q, i), word0 + i);
+  }
+}
+
+// Pass B over one chunk: the lane codes the chunk's symbols in order.
+template <int W, bool FULL>
+__device__ __forceinline__ void lanes_pass_b(const uint4& q, uint32_t valid, const uint4* tab, uint32_t& x, uint32_t& k,
+                                             uint16_t* wl, uint32_t cap) {
+  constexpr uint32_t C = 16u / W;
+#pragma unroll
+  for (uint32_t e = 0; e < C; e++)
+    if (FULL || e < valid) lanes_enc_step(x, k, wl, cap, tab[lanes_sym<W>(lanes_chunk_elem<W>(q, e))]);
+}
+
+// The symbol bytes of one chunk (a RAW section).
+template <int W, bool FULL>
+__device__ __forceinline__ void lanes_put_raw(uint8_t* out, const uint4& q, uint32_t j, uint32_t valid) {
+  constexpr uint32_t C = 16u / W;
+  uint8_t* o = out + (size_t)j * C;
+  if (FULL && W == 1) {
+    *(uint4*)o = q;
+  } else if (FULL && W == 2) {
+    uint32_t s[4];
+#pragma unroll
+    for (uint32_t i = 0; i < 4; i++) {
+      const uint32_t w = u4_word(q, i);
+      s[i] = ((w >> 7) & 0xFFu) | ((w >> 15) & 0xFF00u);
+    }
+    *(uint2*)o = make_uint2(s[0] | (s[1] << 16), s[2] | (s[3] << 16));
+  } else if (FULL && W == 4) {
+    *(uint32_t*)o = ((q.x >> 23) & 0xFFu) | ((q.y >> 15) & 0xFF00u) | ((q.z >> 7) & 0xFF0000u) | ((q.w << 1) & 0xFF000000u);
+  } else {
+#pragma unroll
+    for (uint32_t e = 0; e < C; e++)
+      if (e < valid) o[e] = (uint8_t)lanes_sym<W>(lanes_chunk_elem<W>(q, e));
+  }
+}
+
+template <int W>
+__device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint32_t* csumAcc) {
+  constexpr uint32_t C = 16u / W;
+  const uint32_t lane = lane_id();
+  const uint32_t m = uzip_block_len(P.count, P.log2Block, b);
+  const uint64_t first = (uint64_t)b << P.log2Block;
+  const uint8_t* blk = P.src + first * W;
+  const bool aligned = P.srcAligned16 != 0;
+  uint4* tab = (uint4*)sm;
+  uint16_t* wbuf = (uint16_t*)(sm + 4096);
+  uint32_t* hist = (uint32_t*)wbuf;
+  const uint32_t cap = uzip_lanes_word_cap(P.log2Block), stride = lanes_enc_stride(P.log2Block);
+  uint32_t full;
+  bool tail;
+  lanes_lane_chunks<W>(m, lane, &full, &tail);
+
+  // Pass A.
+#pragma unroll
+  for (uint32_t i = 0; i < 8; i++) hist[lane + 32u * i] = 0;
+  __syncwarp();
+  uint32_t mn = 0xFFFFFFFFu, mx = 0, mn2 = 0xFFFFFFFFu, mx2 = 0, csum = 0;
+  for (uint32_t r = 0; r < full; r++) {
+    const uint32_t j = 32u * r + lane;
+    lanes_pass_a<W, true>(P, lanes_load_chunk<W>(blk, j, C, aligned), j, first, C, hist, mn, mx, mn2, mx2, csum);
+  }
+  if (tail) {
+    const uint32_t j = m / C;
+    lanes_pass_a<W, false>(P, lanes_load_chunk<W>(blk, j, m - j * C, aligned), j, first, m - j * C, hist, mn, mx,
+                           mn2, mx2, csum);
+  }
+  if (W == 2) {
+    mn = min(mn, min(mn2 & 0xFFFFu, mn2 >> 16) >> 7);
+    mx = max(mx, max(mx2 & 0xFFFFu, mx2 >> 16) >> 7);
+  }
+  *csumAcc += csum;
+  const uint32_t lo = __reduce_min_sync(FULL_MASK, mn), hi = __reduce_max_sync(FULL_MASK, mx);
+  __syncwarp();
+
+  uint32_t mode, used;
+  uint32_t x = UZIP_LANES_L, k = 0, prefix = 0, total = 0;
+  if (lo == hi) {
+    mode = UZIP_MODE_CONST;
+    used = 1;
+  } else {
+    // The table (uzip_lanes_normalize over the warp): symbol lo + lane + 32 i in row i.
+    const uint32_t n = (m + 7u) >> UZIP_LANES_SAMPLE_SHIFT;
+    uint32_t f[8];
+    int32_t sum = 0;
+    uint32_t bestc = 0, bests = 0xFFFFu;
+#pragma unroll
+    for (uint32_t i = 0; i < 8; i++) {
+      const uint32_t s = lo + lane + 32u * i;
+      f[i] = 0;
+      if (s <= hi) {
+        const uint32_t c = hist[s];
+        f[i] = max(1u, (c * UZIP_ANS_M) / n);
+        if (c > bestc) { bestc = c; bests = s; }
+      }
+      sum += (int32_t)f[i];
+    }
+    sum = (int32_t)warp_sum_u32((uint32_t)sum);
+    warp_argmax(bestc, bests);
+    int32_t d = (int32_t)UZIP_ANS_M - sum;
+    if (d >= 0) {
+#pragma unroll
+      for (uint32_t i = 0; i < 8; i++)
+        if (lo + lane + 32u * i == bests) f[i] += (uint32_t)d;
+    }
+    while (d < 0) {  // rare: many symbols of the range absent from the sample
+      uint32_t bf = 0, bs = 0xFFFFu;
+#pragma unroll
+      for (uint32_t i = 0; i < 8; i++)
+        if (f[i] > bf) { bf = f[i]; bs = lo + lane + 32u * i; }
+      warp_argmax(bf, bs);
+      const uint32_t kk = (uint32_t)(-d) < bf - 1u ? (uint32_t)(-d) : bf - 1u;
+#pragma unroll
+      for (uint32_t i = 0; i < 8; i++)
+        if (lo + lane + 32u * i == bs) f[i] -= kk;
+      d += (int32_t)kk;
+    }
+    uint32_t carry = 0;
+#pragma unroll
+    for (uint32_t i = 0; i < 8; i++) {
+      const uint32_t s = lo + lane + 32u * i;
+      const uint32_t cum = carry + warp_excl_scan(f[i]);
+      carry += warp_sum_u32(f[i]);
+      if (s <= hi) {
+        const uzip_lanes_enc_sym e = uzip_lanes_enc_entry(f[i], cum);
+        tab[s] = make_uint4(e.rcp, e.xsh, e.cmpl, e.bias);
+      }
+    }
+    __syncwarp();
+
+    // Pass B: each lane codes its symbols into its word buffer.
+    uint16_t* wl = wbuf + lane * stride;
+    for (uint32_t r = 0; r < full; r++)
+      lanes_pass_b<W, true>(lanes_load_chunk<W>(blk, 32u * r + lane, C, aligned), C, tab, x, k, wl, cap);
+    if (tail) {
+      const uint32_t j = m / C;
+      lanes_pass_b<W, false>(lanes_load_chunk<W>(blk, j, m - j * C, aligned), m - j * C, tab, x, k, wl, cap);
+    }
+    const bool over = __any_sync(FULL_MASK, k > cap);
+    prefix = warp_excl_scan(k);
+    total = warp_sum_u32(k);
+    used = uzip_lanes_table_bytes(lo, hi) + UZIP_LANES_FIXED_BYTES + 2u * total;
+    mode = (over || used >= m) ? UZIP_MODE_RAW : UZIP_MODE_LANES;
+    if (mode == UZIP_MODE_RAW) used = m;
+  }
+
+  // Output offset, then the section.
+  const uint32_t padded = (uint32_t)uzip_pad16(used);
+  lb_publish(P.lookback, b, padded, P.epoch);
+  const uint64_t excl = lb_resolve(P.lookback, b, padded, P.epoch);
+  uint8_t* out = P.dst + P.payloadOff + excl;
+  if (mode == UZIP_MODE_CONST) {
+    if (lane == 0) *(uint4*)out = make_uint4(lo, 0u, 0u, 0u);
+  } else if (mode == UZIP_MODE_RAW) {
+    for (uint32_t r = 0; r < full; r++)
+      lanes_put_raw<W, true>(out, lanes_load_chunk<W>(blk, 32u * r + lane, C, aligned), 32u * r + lane, C);
+    if (tail) {
+      const uint32_t j = m / C;
+      lanes_put_raw<W, false>(out, lanes_load_chunk<W>(blk, j, m - j * C, aligned), j, m - j * C);
+    }
+    if (lane < padded - m) out[m + lane] = 0;
+  } else {
+    // Compact the lane buffers in place, lane after lane: lane l's words move down to its prefix (never
+    // above where they are: prefix <= l * cap), and every batch is read before it is written.
+#pragma unroll 1
+    for (uint32_t l = 0; l < UZIP_LANES_N; l++) {
+      const uint32_t kl = __shfl_sync(FULL_MASK, k, l), pl = __shfl_sync(FULL_MASK, prefix, l);
+      for (uint32_t i0 = 0; i0 < kl; i0 += 32u) {
+        const uint32_t i = i0 + lane;
+        const uint16_t v = i < kl ? wbuf[l * stride + i] : (uint16_t)0;
+        __syncwarp();
+        if (i < kl) wbuf[pl + i] = v;
+        __syncwarp();
+      }
+    }
+    if (lane == 0) wbuf[total] = 0;  // the u16 after the last word: zero padding when the count is odd
+    __syncwarp();
+    const uint32_t K = hi - lo + 1u, T = uzip_lanes_table_bytes(lo, hi);
+    if (lane == 0) *(uint32_t*)out = lo | (hi << 8);
+    for (uint32_t i = lane; i < K; i += 32u) *(uint16_t*)(out + 4u + 2u * i) = (uint16_t)(UZIP_ANS_M - tab[lo + i].z);
+    if (lane == 0 && (K & 1u)) *(uint16_t*)(out + 4u + 2u * K) = 0;
+    *(uint32_t*)(out + T + 4u * lane) = x;
+    *(uint16_t*)(out + T + 4u * UZIP_LANES_N + 2u * lane) = (uint16_t)k;
+    const uint32_t n32 = (total + 1u) / 2u, wo = T + UZIP_LANES_FIXED_BYTES;
+    const uint32_t* w32 = (const uint32_t*)wbuf;
+    for (uint32_t i = lane; i < n32; i += 32u) *(uint32_t*)(out + wo + 4u * i) = w32[i];
+    for (uint32_t o = wo + 4u * n32 + 4u * lane; o < padded; o += 128u) *(uint32_t*)(out + o) = 0;
+  }
+  // The split plane's padding (after the last remainder), once.
+  if (W > 1 && b == P.nblocks - 1) {
+    const uint64_t from = UZIP_HEADER_BYTES + P.count * (W - 1);
+    if (from + lane < P.dirOff) P.dst[from + lane] = 0;
+  }
+  write_dir_entry(P, b, excl + padded, mode, W == 1 ? UZIP_MODE_NONE : UZIP_MODE_EXTERNAL);
+  __syncwarp();  // the word buffers are rewritten by the next block
+}
+
+// WARPS warps per CTA, each coding one block at a time (lanes_enc_warp_bytes of shared memory each).
+template <int W, int WARPS, int MINB>
+__global__ void __launch_bounds__(32 * WARPS, MINB) lanes_compress_kernel(const EncParams P) {
+  extern __shared__ __align__(16) uint8_t smem[];
+  const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
+  uint8_t* sm = smem + (size_t)wib * lanes_enc_warp_bytes(P.log2Block);
+  GpuSlot* slot = &P.slots[P.epoch & 1u];
+  if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
+    GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
+    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
+  }
+  uint32_t csum = 0;
+  const bool gated = sm_gated(P.smLimit);
+  gate_announce(P.smLimit, gated, &slot->active);
+  while (gate_open(gated, &slot->active)) {
+    unsigned long long t = 0;
+    if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
+    t = __shfl_sync(FULL_MASK, t, 0);
+    if (t >= P.nblocks) break;
+    lanes_compress_block<W>(P, sm, (uint32_t)t, &csum);
+  }
+  csum = warp_sum_u32(csum);
+  if (lane == 0) {
+    if (csum) atomicAdd(&slot->sum, csum);
+    __threadfence();
+    const uint32_t warps = gridDim.x * (blockDim.x >> 5);
+    if (atomicAdd(&slot->done, 1u) == warps - 1u) {
+      __threadfence();
+      uint64_t total = P.nblocks ? *(volatile unsigned long long*)&slot->total : P.payloadOff;
+      const uint32_t sum = *(volatile unsigned int*)&slot->sum;
+      if (*(volatile unsigned long long*)&slot->ticket < P.nblocks) total = 0;
+      write_header_final(P, total, sum);
+    }
+  }
+}
+
+}  // namespace uzip_gpu
