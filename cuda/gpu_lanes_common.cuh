@@ -53,4 +53,28 @@ __device__ __forceinline__ void lanes_lane_chunks(uint32_t m, uint32_t lane, uin
   *tail = (m % C) != 0 && whole % 32u == lane;
 }
 
+// Calls f(chunk, j) for the lane's whole chunks j = 32 r + lane, r = 0 .. full - 1 in order, with D chunks
+// in flight: a ring of D vectors, each reloaded with chunk r + D as soon as chunk r is consumed, so that a
+// chunk's load has D - 1 chunks of work to land. (One chunk at a time left every load's latency exposed:
+// bench/results/h200-2026-12-02T0540-session14/1-lanes-first.)
+template <int W, int D, typename F>
+__device__ __forceinline__ void lanes_each_chunk(const uint8_t* blk, uint32_t full, bool aligned, F&& f) {
+  constexpr uint32_t C = 16u / W;
+  const uint32_t lane = lane_id();
+  uint4 buf[D];
+#pragma unroll
+  for (uint32_t i = 0; i < (uint32_t)D; i++)
+    buf[i] = i < full ? lanes_load_chunk<W>(blk, 32u * i + lane, C, aligned) : make_uint4(0u, 0u, 0u, 0u);
+  for (uint32_t r0 = 0; r0 < full; r0 += D) {
+#pragma unroll
+    for (uint32_t i = 0; i < (uint32_t)D; i++) {
+      const uint32_t r = r0 + i;
+      if (r < full) {
+        f(buf[i], 32u * r + lane);
+        if (r + D < full) buf[i] = lanes_load_chunk<W>(blk, 32u * (r + D) + lane, C, aligned);
+      }
+    }
+  }
+}
+
 }  // namespace uzip_gpu

@@ -35,11 +35,30 @@ __device__ __forceinline__ uint32_t lanes_rem_at(const uint8_t* rem, uint32_t i)
   return 0u;
 }
 
+// A whole chunk's remainders from the split plane (bf16/fp16: 8 bytes in a, b; fp32: 12 bytes in a, b, c).
+struct LanesRem {
+  uint32_t a, b, c;
+};
+template <int W>
+__device__ __forceinline__ LanesRem lanes_load_rem(const uint8_t* rem, uint32_t j) {
+  if (W == 2) {
+    const uint2 r = __ldg((const uint2*)(rem + 8u * j));
+    return {r.x, r.y, 0u};
+  }
+  if (W == 4) {
+    const uint32_t* r = (const uint32_t*)(rem + 12u * j);  // 4-byte aligned: 12 bytes per chunk
+    return {__ldg(r), __ldg(r + 1), __ldg(r + 2)};
+  }
+  return {0u, 0u, 0u};
+}
+
 // Decodes chunk j of the lane (symbols valid-1 .. 0) and writes its elements. FAST: a whole chunk of a
-// 16-byte aligned output, stored as one vector; otherwise element by element.
+// 16-byte aligned output, joined with its prefetched remainders rc and stored as one vector; otherwise
+// element by element.
 template <int W, bool FAST>
 __device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, const uint8_t*& p, uint32_t& nxt,
-                                                const uint32_t* dtab, const uint8_t* rem, uint8_t* out) {
+                                                const uint32_t* dtab, const uint8_t* rem, uint8_t* out,
+                                                const LanesRem& rc) {
   constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
   uint32_t s[C];
 #pragma unroll
@@ -52,16 +71,14 @@ __device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint
 #pragma unroll
       for (int i = 0; i < 4; i++) w[i] = s[4 * i] | (s[4 * i + 1] << 8) | (s[4 * i + 2] << 16) | (s[4 * i + 3] << 24);
     } else if (W == 2) {
-      const uint2 r = __ldg((const uint2*)(rem + i0));
 #pragma unroll
       for (int i = 0; i < 4; i++) {
-        const uint32_t rr = (i < 2 ? r.x : r.y) >> (16 * (i & 1));
+        const uint32_t rr = (i < 2 ? rc.a : rc.b) >> (16 * (i & 1));
         const uint32_t v = (s[2 * i] << 8) | (rr & 0xFFu) | (s[2 * i + 1] << 24) | ((rr & 0xFF00u) << 8);
         w[i] = ((v >> 1) & 0x7FFF7FFFu) | ((v << 15) & 0x80008000u);  // each half rotated right by one
       }
     } else {
-      const uint32_t* r = (const uint32_t*)(rem + 3u * i0);  // 4-byte aligned: 12 bytes per chunk
-      const uint32_t r0 = __ldg(r), r1 = __ldg(r + 1), r2 = __ldg(r + 2);
+      const uint32_t r0 = rc.a, r1 = rc.b, r2 = rc.c;
       const uint32_t rv[4] = {r0 & 0xFFFFFFu, (r0 >> 24) | ((r1 & 0xFFFFu) << 8), (r1 >> 16) | ((r2 & 0xFFu) << 16),
                               r2 >> 8};
 #pragma unroll
@@ -158,18 +175,37 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
     bool tail;
     lanes_lane_chunks<W>(m, lane, &full, &tail);
     bool over = false;
+    const LanesRem none = {0u, 0u, 0u};
     if (tail) {
       const uint32_t j = m / C;
-      lanes_dec_chunk<W, false>(j, m - j * C, x, p, nxt, dtab, rem, out);
+      lanes_dec_chunk<W, false>(j, m - j * C, x, p, nxt, dtab, rem, out, none);
       over |= p < first;
       if (p < first) p = first;
     }
-    for (uint32_t r = full; r-- > 0;) {
-      const uint32_t j = 32u * r + lane;
-      if (dst16) lanes_dec_chunk<W, true>(j, C, x, p, nxt, dtab, rem, out);
-      else lanes_dec_chunk<W, false>(j, C, x, p, nxt, dtab, rem, out);
-      over |= p < first;
-      if (p < first) p = first;
+    if (dst16) {
+      // Whole chunks from the last down, each chunk's remainders loaded D chunks ahead.
+      constexpr uint32_t D = 4;
+      LanesRem rb[D];
+#pragma unroll
+      for (uint32_t i = 0; i < D; i++) rb[i] = i < full ? lanes_load_rem<W>(rem, 32u * (full - 1u - i) + lane) : none;
+      for (uint32_t n0 = 0; n0 < full; n0 += D) {
+#pragma unroll
+        for (uint32_t i = 0; i < D; i++) {
+          const uint32_t nth = n0 + i;
+          if (nth < full) {
+            lanes_dec_chunk<W, true>(32u * (full - 1u - nth) + lane, C, x, p, nxt, dtab, rem, out, rb[i]);
+            over |= p < first;
+            if (p < first) p = first;
+            if (nth + D < full) rb[i] = lanes_load_rem<W>(rem, 32u * (full - 1u - nth - D) + lane);
+          }
+        }
+      }
+    } else {
+      for (uint32_t r = full; r-- > 0;) {
+        lanes_dec_chunk<W, false>(32u * r + lane, C, x, p, nxt, dtab, rem, out, none);
+        over |= p < first;
+        if (p < first) p = first;
+      }
     }
     __syncwarp();
     if (__any_sync(FULL_MASK, over || p != first || x != UZIP_LANES_L)) return UZIP_ERR_CORRUPT;

@@ -7,8 +7,8 @@
 //      running min and max symbol, and counts the sampled symbols (every 8th element) in shared memory;
 //   B. after the warp built the table, each lane codes its own symbols into its own word buffer: a lane
 //      step is a table load, one compare, a predicated store and shift, and the exact-reciprocal update.
-// Then the block's size goes to the look-back, the lane buffers are compacted in place and the section
-// leaves in 4-byte stores.
+// Then the block's size goes to the look-back and the section is written, each lane's words by the
+// whole warp in turn.
 #pragma once
 
 #include "gpu_encode.cuh"
@@ -166,10 +166,9 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   for (uint32_t i = 0; i < 8; i++) hist[lane + 32u * i] = 0;
   __syncwarp();
   uint32_t mn = 0xFFFFFFFFu, mx = 0, mn2 = 0xFFFFFFFFu, mx2 = 0, csum = 0;
-  for (uint32_t r = 0; r < full; r++) {
-    const uint32_t j = 32u * r + lane;
-    lanes_pass_a<W, true>(P, lanes_load_chunk<W>(blk, j, C, aligned), j, first, C, hist, mn, mx, mn2, mx2, csum);
-  }
+  lanes_each_chunk<W, 8>(blk, full, aligned, [&](const uint4& q, uint32_t j) {
+    lanes_pass_a<W, true>(P, q, j, first, C, hist, mn, mx, mn2, mx2, csum);
+  });
   if (tail) {
     const uint32_t j = m / C;
     lanes_pass_a<W, false>(P, lanes_load_chunk<W>(blk, j, m - j * C, aligned), j, first, m - j * C, hist, mn, mx,
@@ -240,8 +239,8 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
 
     // Pass B: each lane codes its symbols into its word buffer.
     uint16_t* wl = wbuf + lane * stride;
-    for (uint32_t r = 0; r < full; r++)
-      lanes_pass_b<W, true>(lanes_load_chunk<W>(blk, 32u * r + lane, C, aligned), C, tab, x, k, wl, cap);
+    lanes_each_chunk<W, 4>(blk, full, aligned,
+                           [&](const uint4& q, uint32_t) { lanes_pass_b<W, true>(q, C, tab, x, k, wl, cap); });
     if (tail) {
       const uint32_t j = m / C;
       lanes_pass_b<W, false>(lanes_load_chunk<W>(blk, j, m - j * C, aligned), m - j * C, tab, x, k, wl, cap);
@@ -262,39 +261,34 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   if (mode == UZIP_MODE_CONST) {
     if (lane == 0) *(uint4*)out = make_uint4(lo, 0u, 0u, 0u);
   } else if (mode == UZIP_MODE_RAW) {
-    for (uint32_t r = 0; r < full; r++)
-      lanes_put_raw<W, true>(out, lanes_load_chunk<W>(blk, 32u * r + lane, C, aligned), 32u * r + lane, C);
+    lanes_each_chunk<W, 4>(blk, full, aligned, [&](const uint4& q, uint32_t j) { lanes_put_raw<W, true>(out, q, j, C); });
     if (tail) {
       const uint32_t j = m / C;
       lanes_put_raw<W, false>(out, lanes_load_chunk<W>(blk, j, m - j * C, aligned), j, m - j * C);
     }
     if (lane < padded - m) out[m + lane] = 0;
   } else {
-    // Compact the lane buffers in place, lane after lane: lane l's words move down to its prefix (never
-    // above where they are: prefix <= l * cap), and every batch is read before it is written.
-#pragma unroll 1
-    for (uint32_t l = 0; l < UZIP_LANES_N; l++) {
-      const uint32_t kl = __shfl_sync(FULL_MASK, k, l), pl = __shfl_sync(FULL_MASK, prefix, l);
-      for (uint32_t i0 = 0; i0 < kl; i0 += 32u) {
-        const uint32_t i = i0 + lane;
-        const uint16_t v = i < kl ? wbuf[l * stride + i] : (uint16_t)0;
-        __syncwarp();
-        if (i < kl) wbuf[pl + i] = v;
-        __syncwarp();
-      }
-    }
-    if (lane == 0) wbuf[total] = 0;  // the u16 after the last word: zero padding when the count is odd
-    __syncwarp();
     const uint32_t K = hi - lo + 1u, T = uzip_lanes_table_bytes(lo, hi);
     if (lane == 0) *(uint32_t*)out = lo | (hi << 8);
     for (uint32_t i = lane; i < K; i += 32u) *(uint16_t*)(out + 4u + 2u * i) = (uint16_t)(UZIP_ANS_M - tab[lo + i].z);
     if (lane == 0 && (K & 1u)) *(uint16_t*)(out + 4u + 2u * K) = 0;
     *(uint32_t*)(out + T + 4u * lane) = x;
     *(uint16_t*)(out + T + 4u * UZIP_LANES_N + 2u * lane) = (uint16_t)k;
-    const uint32_t n32 = (total + 1u) / 2u, wo = T + UZIP_LANES_FIXED_BYTES;
-    const uint32_t* w32 = (const uint32_t*)wbuf;
-    for (uint32_t i = lane; i < n32; i += 32u) *(uint32_t*)(out + wo + 4u * i) = w32[i];
-    for (uint32_t o = wo + 4u * n32 + 4u * lane; o < padded; o += 128u) *(uint32_t*)(out + o) = 0;
+    // The lanes' words, lane after lane, the warp storing 32 consecutive words at a time.
+    const uint32_t wo = T + UZIP_LANES_FIXED_BYTES;
+#pragma unroll 1
+    for (uint32_t l = 0; l < UZIP_LANES_N; l++) {
+      const uint32_t kl = __shfl_sync(FULL_MASK, k, l), pl = __shfl_sync(FULL_MASK, prefix, l);
+      const uint16_t* src = wbuf + l * stride;
+      uint16_t* dst = (uint16_t*)(out + wo) + pl;
+      for (uint32_t i = lane; i < kl; i += 32u) dst[i] = src[i];
+    }
+    uint32_t z = wo + 2u * total;  // zero padding to 16
+    if (z & 2u) {
+      if (lane == 0) *(uint16_t*)(out + z) = 0;
+      z += 2u;
+    }
+    for (uint32_t o = z + 4u * lane; o < padded; o += 128u) *(uint32_t*)(out + o) = 0;
   }
   // The split plane's padding (after the last remainder), once.
   if (W > 1 && b == P.nblocks - 1) {
