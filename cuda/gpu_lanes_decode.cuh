@@ -14,16 +14,19 @@ namespace uzip_gpu {
 
 constexpr uint32_t LANES_DEC_WARP_BYTES = 4u * UZIP_ANS_M;  // the slot table
 
-// One decoder step: slot -> entry (slot - cum) | symbol << 11 | f << 20, state update, and a word read
-// when the state fell under L. Returns the symbol.
-__device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, const uint8_t*& p, uint32_t& nxt, const uint32_t* dtab) {
-  const uint32_t e = dtab[x & (UZIP_ANS_M - 1u)];
+// One decoder step: slot -> entry (slot - cum) | symbol << 11 | f << 20 from the slot table at shared
+// address dtab, state update, and when the state fell under L the next word (nxt, loaded one ahead) shifted
+// in, the lane's read address p moved down one word and the following word loaded. Returns the symbol.
+// The table load and the renormalization are PTX: in C++ the renormalization was a divergent branch per
+// step (bench/results/h200-2026-12-02T0540-session14/2-prefetch).
+__device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, uint64_t& p, uint32_t& nxt, uint32_t dtab) {
+  uint32_t e;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(e) : "r"(dtab + ((x & (UZIP_ANS_M - 1u)) << 2)));
   x = (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + (e & (UZIP_ANS_M - 1u));
-  if (x < UZIP_LANES_L) {
-    x = (x << 16) | nxt;
-    p -= 2;
-    nxt = __ldg((const uint16_t*)(p - 2));
-  }
+  asm volatile(
+      "{\n\t.reg .pred q;\n\tsetp.lt.u32 q, %0, 32768;\n\t@q prmt.b32 %0, %2, %0, 0x5410;\n\t"
+      "@q ld.global.nc.u16 %2, [%1+-4];\n\t@q add.s64 %1, %1, -2;\n\t}"
+      : "+r"(x), "+l"(p), "+r"(nxt));
   return (e >> 11) & 0xFFu;
 }
 
@@ -56,8 +59,8 @@ __device__ __forceinline__ LanesRem lanes_load_rem(const uint8_t* rem, uint32_t 
 // 16-byte aligned output, joined with its prefetched remainders rc and stored as one vector; otherwise
 // element by element.
 template <int W, bool FAST>
-__device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, const uint8_t*& p, uint32_t& nxt,
-                                                const uint32_t* dtab, const uint8_t* rem, uint8_t* out,
+__device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, uint64_t& p, uint32_t& nxt,
+                                                uint32_t dtab, const uint8_t* rem, uint8_t* out,
                                                 const LanesRem& rc) {
   constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
   uint32_t s[C];
@@ -167,10 +170,12 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
       }
     }
     __syncwarp();
+    asm volatile("" ::: "memory");  // the table's stores before its loads in PTX
     // Each lane's stream, from its end: words [prefix, prefix + nw) after the states and counts.
-    const uint8_t* first = states + UZIP_LANES_FIXED_BYTES + 2u * prefix;
-    const uint8_t* p = first + 2u * nw;
-    uint32_t x = x0, nxt = __ldg((const uint16_t*)(p - 2));
+    const uint64_t first = (uint64_t)(uintptr_t)(states + UZIP_LANES_FIXED_BYTES + 2u * prefix);
+    uint64_t p = first + 2u * nw;
+    uint32_t x = x0, nxt = __ldg((const uint16_t*)(uintptr_t)(p - 2));
+    const uint32_t dtabS = (uint32_t)__cvta_generic_to_shared(dtab);
     uint32_t full;
     bool tail;
     lanes_lane_chunks<W>(m, lane, &full, &tail);
@@ -178,7 +183,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
     const LanesRem none = {0u, 0u, 0u};
     if (tail) {
       const uint32_t j = m / C;
-      lanes_dec_chunk<W, false>(j, m - j * C, x, p, nxt, dtab, rem, out, none);
+      lanes_dec_chunk<W, false>(j, m - j * C, x, p, nxt, dtabS, rem, out, none);
       over |= p < first;
       if (p < first) p = first;
     }
@@ -193,7 +198,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
         for (uint32_t i = 0; i < D; i++) {
           const uint32_t nth = n0 + i;
           if (nth < full) {
-            lanes_dec_chunk<W, true>(32u * (full - 1u - nth) + lane, C, x, p, nxt, dtab, rem, out, rb[i]);
+            lanes_dec_chunk<W, true>(32u * (full - 1u - nth) + lane, C, x, p, nxt, dtabS, rem, out, rb[i]);
             over |= p < first;
             if (p < first) p = first;
             if (nth + D < full) rb[i] = lanes_load_rem<W>(rem, 32u * (full - 1u - nth - D) + lane);
@@ -202,7 +207,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
       }
     } else {
       for (uint32_t r = full; r-- > 0;) {
-        lanes_dec_chunk<W, false>(32u * r + lane, C, x, p, nxt, dtab, rem, out, none);
+        lanes_dec_chunk<W, false>(32u * r + lane, C, x, p, nxt, dtabS, rem, out, none);
         over |= p < first;
         if (p < first) p = first;
       }

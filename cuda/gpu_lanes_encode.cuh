@@ -17,10 +17,11 @@
 namespace uzip_gpu {
 
 // Shared memory of one warp: the symbol table (256 uzip_lanes_enc_sym, 4 KB), then the lanes' word
-// buffers, lane-major with a stride of cap + 2 u16: a lane's stores past its budget land in slot cap, and
-// the odd stride in 32-bit words puts lanes holding equal word counts in different banks. The sample's
-// counts (256 u32) use the word buffers until the table is built.
-__host__ __device__ inline uint32_t lanes_enc_stride(uint32_t log2) { return uzip_lanes_word_cap(log2) + 2u; }
+// buffers, lane-major with a stride of cap + 18 u16: a lane over its budget is pulled back to slot cap at
+// each chunk, and a chunk adds at most 16 words; the odd stride in 32-bit words puts lanes holding equal
+// word counts in different banks. The sample's counts (256 u32) use the word buffers until the table is
+// built.
+__host__ __device__ inline uint32_t lanes_enc_stride(uint32_t log2) { return uzip_lanes_word_cap(log2) + 18u; }
 __host__ __device__ inline uint32_t lanes_enc_warp_bytes(uint32_t log2) {
   return 4096u + 2u * UZIP_LANES_N * lanes_enc_stride(log2);
 }
@@ -36,13 +37,17 @@ __device__ __forceinline__ uint32_t max_u16x2(uint32_t a, uint32_t b) {
   return d;
 }
 
-// One lane's encoder step (uzip_lanes_encode with the table entry t = {rcp, xsh, cmpl, bias}).
-__device__ __forceinline__ void lanes_enc_step(uint32_t& x, uint32_t& k, uint16_t* wl, uint32_t cap, const uint4& t) {
-  if ((x | 0xFFFFFu) >= t.y) {
-    wl[k < cap ? k : cap] = (uint16_t)x;
-    k++;
-    x >>= 16;
-  }
+// One lane's encoder step (uzip_lanes_encode with the table entry t = {rcp, xsh, cmpl, bias}); wa is the
+// shared-memory address of the lane's next word slot. The renormalization is predicated in PTX: written
+// in C++ it became a divergent branch per step, and the store into shared memory made the compiler reload
+// the table entry after it (it could not tell the two apart), both on the state's chain
+// (bench/results/h200-2026-12-02T0540-session14/2-prefetch: 0.42 TB/s).
+__device__ __forceinline__ void lanes_enc_step(uint32_t& x, uint32_t& wa, const uint4 t) {
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t.reg .b32 u;\n\tor.b32 u, %0, 1048575;\n\tsetp.ge.u32 p, u, %2;\n\t"
+      "@p st.shared.u16 [%1], %0;\n\t@p add.u32 %1, %1, 2;\n\t@p shr.u32 %0, %0, 16;\n\t}"
+      : "+r"(x), "+r"(wa)
+      : "r"(t.y));
   const uint32_t q = __funnelshift_r(__umulhi(x, t.x), 0u, t.y);  // shift = t.y & 31
   x = x + t.w + q * t.z;
 }
@@ -111,14 +116,21 @@ __device__ __forceinline__ void lanes_pass_a(const EncParams& P, const uint4& q,
   }
 }
 
-// Pass B over one chunk: the lane codes the chunk's symbols in order.
+// Pass B over one chunk: the lane codes the chunk's symbols in order. A lane over its word budget (wa past
+// lim) is flagged and pulled back, so that its stores stay in its buffer.
 template <int W, bool FULL>
-__device__ __forceinline__ void lanes_pass_b(const uint4& q, uint32_t valid, const uint4* tab, uint32_t& x, uint32_t& k,
-                                             uint16_t* wl, uint32_t cap) {
+__device__ __forceinline__ void lanes_pass_b(const uint4& q, uint32_t valid, const uint4* tab, uint32_t& x, uint32_t& wa,
+                                             uint32_t lim, bool& over) {
   constexpr uint32_t C = 16u / W;
+  over |= wa > lim;
+  wa = min(wa, lim);
+  uint4 t[C];
 #pragma unroll
   for (uint32_t e = 0; e < C; e++)
-    if (FULL || e < valid) lanes_enc_step(x, k, wl, cap, tab[lanes_sym<W>(lanes_chunk_elem<W>(q, e))]);
+    if (FULL || e < valid) t[e] = tab[lanes_sym<W>(lanes_chunk_elem<W>(q, e))];
+#pragma unroll
+  for (uint32_t e = 0; e < C; e++)
+    if (FULL || e < valid) lanes_enc_step(x, wa, t[e]);
 }
 
 // The symbol bytes of one chunk (a RAW section).
@@ -157,6 +169,7 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   uint16_t* wbuf = (uint16_t*)(sm + 4096);
   uint32_t* hist = (uint32_t*)wbuf;
   const uint32_t cap = uzip_lanes_word_cap(P.log2Block), stride = lanes_enc_stride(P.log2Block);
+  (void)cap;
   uint32_t full;
   bool tail;
   lanes_lane_chunks<W>(m, lane, &full, &tail);
@@ -238,14 +251,19 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
     __syncwarp();
 
     // Pass B: each lane codes its symbols into its word buffer.
-    uint16_t* wl = wbuf + lane * stride;
+    const uint32_t base = (uint32_t)__cvta_generic_to_shared(wbuf + lane * stride), lim = base + 2u * cap;
+    uint32_t wa = base;
+    bool over = false;
+    asm volatile("" ::: "memory");  // the table is read, and the counts it aliases are dead, before any word store
     lanes_each_chunk<W, 4>(blk, full, aligned,
-                           [&](const uint4& q, uint32_t) { lanes_pass_b<W, true>(q, C, tab, x, k, wl, cap); });
+                           [&](const uint4& q, uint32_t) { lanes_pass_b<W, true>(q, C, tab, x, wa, lim, over); });
     if (tail) {
       const uint32_t j = m / C;
-      lanes_pass_b<W, false>(lanes_load_chunk<W>(blk, j, m - j * C, aligned), m - j * C, tab, x, k, wl, cap);
+      lanes_pass_b<W, false>(lanes_load_chunk<W>(blk, j, m - j * C, aligned), m - j * C, tab, x, wa, lim, over);
     }
-    const bool over = __any_sync(FULL_MASK, k > cap);
+    asm volatile("" ::: "memory");  // the word stores (PTX the compiler cannot see into) before any read of them
+    over = __any_sync(FULL_MASK, over || wa > lim);
+    k = (wa - base) / 2u;
     prefix = warp_excl_scan(k);
     total = warp_sum_u32(k);
     used = uzip_lanes_table_bytes(lo, hi) + UZIP_LANES_FIXED_BYTES + 2u * total;
