@@ -108,6 +108,9 @@ int lanes_decode_section(const uint8_t* p, uint64_t avail, uint32_t m, uint32_t 
     total_words += n;
   }
   *used = table + UZIP_LANES_FIXED_BYTES + 2u * total_words;
+  if (*used >= m)  // an encoder keeps LANES only when smaller than RAW (and a GPU decoder stages < m bytes)
+    return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: lane section of %llu bytes is not smaller than its %u symbols",
+                        bl, (unsigned long long)*used, m);
   if (*used > avail)
     return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: lane words run past the block payload", bl);
   if (!out) return UZIP_OK;

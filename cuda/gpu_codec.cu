@@ -228,16 +228,15 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
 }
 
 // Lane streams (gpu_lanes_encode.cuh): warps per CTA of the encoder, and the CTAs per SM its registers
-// must allow (at 2^14-element blocks its 20.5 KB of shared memory per warp allows 10 warps per SM).
-constexpr int kLanesEncWarps = 2, kLanesEncMinCtas = 8;
+// must allow (7.1 KB of shared memory per warp: up to 7 CTAs of 4 warps).
+constexpr int kLanesEncWarps = 4, kLanesEncMinCtas = 6;
 template <int W>
 int launch_lanes_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   const void* k = (const void*)uzip_gpu::lanes_compress_kernel<W, kLanesEncWarps, kLanesEncMinCtas>;
-  const size_t smem = (size_t)kLanesEncWarps * uzip_gpu::lanes_enc_warp_bytes(p.log2Block);
+  const size_t smem = (size_t)kLanesEncWarps * uzip_gpu::LANES_ENC_WARP_BYTES;
   int& per = c->lanesEncPerSm[W == 4 ? 2 : W - 1][p.log2Block];
   if (!per) {
-    const size_t most = (size_t)kLanesEncWarps * uzip_gpu::lanes_enc_warp_bytes(UZIP_LANES_LOG2_BLOCK_MAX);
-    if (int st = uzipCudaCheck(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)most),
+    if (int st = uzipCudaCheck(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
                                "cudaFuncSetAttribute (lanes compress)"))
       return st;
     if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * kLanesEncWarps, smem),
@@ -249,6 +248,9 @@ int launch_lanes_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   grid_shape(c, per, (p.nblocks + kLanesEncWarps - 1) / kLanesEncWarps, &ctas, &smLimit);
   EncParams q = p;
   q.smLimit = (uint32_t)smLimit;
+  q.stageBytes = uzip_gpu::lanes_enc_stage_bytes(p.log2Block);
+  if (int st = ensure_scratch(c, ctas * kLanesEncWarps * (uint64_t)q.stageBytes + 64u)) return st;
+  q.scratch = c->scratch;
   void* args[] = {&q};
   return uzipCudaCheck(cudaLaunchKernel(k, dim3((unsigned)ctas), dim3(32 * kLanesEncWarps), args, smem, s),
                        "lanes compress kernel launch");

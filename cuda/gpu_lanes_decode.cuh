@@ -12,21 +12,37 @@
 
 namespace uzip_gpu {
 
-constexpr uint32_t LANES_DEC_WARP_BYTES = 4u * UZIP_ANS_M;  // the slot table
+// Shared memory of a warp of lanes_decompress_kernel: the slot table, then the block's lane words (a LANES
+// section is smaller than the block's m <= 2^14 symbol bytes), copied in whole at the block's start so that
+// a lane's word reads are shared-memory loads: read from global memory one word ahead, the word a
+// renormalization needed was still in flight at ~10x the cost of the rest of a step (ncu,
+// bench/results/h200-2026-12-02T0540-session14/4-profile).
+constexpr uint32_t LANES_DEC_TAB_BYTES = 4u * UZIP_ANS_M;
+constexpr uint32_t LANES_DEC_WORDS_BYTES = (1u << UZIP_LANES_LOG2_BLOCK_MAX) + 16u;
+constexpr uint32_t LANES_DEC_WARP_BYTES = LANES_DEC_TAB_BYTES + LANES_DEC_WORDS_BYTES;
 
 // One decoder step: slot -> entry (slot - cum) | symbol << 11 | f << 20 from the slot table at shared
 // address dtab, state update, and when the state fell under L the next word (nxt, loaded one ahead) shifted
 // in, the lane's read address p moved down one word and the following word loaded. Returns the symbol.
 // The table load and the renormalization are PTX: in C++ the renormalization was a divergent branch per
 // step (bench/results/h200-2026-12-02T0540-session14/2-prefetch).
-__device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, uint64_t& p, uint32_t& nxt, uint32_t dtab) {
+// P: uint64_t (a global address) or uint32_t (a shared-memory address of the staged words).
+template <typename P>
+__device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, P& p, uint32_t& nxt, uint32_t dtab) {
   uint32_t e;
   asm volatile("ld.shared.u32 %0, [%1];" : "=r"(e) : "r"(dtab + ((x & (UZIP_ANS_M - 1u)) << 2)));
   x = (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + (e & (UZIP_ANS_M - 1u));
-  asm volatile(
-      "{\n\t.reg .pred q;\n\tsetp.lt.u32 q, %0, 32768;\n\t@q prmt.b32 %0, %2, %0, 0x5410;\n\t"
-      "@q ld.global.nc.u16 %2, [%1+-4];\n\t@q add.s64 %1, %1, -2;\n\t}"
-      : "+r"(x), "+l"(p), "+r"(nxt));
+  if constexpr (sizeof(P) == 8) {
+    asm volatile(
+        "{\n\t.reg .pred q;\n\tsetp.lt.u32 q, %0, 32768;\n\t@q prmt.b32 %0, %2, %0, 0x5410;\n\t"
+        "@q ld.global.nc.u16 %2, [%1+-4];\n\t@q add.s64 %1, %1, -2;\n\t}"
+        : "+r"(x), "+l"(p), "+r"(nxt));
+  } else {
+    asm volatile(
+        "{\n\t.reg .pred q;\n\tsetp.lt.u32 q, %0, 32768;\n\t@q prmt.b32 %0, %2, %0, 0x5410;\n\t"
+        "@q ld.shared.u16 %2, [%1+-4];\n\t@q add.u32 %1, %1, -2;\n\t}"
+        : "+r"(x), "+r"(p), "+r"(nxt));
+  }
   return (e >> 11) & 0xFFu;
 }
 
@@ -58,8 +74,8 @@ __device__ __forceinline__ LanesRem lanes_load_rem(const uint8_t* rem, uint32_t 
 // Decodes chunk j of the lane (symbols valid-1 .. 0) and writes its elements. FAST: a whole chunk of a
 // 16-byte aligned output, joined with its prefetched remainders rc and stored as one vector; otherwise
 // element by element.
-template <int W, bool FAST>
-__device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, uint64_t& p, uint32_t& nxt,
+template <int W, bool FAST, typename P>
+__device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, P& p, uint32_t& nxt,
                                                 uint32_t dtab, const uint8_t* rem, uint8_t* out,
                                                 const LanesRem& rc) {
   constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
@@ -99,8 +115,10 @@ __device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint
   (void)RW;
 }
 
-// Decodes block b of a LANES stream; returns 0 or a status.
-template <int W>
+// Decodes block b of a LANES stream; returns 0 or a status. STAGE: sm has LANES_DEC_WARP_BYTES and the
+// words are staged there (lanes_decompress_kernel); else sm holds the slot table only and lanes read their
+// words from global memory (decompress_kernel, which decodes every kind of stream).
+template <int W, bool STAGE = false>
 __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
   const uint32_t lane = lane_id();
@@ -154,7 +172,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
     bad |= x0 < UZIP_LANES_L || x0 >= 0x80000000u || nw > uzip_lanes_word_cap(h.log2);
     const uint32_t total = warp_sum_u32(nw), prefix = warp_excl_scan(nw);
     const uint64_t used = (uint64_t)T + UZIP_LANES_FIXED_BYTES + 2u * total;
-    bad |= carry != UZIP_ANS_M || uzip_pad16(used) != avail;
+    bad |= carry != UZIP_ANS_M || uzip_pad16(used) != avail || used >= m;
     if (__any_sync(FULL_MASK, bad)) return UZIP_ERR_CORRUPT;
     bad = lane < avail - used && ps[used + lane] != 0;
     if (__any_sync(FULL_MASK, bad)) return UZIP_ERR_CORRUPT;
@@ -169,13 +187,25 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
         for (uint32_t t = lane; t < fs; t += 32u) dtab[cs + t] = t | (sym << 11) | (fs << 20);
       }
     }
-    __syncwarp();
-    asm volatile("" ::: "memory");  // the table's stores before its loads in PTX
     // Each lane's stream, from its end: words [prefix, prefix + nw) after the states and counts.
-    const uint64_t first = (uint64_t)(uintptr_t)(states + UZIP_LANES_FIXED_BYTES + 2u * prefix);
-    uint64_t p = first + 2u * nw;
-    uint32_t x = x0, nxt = __ldg((const uint16_t*)(uintptr_t)(p - 2));
     const uint32_t dtabS = (uint32_t)__cvta_generic_to_shared(dtab);
+    using Ptr = typename std::conditional<STAGE, uint32_t, uint64_t>::type;
+    Ptr first;
+    if constexpr (STAGE) {
+      // Copy the 16-byte lines that hold the words (inside the section: it is 16-aligned and padded).
+      const uint32_t a0 = (T + UZIP_LANES_FIXED_BYTES) & ~15u, a1 = (uint32_t)uzip_pad16(used);
+      uint8_t* wsm = sm + LANES_DEC_TAB_BYTES;
+      for (uint32_t o = a0 + 16u * lane; o < a1; o += 512u) *(uint4*)(wsm + (o - a0)) = __ldg((const uint4*)(ps + o));
+      first = (uint32_t)__cvta_generic_to_shared(wsm) + (T + UZIP_LANES_FIXED_BYTES - a0) + 2u * prefix;
+    } else {
+      first = (uint64_t)(uintptr_t)(states + UZIP_LANES_FIXED_BYTES + 2u * prefix);
+    }
+    Ptr p = first + 2u * nw;
+    uint32_t x = x0, nxt;
+    __syncwarp();
+    asm volatile("" ::: "memory");  // the table's and the words' stores before their loads in PTX
+    if constexpr (STAGE) asm volatile("ld.shared.u16 %0, [%1+-2];" : "=r"(nxt) : "r"(p));
+    else nxt = __ldg((const uint16_t*)(uintptr_t)(p - 2));
     uint32_t full;
     bool tail;
     lanes_lane_chunks<W>(m, lane, &full, &tail);

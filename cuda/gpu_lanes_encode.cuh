@@ -16,14 +16,19 @@
 
 namespace uzip_gpu {
 
-// Shared memory of one warp: the symbol table (256 uzip_lanes_enc_sym, 4 KB), then the lanes' word
-// buffers, lane-major with a stride of cap + 18 u16: a lane over its budget is pulled back to slot cap at
-// each chunk, and a chunk adds at most 16 words; the odd stride in 32-bit words puts lanes holding equal
-// word counts in different banks. The sample's counts (256 u32) use the word buffers until the table is
-// built.
-__host__ __device__ inline uint32_t lanes_enc_stride(uint32_t log2) { return uzip_lanes_word_cap(log2) + 18u; }
-__host__ __device__ inline uint32_t lanes_enc_warp_bytes(uint32_t log2) {
-  return 4096u + 2u * UZIP_LANES_N * lanes_enc_stride(log2);
+// Shared memory of one warp: the symbol table (256 uzip_lanes_enc_sym, 4 KB), then each lane's word buffer
+// of LANES_ENC_BUF words (stride LANES_ENC_STRIDE u16: odd in 32-bit words, so that lanes holding equal
+// counts use different banks). A lane's buffer is flushed 32 words at a time to its region of the global
+// word stage (cap words per lane, P.scratch), so the shared memory no longer grows with the block: at
+// 16.5 KB of buffers per warp (2^14 blocks) the encoder ran 10 warps per SM, latency-bound
+// (bench/results/h200-2026-12-02T0540-session14/4-profile). The sample's counts (256 u32) use the buffers
+// until the table is built.
+constexpr uint32_t LANES_ENC_BUF = 48u;  // 31 pending words + one chunk of up to 16, then the flush
+constexpr uint32_t LANES_ENC_STRIDE = 50u;
+constexpr uint32_t LANES_ENC_WARP_BYTES = 4096u + 2u * UZIP_LANES_N * LANES_ENC_STRIDE;
+// Bytes of the global word stage per warp.
+__host__ __device__ inline uint32_t lanes_enc_stage_bytes(uint32_t log2) {
+  return 2u * UZIP_LANES_N * uzip_lanes_word_cap(log2);
 }
 
 __device__ __forceinline__ uint32_t min_u16x2(uint32_t a, uint32_t b) {
@@ -116,21 +121,54 @@ __device__ __forceinline__ void lanes_pass_a(const EncParams& P, const uint4& q,
   }
 }
 
-// Pass B over one chunk: the lane codes the chunk's symbols in order. A lane over its word budget (wa past
-// lim) is flagged and pulled back, so that its stores stay in its buffer.
+// A lane's word buffer and its flushes to the global stage.
+struct LanesWords {
+  uint32_t base, wa;  // shared addresses: buffer start, next slot
+  uint32_t flushed;   // words already in the lane's global region
+  uint16_t* buf;      // the buffer (generic pointer, for the flush's loads)
+  uint32_t* gl;       // the lane's region of the global stage (cap words)
+  uint32_t cap;
+  bool over;          // more than cap words: the plane will be RAW
+};
+// After a chunk: with 32 or more words pending, move 32 to the global stage (64 bytes, whole sectors) and
+// the rest (at most 15) down to the buffer's start. A lane that would pass cap is over its budget (its
+// count can only grow): its pending words are dropped.
+__device__ __forceinline__ void lanes_flush(LanesWords& L) {
+  const uint32_t pend = (L.wa - L.base) / 2u;
+  if (pend < 32u) return;
+  asm volatile("" ::: "memory");
+  if (L.flushed + 32u > L.cap) {
+    L.over = true;
+    L.wa = L.base;
+    return;
+  }
+  const uint32_t* b32 = (const uint32_t*)L.buf;
+  uint32_t* g = L.gl + L.flushed / 2u;
+#pragma unroll
+  for (uint32_t i = 0; i < 16u; i++) g[i] = b32[i];
+  uint32_t rest[8];
+#pragma unroll
+  for (uint32_t i = 0; i < 8u; i++) rest[i] = b32[16u + i];
+  uint32_t* w32 = (uint32_t*)L.buf;
+#pragma unroll
+  for (uint32_t i = 0; i < 8u; i++) w32[i] = rest[i];
+  asm volatile("" ::: "memory");
+  L.flushed += 32u;
+  L.wa -= 64u;
+}
+
+// Pass B over one chunk: the lane codes the chunk's symbols in order, then flushes.
 template <int W, bool FULL>
-__device__ __forceinline__ void lanes_pass_b(const uint4& q, uint32_t valid, const uint4* tab, uint32_t& x, uint32_t& wa,
-                                             uint32_t lim, bool& over) {
+__device__ __forceinline__ void lanes_pass_b(const uint4& q, uint32_t valid, const uint4* tab, uint32_t& x, LanesWords& L) {
   constexpr uint32_t C = 16u / W;
-  over |= wa > lim;
-  wa = min(wa, lim);
   uint4 t[C];
 #pragma unroll
   for (uint32_t e = 0; e < C; e++)
     if (FULL || e < valid) t[e] = tab[lanes_sym<W>(lanes_chunk_elem<W>(q, e))];
 #pragma unroll
   for (uint32_t e = 0; e < C; e++)
-    if (FULL || e < valid) lanes_enc_step(x, wa, t[e]);
+    if (FULL || e < valid) lanes_enc_step(x, L.wa, t[e]);
+  lanes_flush(L);
 }
 
 // The symbol bytes of one chunk (a RAW section).
@@ -168,8 +206,8 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   uint4* tab = (uint4*)sm;
   uint16_t* wbuf = (uint16_t*)(sm + 4096);
   uint32_t* hist = (uint32_t*)wbuf;
-  const uint32_t cap = uzip_lanes_word_cap(P.log2Block), stride = lanes_enc_stride(P.log2Block);
-  (void)cap;
+  const uint32_t cap = uzip_lanes_word_cap(P.log2Block), stride = LANES_ENC_STRIDE;
+  uint32_t* stage = (uint32_t*)(P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * P.stageBytes);
   uint32_t full;
   bool tail;
   lanes_lane_chunks<W>(m, lane, &full, &tail);
@@ -196,7 +234,7 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   __syncwarp();
 
   uint32_t mode, used;
-  uint32_t x = UZIP_LANES_L, k = 0, prefix = 0, total = 0;
+  uint32_t x = UZIP_LANES_L, k = 0, prefix = 0, total = 0, pend = 0, flushed = 0;
   if (lo == hi) {
     mode = UZIP_MODE_CONST;
     used = 1;
@@ -251,19 +289,24 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
     __syncwarp();
 
     // Pass B: each lane codes its symbols into its word buffer.
-    const uint32_t base = (uint32_t)__cvta_generic_to_shared(wbuf + lane * stride), lim = base + 2u * cap;
-    uint32_t wa = base;
-    bool over = false;
+    LanesWords L;
+    L.buf = wbuf + lane * stride;
+    L.base = L.wa = (uint32_t)__cvta_generic_to_shared(L.buf);
+    L.flushed = 0;
+    L.gl = stage + lane * (cap / 2u);
+    L.cap = cap;
+    L.over = false;
     asm volatile("" ::: "memory");  // the table is read, and the counts it aliases are dead, before any word store
-    lanes_each_chunk<W, 4>(blk, full, aligned,
-                           [&](const uint4& q, uint32_t) { lanes_pass_b<W, true>(q, C, tab, x, wa, lim, over); });
+    lanes_each_chunk<W, 4>(blk, full, aligned, [&](const uint4& q, uint32_t) { lanes_pass_b<W, true>(q, C, tab, x, L); });
     if (tail) {
       const uint32_t j = m / C;
-      lanes_pass_b<W, false>(lanes_load_chunk<W>(blk, j, m - j * C, aligned), m - j * C, tab, x, wa, lim, over);
+      lanes_pass_b<W, false>(lanes_load_chunk<W>(blk, j, m - j * C, aligned), m - j * C, tab, x, L);
     }
     asm volatile("" ::: "memory");  // the word stores (PTX the compiler cannot see into) before any read of them
-    over = __any_sync(FULL_MASK, over || wa > lim);
-    k = (wa - base) / 2u;
+    pend = (L.wa - L.base) / 2u;
+    flushed = L.flushed;
+    k = flushed + pend;
+    const bool over = __any_sync(FULL_MASK, L.over || k > cap);
     prefix = warp_excl_scan(k);
     total = warp_sum_u32(k);
     used = uzip_lanes_table_bytes(lo, hi) + UZIP_LANES_FIXED_BYTES + 2u * total;
@@ -276,6 +319,7 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   lb_publish(P.lookback, b, padded, P.epoch);
   const uint64_t excl = lb_resolve(P.lookback, b, padded, P.epoch);
   uint8_t* out = P.dst + P.payloadOff + excl;
+  __syncwarp();  // every lane's flushed words (global stage) visible to the warp
   if (mode == UZIP_MODE_CONST) {
     if (lane == 0) *(uint4*)out = make_uint4(lo, 0u, 0u, 0u);
   } else if (mode == UZIP_MODE_RAW) {
@@ -296,10 +340,13 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
     const uint32_t wo = T + UZIP_LANES_FIXED_BYTES;
 #pragma unroll 1
     for (uint32_t l = 0; l < UZIP_LANES_N; l++) {
-      const uint32_t kl = __shfl_sync(FULL_MASK, k, l), pl = __shfl_sync(FULL_MASK, prefix, l);
+      const uint32_t fl = __shfl_sync(FULL_MASK, flushed, l), pl = __shfl_sync(FULL_MASK, prefix, l);
+      const uint32_t kl = __shfl_sync(FULL_MASK, pend, l);
+      const uint16_t* g = (const uint16_t*)(stage + l * (cap / 2u));  // written by lane l of this warp
       const uint16_t* src = wbuf + l * stride;
       uint16_t* dst = (uint16_t*)(out + wo) + pl;
-      for (uint32_t i = lane; i < kl; i += 32u) dst[i] = src[i];
+      for (uint32_t i = lane; i < fl; i += 32u) dst[i] = g[i];
+      for (uint32_t i = lane; i < kl; i += 32u) dst[fl + i] = src[i];
     }
     uint32_t z = wo + 2u * total;  // zero padding to 16
     if (z & 2u) {
@@ -317,12 +364,13 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   __syncwarp();  // the word buffers are rewritten by the next block
 }
 
-// WARPS warps per CTA, each coding one block at a time (lanes_enc_warp_bytes of shared memory each).
+// WARPS warps per CTA, each coding one block at a time (LANES_ENC_WARP_BYTES of shared memory each, and
+// P.stageBytes of the global word stage).
 template <int W, int WARPS, int MINB>
 __global__ void __launch_bounds__(32 * WARPS, MINB) lanes_compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
-  uint8_t* sm = smem + (size_t)wib * lanes_enc_warp_bytes(P.log2Block);
+  uint8_t* sm = smem + (size_t)wib * LANES_ENC_WARP_BYTES;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
     GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
