@@ -966,9 +966,9 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   dec_finish(P, h, slot, st, csum);
 }
 
-// A decoder of lane streams alone (lanes_decode_block with the words staged in shared memory,
-// LANES_DEC_WARP_BYTES per warp); decompress_kernel also decodes lane streams, reading their words from
-// global memory. Taken when UZIP_GPU_LANES_DEC=1 (A/B). Any other stream gives INVALID_ARG.
+// A decoder of lane streams alone (lanes_decode_block, with LANES_DEC_WARP_BYTES of shared memory per warp
+// against decompress_kernel's DEC_WARP_BYTES): more warps per SM; decompress_kernel also decodes lane
+// streams. Taken when UZIP_GPU_LANES_DEC=1 (A/B). Any other stream gives INVALID_ARG.
 template <int MINB>
 __global__ void __launch_bounds__(128, MINB) lanes_decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
@@ -991,9 +991,9 @@ __global__ void __launch_bounds__(128, MINB) lanes_decompress_kernel(const DecPa
       if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
       b = __shfl_sync(FULL_MASK, b, 0);
       if (b >= h.nblocks) break;
-      st = h.width == 1 ? lanes_decode_block<1, true>(P, h, sm, b, &csum)
-           : h.width == 2 ? lanes_decode_block<2, true>(P, h, sm, b, &csum)
-                          : lanes_decode_block<4, true>(P, h, sm, b, &csum);
+      st = h.width == 1 ? lanes_decode_block<1>(P, h, sm, b, &csum)
+           : h.width == 2 ? lanes_decode_block<2>(P, h, sm, b, &csum)
+                          : lanes_decode_block<4>(P, h, sm, b, &csum);
       if (st) break;
     }
   }

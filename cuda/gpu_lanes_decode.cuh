@@ -12,37 +12,25 @@
 
 namespace uzip_gpu {
 
-// Shared memory of a warp of lanes_decompress_kernel: the slot table, then the block's lane words (a LANES
-// section is smaller than the block's m <= 2^14 symbol bytes), copied in whole at the block's start so that
-// a lane's word reads are shared-memory loads: read from global memory one word ahead, the word a
-// renormalization needed was still in flight at ~10x the cost of the rest of a step (ncu,
-// bench/results/h200-2026-12-02T0540-session14/4-profile).
-constexpr uint32_t LANES_DEC_TAB_BYTES = 4u * UZIP_ANS_M;
-constexpr uint32_t LANES_DEC_WORDS_BYTES = (1u << UZIP_LANES_LOG2_BLOCK_MAX) + 16u;
-constexpr uint32_t LANES_DEC_WARP_BYTES = LANES_DEC_TAB_BYTES + LANES_DEC_WORDS_BYTES;
+// Shared memory of a warp of the lanes decoder: the slot table. (Staging a block's words in shared memory
+// too, 16 KB more, cut the kernel to 8 warps per SM: bf16 1 GiB 0.80 -> 0.68 TB/s,
+// bench/results/h200-2026-12-02T0540-session14/5-flush.)
+constexpr uint32_t LANES_DEC_WARP_BYTES = 4u * UZIP_ANS_M;
 
 // One decoder step: slot -> entry (slot - cum) | symbol << 11 | f << 20 from the slot table at shared
-// address dtab, state update, and when the state fell under L the next word (nxt, loaded one ahead) shifted
-// in, the lane's read address p moved down one word and the following word loaded. Returns the symbol.
-// The table load and the renormalization are PTX: in C++ the renormalization was a divergent branch per
-// step (bench/results/h200-2026-12-02T0540-session14/2-prefetch).
-// P: uint64_t (a global address) or uint32_t (a shared-memory address of the staged words).
-template <typename P>
-__device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, P& p, uint32_t& nxt, uint32_t dtab) {
+// address dtab, state update, and when the state fell under L the next word shifted in. A lane reads its
+// words from global memory downwards from p, two words ahead of need (w0, w1): with one word ahead most
+// renormalizations waited for a load still in flight, at ~10x the cost of the rest of a step (ncu,
+// bench/results/h200-2026-12-02T0540-session14/4-profile). The table load and the renormalization are
+// PTX: in C++ the renormalization was a divergent branch per step. Returns the symbol.
+__device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, uint64_t& p, uint32_t& w0, uint32_t& w1, uint32_t dtab) {
   uint32_t e;
   asm volatile("ld.shared.u32 %0, [%1];" : "=r"(e) : "r"(dtab + ((x & (UZIP_ANS_M - 1u)) << 2)));
   x = (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + (e & (UZIP_ANS_M - 1u));
-  if constexpr (sizeof(P) == 8) {
-    asm volatile(
-        "{\n\t.reg .pred q;\n\tsetp.lt.u32 q, %0, 32768;\n\t@q prmt.b32 %0, %2, %0, 0x5410;\n\t"
-        "@q ld.global.nc.u16 %2, [%1+-4];\n\t@q add.s64 %1, %1, -2;\n\t}"
-        : "+r"(x), "+l"(p), "+r"(nxt));
-  } else {
-    asm volatile(
-        "{\n\t.reg .pred q;\n\tsetp.lt.u32 q, %0, 32768;\n\t@q prmt.b32 %0, %2, %0, 0x5410;\n\t"
-        "@q ld.shared.u16 %2, [%1+-4];\n\t@q add.u32 %1, %1, -2;\n\t}"
-        : "+r"(x), "+r"(p), "+r"(nxt));
-  }
+  asm volatile(
+      "{\n\t.reg .pred q;\n\tsetp.lt.u32 q, %0, 32768;\n\t@q prmt.b32 %0, %2, %0, 0x5410;\n\t"
+      "@q mov.b32 %2, %3;\n\t@q ld.global.nc.u16 %3, [%1+-6];\n\t@q add.s64 %1, %1, -2;\n\t}"
+      : "+r"(x), "+l"(p), "+r"(w0), "+r"(w1));
   return (e >> 11) & 0xFFu;
 }
 
@@ -74,15 +62,16 @@ __device__ __forceinline__ LanesRem lanes_load_rem(const uint8_t* rem, uint32_t 
 // Decodes chunk j of the lane (symbols valid-1 .. 0) and writes its elements. FAST: a whole chunk of a
 // 16-byte aligned output, joined with its prefetched remainders rc and stored as one vector; otherwise
 // element by element.
-template <int W, bool FAST, typename P>
-__device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, P& p, uint32_t& nxt,
+template <int W, bool FAST>
+__device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, uint64_t& p, uint32_t& w0,
+                                                uint32_t& w1,
                                                 uint32_t dtab, const uint8_t* rem, uint8_t* out,
                                                 const LanesRem& rc) {
   constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
   uint32_t s[C];
 #pragma unroll
   for (int e = (int)C - 1; e >= 0; e--)
-    if (FAST || (uint32_t)e < valid) s[e] = lanes_dec_step(x, p, nxt, dtab);
+    if (FAST || (uint32_t)e < valid) s[e] = lanes_dec_step(x, p, w0, w1, dtab);
   const uint32_t i0 = j * C;
   if (FAST) {
     uint32_t w[4];
@@ -115,10 +104,9 @@ __device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint
   (void)RW;
 }
 
-// Decodes block b of a LANES stream; returns 0 or a status. STAGE: sm has LANES_DEC_WARP_BYTES and the
-// words are staged there (lanes_decompress_kernel); else sm holds the slot table only and lanes read their
-// words from global memory (decompress_kernel, which decodes every kind of stream).
-template <int W, bool STAGE = false>
+// Decodes block b of a LANES stream into dst; returns 0 or a status. sm: LANES_DEC_WARP_BYTES of shared
+// memory for the slot table.
+template <int W>
 __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
   const uint32_t lane = lane_id();
@@ -187,25 +175,16 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
         for (uint32_t t = lane; t < fs; t += 32u) dtab[cs + t] = t | (sym << 11) | (fs << 20);
       }
     }
-    // Each lane's stream, from its end: words [prefix, prefix + nw) after the states and counts.
+    // Each lane's stream, from its end: words [prefix, prefix + nw) after the states and counts. Reads reach
+    // at most 2 + 16 + 2 words below a lane's first (two ahead, one chunk past it before the clamp below),
+    // inside the section (the states and counts, 192 bytes, lie below every lane's words).
     const uint32_t dtabS = (uint32_t)__cvta_generic_to_shared(dtab);
-    using Ptr = typename std::conditional<STAGE, uint32_t, uint64_t>::type;
-    Ptr first;
-    if constexpr (STAGE) {
-      // Copy the 16-byte lines that hold the words (inside the section: it is 16-aligned and padded).
-      const uint32_t a0 = (T + UZIP_LANES_FIXED_BYTES) & ~15u, a1 = (uint32_t)uzip_pad16(used);
-      uint8_t* wsm = sm + LANES_DEC_TAB_BYTES;
-      for (uint32_t o = a0 + 16u * lane; o < a1; o += 512u) *(uint4*)(wsm + (o - a0)) = __ldg((const uint4*)(ps + o));
-      first = (uint32_t)__cvta_generic_to_shared(wsm) + (T + UZIP_LANES_FIXED_BYTES - a0) + 2u * prefix;
-    } else {
-      first = (uint64_t)(uintptr_t)(states + UZIP_LANES_FIXED_BYTES + 2u * prefix);
-    }
-    Ptr p = first + 2u * nw;
-    uint32_t x = x0, nxt;
+    const uint64_t first = (uint64_t)(uintptr_t)(states + UZIP_LANES_FIXED_BYTES + 2u * prefix);
+    uint64_t p = first + 2u * nw;
+    uint32_t x = x0;
+    uint32_t w0 = __ldg((const uint16_t*)(uintptr_t)(p - 2)), w1 = __ldg((const uint16_t*)(uintptr_t)(p - 4));
     __syncwarp();
-    asm volatile("" ::: "memory");  // the table's and the words' stores before their loads in PTX
-    if constexpr (STAGE) asm volatile("ld.shared.u16 %0, [%1+-2];" : "=r"(nxt) : "r"(p));
-    else nxt = __ldg((const uint16_t*)(uintptr_t)(p - 2));
+    asm volatile("" ::: "memory");  // the table's stores before its loads in PTX
     uint32_t full;
     bool tail;
     lanes_lane_chunks<W>(m, lane, &full, &tail);
@@ -213,7 +192,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
     const LanesRem none = {0u, 0u, 0u};
     if (tail) {
       const uint32_t j = m / C;
-      lanes_dec_chunk<W, false>(j, m - j * C, x, p, nxt, dtabS, rem, out, none);
+      lanes_dec_chunk<W, false>(j, m - j * C, x, p, w0, w1, dtabS, rem, out, none);
       over |= p < first;
       if (p < first) p = first;
     }
@@ -228,7 +207,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
         for (uint32_t i = 0; i < D; i++) {
           const uint32_t nth = n0 + i;
           if (nth < full) {
-            lanes_dec_chunk<W, true>(32u * (full - 1u - nth) + lane, C, x, p, nxt, dtabS, rem, out, rb[i]);
+            lanes_dec_chunk<W, true>(32u * (full - 1u - nth) + lane, C, x, p, w0, w1, dtabS, rem, out, rb[i]);
             over |= p < first;
             if (p < first) p = first;
             if (nth + D < full) rb[i] = lanes_load_rem<W>(rem, 32u * (full - 1u - nth - D) + lane);
@@ -237,7 +216,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
       }
     } else {
       for (uint32_t r = full; r-- > 0;) {
-        lanes_dec_chunk<W, false>(32u * r + lane, C, x, p, nxt, dtabS, rem, out, none);
+        lanes_dec_chunk<W, false>(32u * r + lane, C, x, p, w0, w1, dtabS, rem, out, none);
         over |= p < first;
         if (p < first) p = first;
       }

@@ -338,15 +338,33 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
     *(uint16_t*)(out + T + 4u * UZIP_LANES_N + 2u * lane) = (uint16_t)k;
     // The lanes' words, lane after lane, the warp storing 32 consecutive words at a time.
     const uint32_t wo = T + UZIP_LANES_FIXED_BYTES;
+    // A lane's flushed words (at most cap <= 256: 8 per thread) are loaded while the previous lane's are
+    // stored, so that the 32 lanes do not each wait a round trip to L2. __ldcg: the stage was written by
+    // this kernel (the read-only path could hold stale lines).
+    constexpr uint32_t V = (1u << (UZIP_LANES_LOG2_BLOCK_MAX - 6u)) / 32u;
+    uint16_t v[V];
+    auto load_flushed = [&](uint32_t l, uint32_t fl) {
+      const uint16_t* g = (const uint16_t*)(stage + l * (cap / 2u));
+#pragma unroll
+      for (uint32_t u = 0; u < V; u++) v[u] = lane + 32u * u < fl ? __ldcg(g + lane + 32u * u) : (uint16_t)0;
+    };
+    uint32_t fl = __shfl_sync(FULL_MASK, flushed, 0);
+    load_flushed(0, fl);
 #pragma unroll 1
     for (uint32_t l = 0; l < UZIP_LANES_N; l++) {
-      const uint32_t fl = __shfl_sync(FULL_MASK, flushed, l), pl = __shfl_sync(FULL_MASK, prefix, l);
-      const uint32_t kl = __shfl_sync(FULL_MASK, pend, l);
-      const uint16_t* g = (const uint16_t*)(stage + l * (cap / 2u));  // written by lane l of this warp
-      const uint16_t* src = wbuf + l * stride;
+      const uint32_t pl = __shfl_sync(FULL_MASK, prefix, l), kl = __shfl_sync(FULL_MASK, pend, l);
+      const uint32_t fn = __shfl_sync(FULL_MASK, flushed, (l + 1u) & 31u);
+      uint16_t cur[V];
+#pragma unroll
+      for (uint32_t u = 0; u < V; u++) cur[u] = v[u];
+      if (l + 1u < UZIP_LANES_N) load_flushed(l + 1u, fn);
       uint16_t* dst = (uint16_t*)(out + wo) + pl;
-      for (uint32_t i = lane; i < fl; i += 32u) dst[i] = g[i];
+#pragma unroll
+      for (uint32_t u = 0; u < V; u++)
+        if (lane + 32u * u < fl) dst[lane + 32u * u] = cur[u];
+      const uint16_t* src = wbuf + l * stride;
       for (uint32_t i = lane; i < kl; i += 32u) dst[fl + i] = src[i];
+      fl = fn;
     }
     uint32_t z = wo + 2u * total;  // zero padding to 16
     if (z & 2u) {

@@ -6,7 +6,8 @@
 # decoder now also dispatches lane blocks).
 # Pack: PACK_DENO=none PACK_WEIGHTS=data bash scripts/pack_device.sh; run with carry [".carry-run"].
 # Settings: SIZES (KiB), ROUNDS, DTYPES ("1 3 2 4"), LOG2S (lane block sizes, "14 13"), CHECK ("--lanes";
-# "--lanes --quick"; "" skips it), WEIGHTS (1), FINAL_CHECK (1), LANESDEC (1: also the lanes-only decoder).
+# "--lanes --quick"; "" skips it), WEIGHTS (1), FINAL_CHECK (1), LANESDEC (1: also the lanes-only decoder),
+# SAN (1: compute-sanitizer memcheck and racecheck of gpu_check --lanes --tiny).
 set -u
 source scripts/device_env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
@@ -33,6 +34,13 @@ if [ "${WEIGHTS:-1}" = 1 ]; then
     [ -f "$f" ] || continue
     gpu_bench_run "weights_lanes_${d%%:*}" gpu -- --dtypes ${d##*:} --flags 6 --log2 14 --sizes-kib 16384,262144 --sms 0 --reps 10 --input "$f"
     gpu_bench_run "weights_split_${d%%:*}" gpu -- --dtypes ${d##*:} --flags 2 --log2 14 --sizes-kib 16384,262144 --sms 0 --reps 10 --input "$f"
+  done
+  pack
+fi
+if [ "${SAN:-0}" = 1 ]; then
+  for tool in memcheck racecheck; do
+    timeout 200 compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check --lanes --tiny > "$R/san_$tool.log" 2>&1
+    echo "compute-sanitizer $tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED" "$R/san_$tool.log" | head -4
   done
   pack
 fi
