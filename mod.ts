@@ -25,6 +25,7 @@ export {
   decompress,
   defaultLog2Block,
   FLAG_CHECKSUM,
+  FLAG_LANES,
   FLAG_SPLIT,
   inspect,
   LOG2_BLOCK,

@@ -13,6 +13,11 @@ export const FLAG_CHECKSUM = 0x01;
 /** Header flag: split layout, the raw remainder plane stored whole at offset 64. */
 export const FLAG_SPLIT = 0x02;
 /**
+ * Header flag: lane streams, symbol planes coded as 32 independent rANS streams per block for GPU coders
+ * (docs/FORMAT.md "Lane streams"); set with the split layout.
+ */
+export const FLAG_LANES = 0x04;
+/**
  * Smallest and largest log2 of the block size (elements per block), and the default. Left unset, the block
  * size is `default` except for bf16 and fp32 tensors of at most `smallTensorBytes`, which get `small`
  * (a GPU codes such a tensor in about one block's latency; the smaller block halves it for ~0.5% of
@@ -41,6 +46,13 @@ export interface CompressOptions {
   checksum?: boolean;
   /** Split layout: store the remainder plane raw and whole up front, for split-send (default false). */
   split?: boolean;
+  /**
+   * Lane streams (docs/FORMAT.md "Lane streams"): each block's symbol plane as 32 independent rANS streams
+   * with a table from a sample, for GPU coders; implies `split`, and blocks of at most 2^14 elements.
+   * Experimental: bit-identical on CPU and GPU, but not yet faster than the default coding on an H200
+   * (docs/GPU_CODEC_NOTES.md, session 14). Default false.
+   */
+  lanes?: boolean;
   /** log2 of the elements per block, 10..16 (default: {@linkcode defaultLog2Block}, 14 or 13). */
   log2Block?: number;
   /**
@@ -66,12 +78,14 @@ export interface StreamInfo {
   version: number;
   /** Element type. */
   dtype: DType;
-  /** Header flags (FLAG_CHECKSUM, FLAG_SPLIT). */
+  /** Header flags (FLAG_CHECKSUM, FLAG_SPLIT, FLAG_LANES). */
   flags: number;
   /** Whether a checksum is stored. */
   checksum: boolean;
   /** Whether the stream uses the split layout. */
   split: boolean;
+  /** Whether the symbol planes are lane streams. */
+  lanes: boolean;
   /** log2 of the elements per block. */
   log2Block: number;
   /** Elements. */
@@ -117,9 +131,11 @@ function nonEmpty(u8: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   return u8.byteLength === 0 ? ONE_BYTE : u8;
 }
 
-function flagsOf(opts: CompressOptions): number {
+/** Header flags of compression options (also the GPU codec's). */
+export function flagsOf(opts: CompressOptions): number {
   if (typeof opts !== "object" || opts === null) throw new InvalidArgumentError("options must be an object");
-  return (opts.checksum ? FLAG_CHECKSUM : 0) | (opts.split ? FLAG_SPLIT : 0);
+  return (opts.checksum ? FLAG_CHECKSUM : 0) | (opts.split || opts.lanes ? FLAG_SPLIT : 0) |
+    (opts.lanes ? FLAG_LANES : 0);
 }
 
 function log2Of(opts: CompressOptions): number {
@@ -229,6 +245,7 @@ export function inspect(stream: Uint8Array): StreamInfo {
     flags,
     checksum: (flags & FLAG_CHECKSUM) !== 0,
     split: (flags & FLAG_SPLIT) !== 0,
+    lanes: (flags & FLAG_LANES) !== 0,
     log2Block,
     count,
     rawBytes,

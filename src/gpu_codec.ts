@@ -5,7 +5,7 @@
  * @module
  */
 import { native } from "../ffi/deno.ts";
-import { type CompressOptions, FLAG_CHECKSUM, FLAG_SPLIT, LOG2_BLOCK, maxCompressedSize } from "./codec.ts";
+import { type CompressOptions, flagsOf, LOG2_BLOCK, maxCompressedSize } from "./codec.ts";
 import { type DType, dtypeId, dtypeWidth } from "./dtype.ts";
 import type { DeviceBuffer, Stream } from "./device.ts";
 import { BufferTooSmallError, errorFor, InvalidArgumentError, Status, unwrap } from "./errors.ts";
@@ -119,7 +119,7 @@ export class GpuCodec {
     if (log2 !== 0 && (log2 < LOG2_BLOCK.min || log2 > LOG2_BLOCK.max)) {
       throw new InvalidArgumentError(`log2Block must be in ${LOG2_BLOCK.min}..${LOG2_BLOCK.max}`);
     }
-    const flags = (opts.checksum ? FLAG_CHECKSUM : 0) | (opts.split ? FLAG_SPLIT : 0);
+    const flags = flagsOf(opts);
     unwrap(
       native().uzipGpuCompress(
         this.handle,
