@@ -19,21 +19,18 @@ constexpr uint32_t LANES_DEC_WARP_BYTES = 4u * UZIP_ANS_M;
 
 // One decoder step: slot -> entry (slot - cum) | symbol << 11 | f << 20 from the slot table at shared
 // address dtab, state update, and when the state fell under L the next word shifted in. A lane reads its
-// words from global memory downwards from p, four words ahead of need (w[0..3]): the slot tables fill the
-// shared memory, so L1 keeps almost nothing (hit rate 1.4%) and every word comes from L2; with one or two
-// words ahead most renormalizations waited for a load still in flight, at ~10x the cost of the rest of a
-// step (ncu, bench/results/h200-2026-12-02T0540-session14/4-profile, 7-profile-final). The table load and
-// the renormalization are PTX: in C++ the renormalization was a divergent branch per step. Returns the
-// symbol.
-__device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, uint64_t& p, uint32_t (&w)[4], uint32_t dtab) {
+// words from global memory downwards from p, two words ahead of need (w0, w1): with one word ahead most
+// renormalizations waited for a load still in flight, at ~10x the cost of the rest of a step (ncu,
+// bench/results/h200-2026-12-02T0540-session14/4-profile). The table load and the renormalization are
+// PTX: in C++ the renormalization was a divergent branch per step. Returns the symbol.
+__device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, uint64_t& p, uint32_t& w0, uint32_t& w1, uint32_t dtab) {
   uint32_t e;
   asm volatile("ld.shared.u32 %0, [%1];" : "=r"(e) : "r"(dtab + ((x & (UZIP_ANS_M - 1u)) << 2)));
   x = (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + (e & (UZIP_ANS_M - 1u));
   asm volatile(
       "{\n\t.reg .pred q;\n\tsetp.lt.u32 q, %0, 32768;\n\t@q prmt.b32 %0, %2, %0, 0x5410;\n\t"
-      "@q mov.b32 %2, %3;\n\t@q mov.b32 %3, %4;\n\t@q mov.b32 %4, %5;\n\t"
-      "@q ld.global.nc.u16 %5, [%1+-10];\n\t@q add.s64 %1, %1, -2;\n\t}"
-      : "+r"(x), "+l"(p), "+r"(w[0]), "+r"(w[1]), "+r"(w[2]), "+r"(w[3]));
+      "@q mov.b32 %2, %3;\n\t@q ld.global.nc.u16 %3, [%1+-6];\n\t@q add.s64 %1, %1, -2;\n\t}"
+      : "+r"(x), "+l"(p), "+r"(w0), "+r"(w1));
   return (e >> 11) & 0xFFu;
 }
 
@@ -66,14 +63,15 @@ __device__ __forceinline__ LanesRem lanes_load_rem(const uint8_t* rem, uint32_t 
 // 16-byte aligned output, joined with its prefetched remainders rc and stored as one vector; otherwise
 // element by element.
 template <int W, bool FAST>
-__device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, uint64_t& p, uint32_t (&w)[4],
+__device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, uint64_t& p, uint32_t& w0,
+                                                uint32_t& w1,
                                                 uint32_t dtab, const uint8_t* rem, uint8_t* out,
                                                 const LanesRem& rc) {
   constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
   uint32_t s[C];
 #pragma unroll
   for (int e = (int)C - 1; e >= 0; e--)
-    if (FAST || (uint32_t)e < valid) s[e] = lanes_dec_step(x, p, w, dtab);
+    if (FAST || (uint32_t)e < valid) s[e] = lanes_dec_step(x, p, w0, w1, dtab);
   const uint32_t i0 = j * C;
   if (FAST) {
     uint32_t w[4];
@@ -178,15 +176,13 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
       }
     }
     // Each lane's stream, from its end: words [prefix, prefix + nw) after the states and counts. Reads reach
-    // at most 16 + 4 words below a lane's first (one chunk past it before the clamp below, four ahead),
+    // at most 2 + 16 + 2 words below a lane's first (two ahead, one chunk past it before the clamp below),
     // inside the section (the states and counts, 192 bytes, lie below every lane's words).
     const uint32_t dtabS = (uint32_t)__cvta_generic_to_shared(dtab);
     const uint64_t first = (uint64_t)(uintptr_t)(states + UZIP_LANES_FIXED_BYTES + 2u * prefix);
     uint64_t p = first + 2u * nw;
     uint32_t x = x0;
-    uint32_t w[4];
-#pragma unroll
-    for (uint32_t i = 0; i < 4; i++) w[i] = __ldg((const uint16_t*)(uintptr_t)(p - 2 - 2 * i));
+    uint32_t w0 = __ldg((const uint16_t*)(uintptr_t)(p - 2)), w1 = __ldg((const uint16_t*)(uintptr_t)(p - 4));
     __syncwarp();
     asm volatile("" ::: "memory");  // the table's stores before its loads in PTX
     uint32_t full;
@@ -196,7 +192,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
     const LanesRem none = {0u, 0u, 0u};
     if (tail) {
       const uint32_t j = m / C;
-      lanes_dec_chunk<W, false>(j, m - j * C, x, p, w, dtabS, rem, out, none);
+      lanes_dec_chunk<W, false>(j, m - j * C, x, p, w0, w1, dtabS, rem, out, none);
       over |= p < first;
       if (p < first) p = first;
     }
@@ -211,7 +207,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
         for (uint32_t i = 0; i < D; i++) {
           const uint32_t nth = n0 + i;
           if (nth < full) {
-            lanes_dec_chunk<W, true>(32u * (full - 1u - nth) + lane, C, x, p, w, dtabS, rem, out, rb[i]);
+            lanes_dec_chunk<W, true>(32u * (full - 1u - nth) + lane, C, x, p, w0, w1, dtabS, rem, out, rb[i]);
             over |= p < first;
             if (p < first) p = first;
             if (nth + D < full) rb[i] = lanes_load_rem<W>(rem, 32u * (full - 1u - nth - D) + lane);
@@ -220,7 +216,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
       }
     } else {
       for (uint32_t r = full; r-- > 0;) {
-        lanes_dec_chunk<W, false>(32u * r + lane, C, x, p, w, dtabS, rem, out, none);
+        lanes_dec_chunk<W, false>(32u * r + lane, C, x, p, w0, w1, dtabS, rem, out, none);
         over |= p < first;
         if (p < first) p = first;
       }
