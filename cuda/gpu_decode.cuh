@@ -801,21 +801,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   if (h.flags & UZIP_FLAG_CHECKSUM) {
     __syncwarp();
     __threadfence_block();
-    const uint32_t bytes = m * W, nwd = (bytes + 3u) / 4u;
-    const uint64_t word0 = start * W / 4;
-    const bool al4 = (((uintptr_t)out) & 3u) == 0;
-    uint32_t sum = 0;
-    for (uint32_t i = lane; i < nwd; i += 32) {
-      uint32_t w;
-      if (al4 && 4 * i + 4 <= bytes) w = *(const uint32_t*)(out + 4 * i);
-      else {
-        w = 0;
-        for (uint32_t j = 0; j < 4; j++)
-          if (4 * i + j < bytes) w |= (uint32_t)out[4 * i + j] << (8 * j);
-      }
-      sum += uzip_checksum_term(w, word0 + i);
-    }
-    *csumAcc += warp_sum_u32(sum);
+    *csumAcc += warp_checksum_bytes(out, m * W, start * W / 4);
   }
   UZIP_CLK(21);
   UZIP_CLK_MAX(23);
@@ -925,10 +911,7 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * DEC_WARP_BYTES;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
-  if (blockIdx.x == 0 && threadIdx.x == 0) {
-    GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
-    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
-  }
+  clean_next_slot(P.slots, P.epoch);
   Hdr h;
   UZIP_CLK_DECL;
   read_header_dev(P, h);
@@ -975,10 +958,7 @@ __global__ void __launch_bounds__(128, MINB) lanes_decompress_kernel(const DecPa
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * LANES_DEC_WARP_BYTES;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
-  if (blockIdx.x == 0 && threadIdx.x == 0) {
-    GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
-    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
-  }
+  clean_next_slot(P.slots, P.epoch);
   Hdr h;
   read_header_dev(P, h);
   uint32_t csum = 0, st = h.status;

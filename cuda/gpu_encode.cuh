@@ -994,6 +994,24 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
   *(volatile int*)&P.host->status = total ? 0 : UZIP_ERR_INTERNAL;
 }
 
+// The end of every compress kernel, per warp (csum: the warp's checksum part, in lane 0): the last warp to
+// finish writes the header and the size words.
+__device__ __forceinline__ void enc_finish(const EncParams& P, GpuSlot* slot, uint32_t csum) {
+  if (lane_id() != 0) return;
+  if (csum) atomicAdd(&slot->sum, csum);
+  __threadfence();
+  const uint32_t warps = gridDim.x * (blockDim.x >> 5);
+  if (atomicAdd(&slot->done, 1u) == warps - 1u) {
+    __threadfence();
+    uint64_t total = P.nblocks ? *(volatile unsigned long long*)&slot->total : P.payloadOff;
+    uint32_t sum = *(volatile unsigned int*)&slot->sum;
+    // Every ticket below nblocks was taken (and its block finished before its warp got here); if not,
+    // the size 0 (no valid stream is that short) tells the caller, instead of a stream with holes.
+    if (*(volatile unsigned long long*)&slot->ticket < P.nblocks) total = 0;
+    write_header_final(P, total, sum);
+  }
+}
+
 // U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow.
 // Word stages: a deferred block keeps its stage until it is finished; up to ENC_STAGES - 1 of them wait
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
@@ -1007,10 +1025,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   constexpr uint32_t S = ENC_STAGES;
   uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
-  if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
-    GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
-    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
-  }
+  clean_next_slot(P.slots, P.epoch);
   uint32_t csum = 0;
   const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
   gate_announce(P.smLimit, gated, &slot->active);
@@ -1035,20 +1050,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     }
   }
   for (; npend; npend--, head = (head + 1) % S) finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
-  if (lane == 0) {
-    if (csum) atomicAdd(&slot->sum, csum);
-    __threadfence();
-    const uint32_t warps = gridDim.x * (blockDim.x >> 5);
-    if (atomicAdd(&slot->done, 1u) == warps - 1u) {
-      __threadfence();
-      uint64_t total = P.nblocks ? *(volatile unsigned long long*)&slot->total : P.payloadOff;
-      uint32_t sum = *(volatile unsigned int*)&slot->sum;
-      // Every ticket below nblocks was taken (and its block finished before its warp got here); if not,
-      // the size 0 (no valid stream is that short) tells the caller, instead of a stream with holes.
-      if (*(volatile unsigned long long*)&slot->ticket < P.nblocks) total = 0;
-      write_header_final(P, total, sum);
-    }
-  }
+  enc_finish(P, slot, csum);
 }
 
 }  // namespace uzip_gpu

@@ -229,22 +229,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
   if (h.flags & UZIP_FLAG_CHECKSUM) {
     __syncwarp();
     __threadfence_block();
-    const uint32_t bytes = m * W, nwd = (bytes + 3u) / 4u;
-    const uint64_t word0 = start * W / 4;
-    const bool al4 = (((uintptr_t)out) & 3u) == 0;
-    uint32_t sum = 0;
-    for (uint32_t i = lane; i < nwd; i += 32) {
-      uint32_t w;
-      if (al4 && 4 * i + 4 <= bytes) {
-        w = *(const uint32_t*)(out + 4 * i);
-      } else {
-        w = 0;
-        for (uint32_t jb = 0; jb < 4; jb++)
-          if (4 * i + jb < bytes) w |= (uint32_t)out[4 * i + jb] << (8 * jb);
-      }
-      sum += uzip_checksum_term(w, word0 + i);
-    }
-    *csumAcc += warp_sum_u32(sum);
+    *csumAcc += warp_checksum_bytes(out, m * W, start * W / 4);
   }
   return 0;
 }

@@ -390,10 +390,7 @@ __global__ void __launch_bounds__(32 * WARPS, MINB) lanes_compress_kernel(const 
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * LANES_ENC_WARP_BYTES;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
-  if (blockIdx.x == 0 && threadIdx.x == 0) {  // clean the next call's slot
-    GpuSlot* o = &P.slots[(P.epoch & 1u) ^ 1u];
-    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
-  }
+  clean_next_slot(P.slots, P.epoch);
   uint32_t csum = 0;
   const bool gated = sm_gated(P.smLimit);
   gate_announce(P.smLimit, gated, &slot->active);
@@ -404,19 +401,7 @@ __global__ void __launch_bounds__(32 * WARPS, MINB) lanes_compress_kernel(const 
     if (t >= P.nblocks) break;
     lanes_compress_block<W>(P, sm, (uint32_t)t, &csum);
   }
-  csum = warp_sum_u32(csum);
-  if (lane == 0) {
-    if (csum) atomicAdd(&slot->sum, csum);
-    __threadfence();
-    const uint32_t warps = gridDim.x * (blockDim.x >> 5);
-    if (atomicAdd(&slot->done, 1u) == warps - 1u) {
-      __threadfence();
-      uint64_t total = P.nblocks ? *(volatile unsigned long long*)&slot->total : P.payloadOff;
-      const uint32_t sum = *(volatile unsigned int*)&slot->sum;
-      if (*(volatile unsigned long long*)&slot->ticket < P.nblocks) total = 0;
-      write_header_final(P, total, sum);
-    }
-  }
+  enc_finish(P, slot, warp_sum_u32(csum));
 }
 
 }  // namespace uzip_gpu

@@ -15,6 +15,17 @@ struct GpuSlot {
   unsigned int active;        // 1 once a CTA on a permitted SM has started taking blocks (gate_open)
 };
 
+#ifdef __CUDACC__
+// Thread 0 of CTA 0 of every codec kernel: zero the slot of the next call (the other parity), so that it
+// finds its counters clean with no memset launch.
+__device__ __forceinline__ void clean_next_slot(GpuSlot* slots, uint32_t epoch) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) {
+    GpuSlot* o = &slots[(epoch & 1u) ^ 1u];
+    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
+  }
+}
+#endif
+
 // Host-mapped words of a context: the last compressed size and the last decode status.
 struct GpuHostWords {
   unsigned long long size;

@@ -156,6 +156,26 @@ __device__ __forceinline__ void unpack_group(const uint8_t* blk, uint32_t g, uin
   }
 }
 
+// The checksum terms (uzip_checksum_term) of bytes [0, bytes) at out, whose first word is word word0 of the
+// tensor (the last one zero-padded), summed over the warp. out may be 4-byte aligned or not.
+__device__ __forceinline__ uint32_t warp_checksum_bytes(const uint8_t* out, uint32_t bytes, uint64_t word0) {
+  const uint32_t nwd = (bytes + 3u) / 4u;
+  const bool al4 = (((uintptr_t)out) & 3u) == 0;
+  uint32_t sum = 0;
+  for (uint32_t i = lane_id(); i < nwd; i += 32) {
+    uint32_t w;
+    if (al4 && 4 * i + 4 <= bytes) {
+      w = *(const uint32_t*)(out + 4 * i);
+    } else {
+      w = 0;
+      for (uint32_t j = 0; j < 4; j++)
+        if (4 * i + j < bytes) w |= (uint32_t)out[4 * i + j] << (8 * j);
+    }
+    sum += uzip_checksum_term(w, word0 + i);
+  }
+  return warp_sum_u32(sum);
+}
+
 // The 4W checksum words of a group (elements past the end are zero, so the last word is zero-padded).
 template <int W>
 __device__ __forceinline__ uint32_t group_word(const uint32_t v[16], int i) {

@@ -65,19 +65,7 @@ UZIP_HD void uzip_lanes_normalize(const uint32_t* counts, uint32_t total, uint32
     freqs[s] = f;
     sum += (int32_t)f;
   }
-  int32_t d = (int32_t)UZIP_ANS_M - sum;
-  if (d >= 0) {
-    freqs[best_c_sym] += (uint32_t)d;
-    return;
-  }
-  while (d < 0) {  // at most 256 symbols hold 1, so some f > 1 while the sum exceeds 2048
-    uint32_t best_f = 0, b = 0;
-    for (uint32_t s = lo; s <= hi; s++)
-      if (freqs[s] > best_f) { best_f = freqs[s]; b = s; }
-    const uint32_t k = (uint32_t)(-d) < best_f - 1u ? (uint32_t)(-d) : best_f - 1u;
-    freqs[b] -= k;
-    d += (int32_t)k;
-  }
+  uzip_settle_freqs(freqs, (int32_t)UZIP_ANS_M - sum, best_c_sym);  // f = 0 outside [lo, hi]
 }
 
 // Encoder entry of a symbol of frequency f (1..2047) starting at cum: the exact-reciprocal form of

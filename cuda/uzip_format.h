@@ -221,6 +221,23 @@ UZIP_HD int uzip_ans_decode(uint32_t* x, uint32_t freq, uint32_t cum) {
 //   while d < 0: b = the symbol with the largest f (lowest symbol on ties);
 //                k = min(-d, f[b] - 1); f[b] -= k; d += k
 // (d < 0 implies some f > 1 because at most 256 symbols have f = 1, so the loop ends.)
+// The last step of the normalizations (this one and uzip_lanes_normalize): d = 2048 - sum(f); d >= 0 goes
+// to best_c_sym (the largest count, lowest on ties); while d < 0 the symbol of the largest f (lowest on
+// ties) gives min(-d, f - 1).
+UZIP_HD void uzip_settle_freqs(uint32_t* freqs, int32_t d, uint32_t best_c_sym) {
+  if (d >= 0) {
+    freqs[best_c_sym] += (uint32_t)d;
+    return;
+  }
+  while (d < 0) {
+    uint32_t best_f = 0, b = 0;
+    for (uint32_t s = 0; s < 256u; s++)
+      if (freqs[s] > best_f) { best_f = freqs[s]; b = s; }
+    uint32_t k = (uint32_t)(-d) < best_f - 1u ? (uint32_t)(-d) : best_f - 1u;
+    freqs[b] -= k;
+    d += (int32_t)k;
+  }
+}
 UZIP_HD void uzip_normalize_freqs(const uint32_t* counts, uint32_t total, uint32_t* freqs) {
   int32_t sum = 0;
   uint32_t best_c = 0, best_c_sym = 0;
@@ -234,19 +251,7 @@ UZIP_HD void uzip_normalize_freqs(const uint32_t* counts, uint32_t total, uint32
     freqs[s] = f;
     sum += (int32_t)f;
   }
-  int32_t d = (int32_t)UZIP_ANS_M - sum;
-  if (d >= 0) {
-    freqs[best_c_sym] += (uint32_t)d;
-    return;
-  }
-  while (d < 0) {
-    uint32_t best_f = 0, b = 0;
-    for (uint32_t s = 0; s < 256u; s++)
-      if (freqs[s] > best_f) { best_f = freqs[s]; b = s; }
-    uint32_t k = (uint32_t)(-d) < best_f - 1u ? (uint32_t)(-d) : best_f - 1u;
-    freqs[b] -= k;
-    d += (int32_t)k;
-  }
+  uzip_settle_freqs(freqs, (int32_t)UZIP_ANS_M - sum, best_c_sym);
 }
 
 // Estimated ANS payload of a plane, in 1/256 bit, from counts and normalized frequencies: the encoder

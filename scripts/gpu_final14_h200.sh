@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Session 14's last build on one H200: gpu_check (every case: the interleaved coding and lane streams),
+# compute-sanitizer memcheck and racecheck of gpu_check --tiny, then gpu_bench of bf16 in the default
+# layout, the split layout and lane streams (1 MiB-1 GiB, whole chip, the d2d copy in the same call) to
+# compare with session 13's sweep. Pack: PACK_DENO=none PACK_WEIGHTS=none bash scripts/pack_device.sh;
+# run with carry [".carry-run"].
+set -u
+source scripts/device_env.sh
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
+timeout 300 .carry-run/gpu/gpu_check > "$R/check.log" 2>&1
+echo "gpu_check rc=$?"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/check.log" | head -12
+pack
+for tool in memcheck racecheck; do
+  timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check --tiny > "$R/san_$tool.log" 2>&1
+  echo "compute-sanitizer $tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED" "$R/san_$tool.log" | head -4
+  pack
+done
+for fl in 0:default 2:split 6:lanes; do
+  gpu_bench_run "bf16_${fl#*:}" gpu -- --dtypes 1 --flags ${fl%%:*} --sizes-kib 1024,16384,262144,1048576 --sms 0 --reps 10
+done
+pack
