@@ -7,11 +7,11 @@
 set -u
 source scripts/device_env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
-timeout 300 .carry-run/gpu/gpu_check > "$R/check.log" 2>&1
+timeout 200 .carry-run/gpu/gpu_check ${CHECK_ARGS:-} > "$R/check.log" 2>&1
 echo "gpu_check rc=$?"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/check.log" | head -12
 pack
 for tool in memcheck racecheck; do
-  timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check --tiny > "$R/san_$tool.log" 2>&1
+  timeout 100 compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check --tiny > "$R/san_$tool.log" 2>&1
   echo "compute-sanitizer $tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED" "$R/san_$tool.log" | head -4
   pack
 done
