@@ -135,7 +135,12 @@ gpuTest("GpuCodec: every dtype, data set and option matches the CPU codec bit fo
   for (const dtype of DTYPES) {
     for (const count of [1, 16385, 300_000]) {
       for (const name of ["gaussian", "random", "sparse", "constant"] as const) {
-        for (const opts of [{}, { checksum: true }, { split: true, log2Block: 12 }]) {
+        for (
+          const opts of [{}, { checksum: true }, { split: true, log2Block: 12 }, {
+            lanes: true,
+            checksum: true,
+          }]
+        ) {
           gpuRoundTrip(
             codec,
             stream,
