@@ -16,12 +16,12 @@ if command -v deno > /dev/null; then  # the TS device suite (PACK_DENO unset: De
   echo "device_gpu_test rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/device_gpu_test.log" | grep -E "passed|FAILED|failed" | tail -3
   pack
 fi
+for fl in 0:default 2:split 6:lanes; do
+  gpu_bench_run "bf16_${fl#*:}" gpu -- --dtypes 1 --flags ${fl%%:*} --sizes-kib 1024,16384,262144,1048576 --sms 0 --reps 10
+done
+pack
 for tool in memcheck racecheck; do
   timeout 100 compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check --tiny > "$R/san_$tool.log" 2>&1
   echo "compute-sanitizer $tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED" "$R/san_$tool.log" | head -4
   pack
 done
-for fl in 0:default 2:split 6:lanes; do
-  gpu_bench_run "bf16_${fl#*:}" gpu -- --dtypes 1 --flags ${fl%%:*} --sizes-kib 1024,16384,262144,1048576 --sms 0 --reps 10
-done
-pack
