@@ -91,7 +91,6 @@ struct GpuCodec {
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   int lanesEncPerSm[3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm;
-  bool lanesDec;  // UZIP_GPU_LANES_DEC=1: lane streams through lanes_decompress_kernel (A/B)
   std::mutex mu;
 };
 
@@ -302,7 +301,7 @@ DecChoice choose_decoder(GpuCodec* c, bool fused, int dtypeHint, uint64_t dstCap
 // knows it, or -1 (only picks a kernel).
 int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                       uint64_t statusDev, uint64_t stream, uint64_t other, uint64_t count, int dtype, int op,
-                      int dtypeHint) {
+                      int dtypeHint, bool lanes = false) {
   GpuCodec* c;
   if (int st = get_ctx(ctx, &c)) return st;
   if (!src || (src & 15u)) return uzipSetError(UZIP_ERR_INVALID_ARG, "src must be a non-null 16-byte aligned pointer");
@@ -336,7 +335,7 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   uint64_t ctas, smLimit;
   DecChoice ch = choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
   uint32_t warpBytes = uzip_gpu::DEC_WARP_BYTES;
-  if (c->lanesDec && !other) {
+  if (lanes) {
     ch = {uzip_gpu::lanes_decompress_kernel<kLanesDecMinCtas>, c->lanesDecPerSm};
     warpBytes = uzip_gpu::LANES_DEC_WARP_BYTES;
   }
@@ -387,8 +386,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st)
       st = dec_prepare(uzip_gpu::lanes_decompress_kernel<kLanesDecMinCtas>, &c->lanesDecPerSm,
                        (int)uzip_gpu::LANES_DEC_WARP_BYTES);
-    const char* ld = getenv("UZIP_GPU_LANES_DEC");
-    c->lanesDec = ld && !strcmp(ld, "1");
+
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);
@@ -485,6 +483,12 @@ UZIP_API int uzipGpuDecompressAs(uint64_t ctx, uint64_t src, uint64_t srcBytes, 
   if (dtype < -1 || dtype >= (int)UZIP_DTYPE_COUNT)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "dtype %d is neither -1 nor a dtype id", dtype);
   return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, dtype);
+}
+
+UZIP_API int uzipGpuDecompressLanes(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
+                                    uint64_t statusDev, uint64_t stream) {
+  uzipClearError();
+  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, -1, true);
 }
 
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,

@@ -896,13 +896,6 @@ __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, Gpu
   }
 }
 
-// A lane-stream block inside decompress_kernel: not inlined, so that the interleaved decoder's register
-// allocation is its own.
-template <int W>
-__device__ __noinline__ uint32_t lanes_decode_call(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csum) {
-  return lanes_decode_block<W>(P, h, sm, b, csum);
-}
-
 // FUSED: the fused decode-reduce (P.other set; its own instantiation, so that the plain decoder carries
 // none of its registers).
 template <int U, int MINB, bool PAIRS = false, bool FUSED = false>
@@ -917,6 +910,10 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   read_header_dev(P, h);
   UZIP_CLK(22);
   uint32_t csum = 0, st = h.status;
+  // Lane streams decode in lanes_decompress_kernel (uzipGpuDecompressLanes). Dispatching their blocks from
+  // here too cost this kernel ~5% on every other stream (bf16 split 1 GiB 1.255 -> 1.195 TB/s,
+  // bench/results/h200-2026-12-02T0540-session14/9-final-refactor), so it refuses them.
+  if (!st && (h.flags & UZIP_FLAG_LANES)) st = UZIP_ERR_UNSUPPORTED;
   // Blocks are handed out by a ticket counter; warps of CTAs on the SMs reserved for others (sm_gated) take
   // some only while no CTA on a permitted SM has started (gate_open).
   const bool gated = sm_gated(P.smLimit);
@@ -927,19 +924,17 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
       b = __shfl_sync(FULL_MASK, b, 0);
       if (b >= h.nblocks) break;
-      const bool lanes = (h.flags & UZIP_FLAG_LANES) != 0;
       switch (h.width) {
         case 1:
-          st = lanes ? lanes_decode_call<1>(P, h, sm, b, &csum) : decompress_block<1, U, PAIRS>(P, h, sm, b, &csum);
+          st = decompress_block<1, U, PAIRS>(P, h, sm, b, &csum);
           if (FUSED && !st) reduce_block<1>(P, h, b);
           break;
         case 2:
-          st = lanes ? lanes_decode_call<2>(P, h, sm, b, &csum) : decompress_block<2, U, PAIRS>(P, h, sm, b, &csum);
+          st = decompress_block<2, U, PAIRS>(P, h, sm, b, &csum);
           if (FUSED && !st) reduce_block<2>(P, h, b);
           break;
         default:
-          st = lanes ? lanes_decode_call<4>(P, h, sm, b, &csum)
-                     : decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum);
+          st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum);
           if (FUSED && !st) reduce_block<4>(P, h, b);
           break;
       }
@@ -949,9 +944,8 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   dec_finish(P, h, slot, st, csum);
 }
 
-// A decoder of lane streams alone (lanes_decode_block, with LANES_DEC_WARP_BYTES of shared memory per warp
-// against decompress_kernel's DEC_WARP_BYTES): more warps per SM; decompress_kernel also decodes lane
-// streams. Taken when UZIP_GPU_LANES_DEC=1 (A/B). Any other stream gives INVALID_ARG.
+// The decoder of lane streams (lanes_decode_block, LANES_DEC_WARP_BYTES of shared memory per warp), taken
+// by uzipGpuDecompressLanes. Any other stream gives INVALID_ARG.
 template <int MINB>
 __global__ void __launch_bounds__(128, MINB) lanes_decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];

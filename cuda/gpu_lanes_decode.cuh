@@ -1,5 +1,5 @@
-// GPU decoder of lane-stream blocks (FORMAT.md "Lane streams", lanes_format.h), called per block by the
-// decompress kernels when the header has the LANES flag. One warp per block: it validates the section
+// GPU decoder of lane-stream blocks (FORMAT.md "Lane streams", lanes_format.h), called per block by
+// lanes_decompress_kernel (gpu_decode.cuh). One warp per block: it validates the section
 // as the CPU decoder does (cpu_lanes.cc), builds the slot table in shared memory, and then every lane
 // decodes its own stream backwards (the encoder ran forwards), reading its words from the end of its
 // stream through the read-only cache, one word ahead of need. A lane decodes a chunk's symbols into

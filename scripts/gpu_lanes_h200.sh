@@ -2,12 +2,12 @@
 # Lane streams (FORMAT.md "Lane streams") on one H200, in one device call: gpu_check --lanes (GPU bytes ==
 # CPU bytes, every decode path, damaged streams, SM budgets, occupied SMs), then gpu_bench of lane streams
 # against the interleaved coding in the split layout (flags 2, the layout P2P uses) and a device-to-device
-# copy in the same call, whole chip; real weights too; then gpu_check --quick (the interleaved paths, whose
-# decoder now also dispatches lane blocks).
+# copy in the same call, whole chip; real weights too; then gpu_check --quick (the interleaved paths).
+# (Until 1172225 lane streams also decoded in decompress_kernel, and UZIP_GPU_LANES_DEC=1 chose the
+# lanes-only kernel, the "lanesdec" runs of the results; now uzipGpuDecompressLanes always takes it.)
 # Pack: PACK_DENO=none PACK_WEIGHTS=data bash scripts/pack_device.sh; run with carry [".carry-run"].
 # Settings: SIZES (KiB), ROUNDS, DTYPES ("1 3 2 4"), LOG2S (lane block sizes, "14 13"), CHECK ("--lanes";
-# "--lanes --quick"; "" skips it), WEIGHTS (1), FINAL_CHECK (1), LANESDEC (1: also the lanes-only decoder),
-# SAN (1: compute-sanitizer memcheck and racecheck of gpu_check --lanes --tiny).
+# "--lanes --quick"; "" skips it), WEIGHTS (1), FINAL_CHECK (1), SAN (1: compute-sanitizer memcheck and racecheck of gpu_check --lanes --tiny).
 set -u
 source scripts/device_env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
@@ -22,7 +22,6 @@ for round in $(seq 1 "${ROUNDS:-1}"); do
   for d in ${DTYPES:-1 3 2 4}; do
     for lg in ${LOG2S:-14 13}; do
       gpu_bench_run "r${round}_lanes${lg}_d$d" gpu -- --dtypes $d --flags 6 --log2 $lg --sizes-kib "$SIZES" --sms 0 --reps 10
-      [ "${LANESDEC:-1}" = 1 ] && gpu_bench_run "r${round}_lanesdec${lg}_d$d" gpu UZIP_GPU_LANES_DEC=1 -- --dtypes $d --flags 6 --log2 $lg --sizes-kib "$SIZES" --sms 0 --reps 10
     done
     gpu_bench_run "r${round}_split_d$d" gpu -- --dtypes $d --flags 2 --log2 14 --sizes-kib "$SIZES" --sms 0 --reps 10
   done

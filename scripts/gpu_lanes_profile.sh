@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # ncu profiles (--set full, SASS source counters) of the lane-stream kernels on one H200: one bf16 call of
-# 256 MiB of lanes_compress_kernel and of lanes_decompress_kernel (UZIP_GPU_LANES_DEC=1), 2^14 blocks.
+# 256 MiB of lanes_compress_kernel and of lanes_decompress_kernel, 2^14 blocks.
 # Pack as for gpu_lanes_h200.sh; run with carry [".carry-run"]. KIB, LOG2 override the size and block.
 set -u
 source scripts/device_env.sh
 for k in lanes_compress lanes_decompress; do
-  UZIP_GPU_LANES_DEC=1 timeout 240 ncu --clock-control none --set full --import-source no -k "regex:$k" -c 1 \
+  timeout 240 ncu --clock-control none --set full --import-source no -k "regex:$k" -c 1 \
     --launch-skip 3 -f -o "$R/ncu_$k" .carry-run/gpu/gpu_bench /tmp/x.json --dtypes 1 --flags 6 \
     --log2 "${LOG2:-14}" --sizes-kib "${KIB:-262144}" --sms 0 --reps 1 > "$R/ncu_${k}_run.txt" 2>&1
   ncu -i "$R/ncu_$k.ncu-rep" --page details > "$R/ncu_${k}_details.txt" 2>&1

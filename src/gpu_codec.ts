@@ -41,6 +41,11 @@ export interface GpuDecompressOptions {
    * (fp32 streams decode faster in their own); a stream of another dtype still decodes exactly.
    */
   dtype?: DType;
+  /**
+   * The stream holds lane streams (compressed with `lanes: true`): they decode in their own kernel, and
+   * the default one refuses them (UnsupportedError from lastStatus). Default false.
+   */
+  lanes?: boolean;
 }
 
 function smCount(maxSms: number | undefined): number {
@@ -157,6 +162,20 @@ export class GpuCodec {
       throw new InvalidArgumentError(`srcBytes ${srcBytes} is outside the ${src.bytes}-byte source`);
     }
     const hint = opts.dtype === undefined ? -1 : dtypeId(opts.dtype);
+    if (opts.lanes) {
+      unwrap(
+        native().uzipGpuDecompressLanes(
+          this.handle,
+          src.ptr,
+          BigInt(srcBytes),
+          dst.ptr,
+          BigInt(dst.bytes),
+          opts.statusDev ?? 0n,
+          stream.handle,
+        ),
+      );
+      return;
+    }
     unwrap(
       native().uzipGpuDecompressAs(
         this.handle,

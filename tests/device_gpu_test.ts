@@ -4,6 +4,7 @@ import { assert, assertEquals, assertInstanceOf, assertRejects, assertThrows } f
 import { gpuTest, hasGpu } from "./_gpu.ts";
 import {
   compress,
+  type CompressOptions,
   cudaDeviceCount,
   CudaEvent,
   DeviceBuffer,
@@ -16,6 +17,7 @@ import {
   maxCompressedSize,
   NoDeviceError,
   Stream,
+  UnsupportedError,
   UzipError,
 } from "../mod.ts";
 import { missingSymbols } from "../ffi/deno.ts";
@@ -101,7 +103,7 @@ function gpuRoundTrip(
   stream: Stream,
   data: Uint8Array,
   dtype: DType,
-  opts: object,
+  opts: CompressOptions,
   what: string,
 ) {
   const count = data.length / dtypeWidth(dtype);
@@ -115,10 +117,17 @@ function gpuRoundTrip(
   const size = codec.compressedSize();
   assertEquals(size, cpu.length, `${what}: GPU size equals CPU size`);
   sameBytes(dst.download(new Uint8Array(size), stream), cpu, `${what}: GPU stream equals CPU stream`);
-  // No dtype, the stream's own, and another one: the dtype only picks a kernel (fp32 has its own).
+  // No dtype, the stream's own, and another one: the dtype only picks a kernel (fp32 has its own). Lane
+  // streams decode in their own kernel (and the default one refuses them).
+  if (opts.lanes) {
+    codec.decompress(dst, size, back, stream);
+    stream.synchronize();
+    const e = assertThrows(() => codec.lastStatus(), `${what}: the default kernel refuses lane streams`);
+    assertInstanceOf(e, UnsupportedError);
+  }
   for (const hint of [undefined, dtype, dtype === "fp32" ? "bf16" : "fp32"] as const) {
     back.fill(0x5a, stream);
-    codec.decompress(dst, size, back, stream, { dtype: hint });
+    codec.decompress(dst, size, back, stream, { dtype: hint, lanes: opts.lanes });
     stream.synchronize();
     codec.lastStatus();
     sameBytes(

@@ -72,7 +72,7 @@ static std::vector<Bytes> make_seeds() {
   const DataKind kinds[] = {GAUSS, UNIFORM, SPARSE, CONSTANT, RANDOM, PATTERNS};
   uint64_t k = 0;
   for (uint32_t dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
-    for (uint32_t flags = 0; flags < 4; flags++)
+    for (uint32_t flags : {0u, 1u, 2u, 3u, 6u, 7u})  // 6, 7: lane streams (split | lanes, checksum)
       for (uint64_t n : sizes) {
         DataKind kind = kinds[k++ % 6];
         Bytes d = make_data(dtype, n, kind, k);
@@ -135,7 +135,7 @@ static void mutate(Bytes& s, const std::vector<Bytes>& seeds, Rng& r) {
       }
       case 8: {  // consistent forge: a new count with nblocks, offsets and total recomputed
         if (sz < 64) break;
-        uint32_t dtype = s[5] % UZIP_DTYPE_COUNT, flags = s[6] & 3, lg = s[7];
+        uint32_t dtype = s[5] % UZIP_DTYPE_COUNT, flags = s[6] & 7, lg = s[7];
         if (lg < 10 || lg > 16) break;
         uint64_t count = rd64(&s[8]);
         count = r.next() & 1 ? count + (r.next() % 2048) - 1024 : r.next() >> (r.next() % 64);
@@ -157,7 +157,7 @@ static void mutate(Bytes& s, const std::vector<Bytes>& seeds, Rng& r) {
         if (sz < 64) break;
         uint64_t dof = rd64(&s[40]), nb = 0;
         memcpy(&nb, &s[24], 4);
-        if (!nb || dof + 8 * nb > sz) break;
+        if (!nb || dof > sz || nb > (sz - dof) / 8) break;  // no overflow on forged offsets
         uint64_t at = dof + 8 * (r.next() % nb), e = rd64(&s[at]);
         switch (r.next() % 3) {
           case 0: e ^= (uint64_t)(r.next() % 16) << 48; break;

@@ -39,9 +39,15 @@ struct DevBuf {
 };
 
 static DevBuf g_in, g_cmp, g_out, g_src;
-static uint64_t g_ctxLanes = 0;  // a context made with UZIP_GPU_LANES_DEC=1 (the lane streams' own decoder)
 static uint32_t g_srcShift = 0;  // run_case: the input starts this many elements past a 16-byte boundary
 static int g_sms = 1;  // the device's SM count
+
+// The decode entry point for a stream of these flags: lane streams have their own.
+static int decompress_for(uint32_t flags, uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t cap,
+                          uint64_t stream) {
+  return (flags & UZIP_FLAG_LANES) ? uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream)
+                                   : uzipGpuDecompress(ctx, src, srcBytes, dst, cap, 0, stream);
+}
 
 static uint64_t first_diff(const uint8_t* a, const uint8_t* b, uint64_t n) {
   for (uint64_t i = 0; i < n; i++)
@@ -101,15 +107,29 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   // GPU decode of the CPU stream: with no dtype given, with the stream's own (fp32 has its own kernel), and
   // with another one (a wrong dtype may only cost speed).
   if (ok) CK(uzipCudaMemcpyFromHost(g_cmp.p, cpu.data(), cpuBytes, g_stream));
-  // Lane streams also through their own decoder (hint -3: the context made with UZIP_GPU_LANES_DEC=1).
-  const int hints[4] = {-2, dtype, dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32, -3};
+  // Lane streams decode through uzipGpuDecompressLanes (hint -3); the other entry points must refuse them
+  // (UNSUPPORTED), and uzipGpuDecompressLanes must refuse every other stream (INVALID_ARG).
+  const bool lanes = (flags & UZIP_FLAG_LANES) != 0;
+  if (ok) {
+    CK(lanes ? uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream)
+             : uzipGpuDecompressLanes(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+    CK(uzipStreamSynchronize(g_stream));
+    int32_t st = -1;
+    CK(uzipGpuCodecLastStatus(g_ctx, &st));
+    if (st != (lanes ? UZIP_ERR_UNSUPPORTED : UZIP_ERR_INVALID_ARG)) {
+      ok = false;
+      snprintf(why, sizeof why, "the %s decoder gave %s", lanes ? "default" : "lanes", uzipStatusName(st));
+    }
+  }
+  const int hints[3] = {lanes ? -3 : -2, dtype, dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32};
   for (int hint : hints) {
     if (!ok) break;
-    if (hint == -3 && !((flags & UZIP_FLAG_LANES) && g_ctxLanes)) continue;
-    const uint64_t ctx = hint == -3 ? g_ctxLanes : g_ctx;
+    if (lanes && hint >= 0) continue;
+    const uint64_t ctx = g_ctx;
     CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
-    if (hint == -2) CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
-    else CK(uzipGpuDecompressAs(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint < 0 ? -1 : hint));
+    if (hint == -3) CK(uzipGpuDecompressLanes(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+    else if (hint == -2) CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+    else CK(uzipGpuDecompressAs(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint));
     CK(uzipStreamSynchronize(g_stream));
     int32_t st = -1;
     CK(uzipGpuCodecLastStatus(ctx, &st));
@@ -187,8 +207,10 @@ static void corrupt_cases(int dtype, uint64_t count, uint32_t flags, int trials,
     g_out.alloc(cap + 2 * guard);
     CK(uzipCudaMemsetAsync(g_out.p, 0xA5, cap + 2 * guard, g_stream));
     // Every other trial through the fp32 kernel (uzipGpuDecompressAs), whatever the stream's dtype.
-    if (t & 1) CK(uzipGpuDecompressAs(g_ctx, g_src.p, len, g_out.p + guard, cap, 0, g_stream, UZIP_DTYPE_FP32));
-    else CK(uzipGpuDecompress(g_ctx, g_src.p, len, g_out.p + guard, cap, 0, g_stream));
+    // Lane streams through their own entry point.
+    if ((t & 1) && !(flags & UZIP_FLAG_LANES))
+      CK(uzipGpuDecompressAs(g_ctx, g_src.p, len, g_out.p + guard, cap, 0, g_stream, UZIP_DTYPE_FP32));
+    else CK(decompress_for(flags, g_ctx, g_src.p, len, g_out.p + guard, cap, g_stream));
     CK(uzipStreamSynchronize(g_stream));
     int32_t st = -1;
     CK(uzipGpuCodecLastStatus(g_ctx, &st));
@@ -320,7 +342,7 @@ static void occupied_case(int dtype, uint64_t count, uint32_t flags, uint32_t lo
   // A first call of each kind outside the test: it allocates the context's scratch (cudaFree/cudaMalloc
   // would wait for the holding kernel).
   CK(uzipGpuCompress(ctx, g_in.p, count, dtype, flags, log2, g_cmp.p, bound, 0, g_stream));
-  CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+  CK(decompress_for(flags, ctx, g_cmp.p, cpuBytes, g_out.p, count * w, g_stream));
   CK(uzipCudaMemsetAsync(g_cmp.p, 0xEE, bound, g_stream));
   CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w, g_stream));
   CK(uzipStreamSynchronize(g_stream));
@@ -341,7 +363,7 @@ static void occupied_case(int dtype, uint64_t count, uint32_t flags, uint32_t lo
   if (ok) {
     CK(uzipCudaMemcpyFromHost(g_cmp.p, cpu.data(), cpuBytes, g_stream));
     ok = under_occupation(limit, [&] {
-      CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+      CK(decompress_for(flags, ctx, g_cmp.p, cpuBytes, g_out.p, count * w, g_stream));
     }, "decompress");
     int32_t st = -1;
     CK(uzipGpuCodecLastStatus(ctx, &st));
@@ -641,9 +663,6 @@ int main(int argc, char** argv) {
   g_sms = (int)info[0];
   CK(uzipStreamCreate(0, &g_stream));
   CK(uzipGpuCodecCreate(0, 0, &g_ctx));
-  setenv("UZIP_GPU_LANES_DEC", "1", 1);
-  CK(uzipGpuCodecCreate(0, 0, &g_ctxLanes));
-  unsetenv("UZIP_GPU_LANES_DEC");
   if (!tiny && !lanesOnly) bad_copy_cases();  // not under compute-sanitizer (--tiny), which counts the API errors they provoke
   if (!lanesOnly) decode_reduce_cases(quick, tiny);
   if (!lanesOnly) backend_reduce_cases(tiny);
@@ -667,7 +686,6 @@ int main(int argc, char** argv) {
   if (!reduceOnly) {
     lanes_cases(quick, tiny, big);
     if (lanesOnly) {
-      CK(uzipGpuCodecDestroy(g_ctxLanes));
       printf("%s: %d round-trip cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
       return g_fail ? 1 : 0;
     }
