@@ -49,3 +49,14 @@ Deno.test("uzipGpuDecompressAs: a dtype that is neither -1 nor an id, or a handl
   assert.equal(lib.uzipGpuDecompress(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n), Status.INVALID_ARG);
   assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
 });
+
+Deno.test("uzipGpuDecompressLanes: a handle that is no context is refused before any launch", () => {
+  const lib = native();
+  assert.equal(lib.uzipGpuDecompressLanes(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n), Status.INVALID_ARG);
+  assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
+  // An unaligned source is refused too (the checks of every decode entry point).
+  assert.equal(
+    lib.uzipGpuDecompressLanes(0n, (1n << 40n) + 3n, 64n, 1n << 41n, 64n, 0n, 0n),
+    Status.INVALID_ARG,
+  );
+});
