@@ -162,31 +162,17 @@ export class GpuCodec {
       throw new InvalidArgumentError(`srcBytes ${srcBytes} is outside the ${src.bytes}-byte source`);
     }
     const hint = opts.dtype === undefined ? -1 : dtypeId(opts.dtype);
-    if (opts.lanes) {
-      unwrap(
-        native().uzipGpuDecompressLanes(
-          this.handle,
-          src.ptr,
-          BigInt(srcBytes),
-          dst.ptr,
-          BigInt(dst.bytes),
-          opts.statusDev ?? 0n,
-          stream.handle,
-        ),
-      );
-      return;
-    }
+    const args = [
+      this.handle,
+      src.ptr,
+      BigInt(srcBytes),
+      dst.ptr,
+      BigInt(dst.bytes),
+      opts.statusDev ?? 0n,
+      stream.handle,
+    ] as const;
     unwrap(
-      native().uzipGpuDecompressAs(
-        this.handle,
-        src.ptr,
-        BigInt(srcBytes),
-        dst.ptr,
-        BigInt(dst.bytes),
-        opts.statusDev ?? 0n,
-        stream.handle,
-        hint,
-      ),
+      opts.lanes ? native().uzipGpuDecompressLanes(...args) : native().uzipGpuDecompressAs(...args, hint),
     );
   }
 
