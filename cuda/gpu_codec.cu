@@ -269,7 +269,8 @@ int dec_prepare(DecKernel k, int* perSm, int warpBytes = (int)uzip_gpu::DEC_WARP
   return UZIP_OK;
 }
 
-constexpr int kLanesDecMinCtas = 6;  // CTAs of 4 warps per SM the lanes decoder's registers must allow
+// The decoder of lane streams (uzipGpuDecompressLanes), with the registers of 6 CTAs of 4 warps per SM.
+DecKernel dec_kernel_lanes() { return uzip_gpu::decompress_kernel<8, 6, false, false, true>; }
 
 struct DecChoice {
   DecKernel kernel;
@@ -333,12 +334,9 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   const uint64_t dstBlocks = (p.dstCapacity + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   uint64_t ctas, smLimit;
-  DecChoice ch = choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
-  uint32_t warpBytes = uzip_gpu::DEC_WARP_BYTES;
-  if (lanes) {
-    ch = {uzip_gpu::lanes_decompress_kernel<kLanesDecMinCtas>, c->lanesDecPerSm};
-    warpBytes = uzip_gpu::LANES_DEC_WARP_BYTES;
-  }
+  const DecChoice ch = lanes ? DecChoice{dec_kernel_lanes(), c->lanesDecPerSm}
+                             : choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
+  const uint32_t warpBytes = lanes ? uzip_gpu::LANES_DEC_WARP_BYTES : uzip_gpu::DEC_WARP_BYTES;
   grid_shape(c, ch.perSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
   p.smLimit = (uint32_t)smLimit;
   void* args[] = {&p};
@@ -383,10 +381,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st) st = dec_prepare(dec_kernel_fused(), &c->decFusedPerSm);
     if (!st) st = dec_prepare(dec_kernel_wide(), &c->decWidePerSm);
     if (!st) st = dec_prepare(dec_kernel_one_round(), &c->decOneRoundPerSm);
-    if (!st)
-      st = dec_prepare(uzip_gpu::lanes_decompress_kernel<kLanesDecMinCtas>, &c->lanesDecPerSm,
-                       (int)uzip_gpu::LANES_DEC_WARP_BYTES);
-
+    if (!st) st = dec_prepare(dec_kernel_lanes(), &c->lanesDecPerSm, (int)uzip_gpu::LANES_DEC_WARP_BYTES);
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);

@@ -869,9 +869,6 @@ __device__ __forceinline__ void reduce_block(const DecParams& P, const Hdr& h, u
   }
 }
 
-// U: steps per unrolled group (bf16/fp16/bytes; fp32 uses U / 2); MINB: CTAs (of 4 warps) per SM that
-// the registers must allow.
-// PAIRS: blocks of two or more ANS segments decode two segments at a time (decode_sym_pairs).
 // The end of every decode kernel, per warp: its status and checksum part; the last warp to finish
 // publishes the call's status (and the checksum verdict) to statusDev and the host-mapped words.
 __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, GpuSlot* slot, uint32_t st, uint32_t csum) {
@@ -896,13 +893,20 @@ __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, Gpu
   }
 }
 
+// U: steps per unrolled group (bf16/fp16/bytes; fp32 uses U / 2); MINB: CTAs (of 4 warps) per SM that
+// the registers must allow.
+// PAIRS: blocks of two or more ANS segments decode two segments at a time (decode_sym_pairs).
 // FUSED: the fused decode-reduce (P.other set; its own instantiation, so that the plain decoder carries
-// none of its registers).
-template <int U, int MINB, bool PAIRS = false, bool FUSED = false>
+// none of its registers). LANES: the decoder of lane streams (lanes_decode_block, LANES_DEC_WARP_BYTES of
+// shared memory per warp; uzipGpuDecompressLanes), which refuses other streams (INVALID_ARG) as the
+// others refuse lane streams (UNSUPPORTED): dispatching lane blocks from the interleaved decoder cost it
+// ~5% on every other stream (bf16 split 1 GiB 1.255 -> 1.195 TB/s,
+// bench/results/h200-2026-12-02T0540-session14/9-final-refactor).
+template <int U, int MINB, bool PAIRS = false, bool FUSED = false, bool LANES = false>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
-  uint8_t* sm = smem + (size_t)wib * DEC_WARP_BYTES;
+  uint8_t* sm = smem + (size_t)wib * (LANES ? LANES_DEC_WARP_BYTES : DEC_WARP_BYTES);
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   clean_next_slot(P.slots, P.epoch);
   Hdr h;
@@ -910,10 +914,7 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   read_header_dev(P, h);
   UZIP_CLK(22);
   uint32_t csum = 0, st = h.status;
-  // Lane streams decode in lanes_decompress_kernel (uzipGpuDecompressLanes). Dispatching their blocks from
-  // here too cost this kernel ~5% on every other stream (bf16 split 1 GiB 1.255 -> 1.195 TB/s,
-  // bench/results/h200-2026-12-02T0540-session14/9-final-refactor), so it refuses them.
-  if (!st && (h.flags & UZIP_FLAG_LANES)) st = UZIP_ERR_UNSUPPORTED;
+  if (!st && ((h.flags & UZIP_FLAG_LANES) != 0) != LANES) st = LANES ? UZIP_ERR_INVALID_ARG : UZIP_ERR_UNSUPPORTED;
   // Blocks are handed out by a ticket counter; warps of CTAs on the SMs reserved for others (sm_gated) take
   // some only while no CTA on a permitted SM has started (gate_open).
   const bool gated = sm_gated(P.smLimit);
@@ -924,50 +925,26 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
       b = __shfl_sync(FULL_MASK, b, 0);
       if (b >= h.nblocks) break;
-      switch (h.width) {
-        case 1:
-          st = decompress_block<1, U, PAIRS>(P, h, sm, b, &csum);
-          if (FUSED && !st) reduce_block<1>(P, h, b);
-          break;
-        case 2:
-          st = decompress_block<2, U, PAIRS>(P, h, sm, b, &csum);
-          if (FUSED && !st) reduce_block<2>(P, h, b);
-          break;
-        default:
-          st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum);
-          if (FUSED && !st) reduce_block<4>(P, h, b);
-          break;
+      if constexpr (LANES) {
+        st = h.width == 1 ? lanes_decode_block<1>(P, h, sm, b, &csum)
+             : h.width == 2 ? lanes_decode_block<2>(P, h, sm, b, &csum)
+                            : lanes_decode_block<4>(P, h, sm, b, &csum);
+      } else {
+        switch (h.width) {
+          case 1:
+            st = decompress_block<1, U, PAIRS>(P, h, sm, b, &csum);
+            if (FUSED && !st) reduce_block<1>(P, h, b);
+            break;
+          case 2:
+            st = decompress_block<2, U, PAIRS>(P, h, sm, b, &csum);
+            if (FUSED && !st) reduce_block<2>(P, h, b);
+            break;
+          default:
+            st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum);
+            if (FUSED && !st) reduce_block<4>(P, h, b);
+            break;
+        }
       }
-      if (st) break;
-    }
-  }
-  dec_finish(P, h, slot, st, csum);
-}
-
-// The decoder of lane streams (lanes_decode_block, LANES_DEC_WARP_BYTES of shared memory per warp), taken
-// by uzipGpuDecompressLanes. Any other stream gives INVALID_ARG.
-template <int MINB>
-__global__ void __launch_bounds__(128, MINB) lanes_decompress_kernel(const DecParams P) {
-  extern __shared__ __align__(16) uint8_t smem[];
-  const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
-  uint8_t* sm = smem + (size_t)wib * LANES_DEC_WARP_BYTES;
-  GpuSlot* slot = &P.slots[P.epoch & 1u];
-  clean_next_slot(P.slots, P.epoch);
-  Hdr h;
-  read_header_dev(P, h);
-  uint32_t csum = 0, st = h.status;
-  if (!st && !(h.flags & UZIP_FLAG_LANES)) st = UZIP_ERR_INVALID_ARG;
-  const bool gated = sm_gated(P.smLimit);
-  gate_announce(P.smLimit, gated, &slot->active);
-  if (!st) {
-    while (gate_open(gated, &slot->active)) {
-      unsigned long long b = 0;
-      if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
-      b = __shfl_sync(FULL_MASK, b, 0);
-      if (b >= h.nblocks) break;
-      st = h.width == 1 ? lanes_decode_block<1>(P, h, sm, b, &csum)
-           : h.width == 2 ? lanes_decode_block<2>(P, h, sm, b, &csum)
-                          : lanes_decode_block<4>(P, h, sm, b, &csum);
       if (st) break;
     }
   }

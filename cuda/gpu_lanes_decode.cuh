@@ -1,5 +1,5 @@
 // GPU decoder of lane-stream blocks (FORMAT.md "Lane streams", lanes_format.h), called per block by
-// lanes_decompress_kernel (gpu_decode.cuh). One warp per block: it validates the section
+// decompress_kernel<..., LANES = true> (gpu_decode.cuh). One warp per block: it validates the section
 // as the CPU decoder does (cpu_lanes.cc), builds the slot table in shared memory, and then every lane
 // decodes its own stream backwards (the encoder ran forwards), reading its words from the end of its
 // stream through the read-only cache, one word ahead of need. A lane decodes a chunk's symbols into
@@ -67,7 +67,7 @@ __device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint
                                                 uint32_t& w1,
                                                 uint32_t dtab, const uint8_t* rem, uint8_t* out,
                                                 const LanesRem& rc) {
-  constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
+  constexpr uint32_t C = 16u / W;
   uint32_t s[C];
 #pragma unroll
   for (int e = (int)C - 1; e >= 0; e--)
@@ -101,7 +101,6 @@ __device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint
         store_elem<W>(out + (size_t)i * W, W == 1 ? s[e] : uzip_join(s[e], lanes_rem_at<W>(rem, i), W));
       }
   }
-  (void)RW;
 }
 
 // Decodes block b of a LANES stream into dst; returns 0 or a status. sm: LANES_DEC_WARP_BYTES of shared

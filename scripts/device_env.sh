@@ -60,14 +60,16 @@ def bf16_bits(seed):
 (bf16_bits(20261202) << 16).astype(np.uint32).tofile("/tmp/wdata/bf16vals_fp32.bin")
 PY
 }
-# ncu_kernel KERNEL SIZE_KIB FLAGS TAG: ncu --set full of one bf16 call of the codec kernel named KERNEL
-# (compress / decompress) in the lineinfo build (.carry-run/li, PACK_LI=1): the details page as
-# $R/ncu_TAG_details.txt and the SASS source counters as $R/ncu_TAG_sass.csv.xz, and prints its key figures.
+# ncu_kernel KERNEL SIZE_KIB FLAGS TAG [GPU_BENCH_ARGS...]: ncu --set full of one bf16 call of the codec
+# kernel whose name starts with KERNEL, in the lineinfo build (.carry-run/li, PACK_LI=1; NCU_TOOLS=gpu takes
+# .carry-run/gpu): the details page as $R/ncu_TAG_details.txt and the SASS source counters as
+# $R/ncu_TAG_sass.csv.xz, and prints its key figures.
 ncu_kernel() {
   local k=$1 sz=$2 fl=$3 tag=$4
+  shift 4
   timeout 150 ncu --clock-control none --set full --import-source yes -k "regex:^$k" -c 1 --launch-skip 3 -f \
-    -o "$R/ncu_$tag" .carry-run/li/gpu_bench /tmp/x.json --dtypes 1 --flags "$fl" --sizes-kib "$sz" --sms 0 \
-    --reps 1 > "$R/ncu_${tag}_run.txt" 2>&1
+    -o "$R/ncu_$tag" ".carry-run/${NCU_TOOLS:-li}/gpu_bench" /tmp/x.json --dtypes 1 --flags "$fl" --sizes-kib "$sz" \
+    --sms 0 --reps 1 "$@" > "$R/ncu_${tag}_run.txt" 2>&1
   ncu -i "$R/ncu_$tag.ncu-rep" --page details > "$R/ncu_${tag}_details.txt" 2>&1
   ncu -i "$R/ncu_$tag.ncu-rep" --page source --csv --print-source sass > "$R/ncu_${tag}_sass.csv" 2>&1
   rm -f "$R/ncu_$tag.ncu-rep"; xz -T4 -f "$R/ncu_${tag}_sass.csv"
