@@ -21,7 +21,7 @@ for fl in 0:default 2:split 6:lanes; do
 done
 pack
 for tool in memcheck racecheck; do
-  timeout 100 compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check --tiny > "$R/san_$tool.log" 2>&1
+  timeout ${SAN_TIMEOUT:-100} compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check --tiny > "$R/san_$tool.log" 2>&1
   echo "compute-sanitizer $tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED" "$R/san_$tool.log" | head -4
   pack
 done
