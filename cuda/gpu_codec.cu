@@ -89,7 +89,8 @@ struct GpuCodec {
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
   Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
-  int lanesEncPerSm[3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [width 1, 2, 4][log2Block], 0 = not yet known
+  int lanesEncVariant;           // forced by the environment, or -1
+  int lanesEncPerSm[3][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm;
   std::mutex mu;
 };
@@ -226,32 +227,51 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
                        "compress kernel launch");
 }
 
-// Lane streams (gpu_lanes_encode.cuh): warps per CTA of the encoder, and the CTAs per SM its registers
-// must allow (7.1 KB of shared memory per warp: up to 7 CTAs of 4 warps).
-constexpr int kLanesEncWarps = 4, kLanesEncMinCtas = 6;
+// Lane streams (gpu_lanes_encode.cuh). Variant 0 reads a block twice (4 warps per CTA, the registers of 6
+// CTAs per SM: 7.1 KB of shared memory per warp allows 7); variants 1 and 2 stage the block's symbols in
+// shared memory (one warp per CTA, as many as the 7.1 KB + one byte per element allow: 9 per SM at 2^14,
+// 14 at 2^13) with 8 or 16 chunks in flight in the first pass. UZIP_GPU_LANES_ENC_VARIANT = 0..2 forces one.
+struct LanesEncShape {
+  const void* kernel;
+  int warps;
+  bool syms;
+};
+template <int W>
+LanesEncShape lanes_enc_shape(int variant) {
+  switch (variant) {
+    case 0: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 4, 6, false, 8>, 4, false};
+    case 2: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 1, 12, true, 16>, 1, true};
+    default: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 1, 14, true, 8>, 1, true};
+  }
+}
 template <int W>
 int launch_lanes_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
-  const void* k = (const void*)uzip_gpu::lanes_compress_kernel<W, kLanesEncWarps, kLanesEncMinCtas>;
-  const size_t smem = (size_t)kLanesEncWarps * uzip_gpu::LANES_ENC_WARP_BYTES;
-  int& per = c->lanesEncPerSm[W == 4 ? 2 : W - 1][p.log2Block];
+  const int variant = c->lanesEncVariant < 0 ? 1 : c->lanesEncVariant;
+  const LanesEncShape sh = lanes_enc_shape<W>(variant);
+  const void* k = sh.kernel;
+  const int warps = sh.warps;
+  const size_t smem = (size_t)warps * uzip_gpu::lanes_enc_warp_bytes(p.log2Block, sh.syms);
+  int& per = c->lanesEncPerSm[variant][W == 4 ? 2 : W - 1][p.log2Block];
   if (!per) {
-    if (int st = uzipCudaCheck(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
+    // The attribute is the kernel's, for every block size: set to the largest block's shared memory.
+    const int most = warps * (int)uzip_gpu::lanes_enc_warp_bytes(UZIP_LANES_LOG2_BLOCK_MAX, sh.syms);
+    if (int st = uzipCudaCheck(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, most),
                                "cudaFuncSetAttribute (lanes compress)"))
       return st;
-    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * kLanesEncWarps, smem),
+    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * warps, smem),
                                "cudaOccupancyMaxActiveBlocksPerMultiprocessor"))
       return st;
     if (per < 1) return uzipSetError(UZIP_ERR_INTERNAL, "lanes compress kernel does not fit the device");
   }
   uint64_t ctas, smLimit;
-  grid_shape(c, per, (p.nblocks + kLanesEncWarps - 1) / kLanesEncWarps, &ctas, &smLimit);
+  grid_shape(c, per, (p.nblocks + warps - 1) / warps, &ctas, &smLimit);
   EncParams q = p;
   q.smLimit = (uint32_t)smLimit;
   q.stageBytes = uzip_gpu::lanes_enc_stage_bytes(p.log2Block);
-  if (int st = ensure_scratch(c, ctas * kLanesEncWarps * (uint64_t)q.stageBytes + 64u)) return st;
+  if (int st = ensure_scratch(c, ctas * warps * (uint64_t)q.stageBytes + 64u)) return st;
   q.scratch = c->scratch;
   void* args[] = {&q};
-  return uzipCudaCheck(cudaLaunchKernel(k, dim3((unsigned)ctas), dim3(32 * kLanesEncWarps), args, smem, s),
+  return uzipCudaCheck(cudaLaunchKernel(k, dim3((unsigned)ctas), dim3(32 * warps), args, smem, s),
                        "lanes compress kernel launch");
 }
 
@@ -366,6 +386,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 2);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
+  c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", 2);
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;

@@ -26,6 +26,10 @@ namespace uzip_gpu {
 constexpr uint32_t LANES_ENC_BUF = 48u;  // 31 pending words + one chunk of up to 16, then the flush
 constexpr uint32_t LANES_ENC_STRIDE = 50u;
 constexpr uint32_t LANES_ENC_WARP_BYTES = 4096u + 2u * UZIP_LANES_N * LANES_ENC_STRIDE;
+// Shared memory of one warp, with the staged symbols (one byte per element of a block) when syms.
+__host__ __device__ inline uint32_t lanes_enc_warp_bytes(uint32_t log2, bool syms) {
+  return LANES_ENC_WARP_BYTES + (syms ? (1u << log2) : 0u);
+}
 // Bytes of the global word stage per warp.
 __host__ __device__ inline uint32_t lanes_enc_stage_bytes(uint32_t log2) {
   return 2u * UZIP_LANES_N * uzip_lanes_word_cap(log2);
@@ -195,7 +199,33 @@ __device__ __forceinline__ void lanes_put_raw(uint8_t* out, const uint4& q, uint
   }
 }
 
+// The symbol bytes of chunk j from the warp's staged copy (SYMS kernels): one shared load of C bytes.
 template <int W>
+__device__ __forceinline__ uint4 lanes_staged_syms(const uint8_t* syms, uint32_t j) {
+  if (W == 1) return *(const uint4*)(syms + 16u * j);
+  if (W == 2) {
+    const uint2 v = *(const uint2*)(syms + 8u * j);
+    return make_uint4(v.x, v.y, 0u, 0u);
+  }
+  return make_uint4(*(const uint32_t*)(syms + 4u * j), 0u, 0u, 0u);
+}
+
+// Pass B over one chunk whose symbols were staged by pass A (v: lanes_staged_syms; byte e is symbol e).
+template <int W, bool FULL>
+__device__ __forceinline__ void lanes_pass_b_staged(const uint4& v, uint32_t valid, const uint4* tab, uint32_t& x,
+                                                    LanesWords& L) {
+  constexpr uint32_t C = 16u / W;
+  uint4 t[C];
+#pragma unroll
+  for (uint32_t e = 0; e < C; e++)
+    if (FULL || e < valid) t[e] = tab[(u4_word(v, e / 4u) >> (8u * (e % 4u))) & 0xFFu];
+#pragma unroll
+  for (uint32_t e = 0; e < C; e++)
+    if (FULL || e < valid) lanes_enc_step(x, L.wa, t[e]);
+  lanes_flush(L);
+}
+
+template <int W, bool SYMS, int DA>
 __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint32_t* csumAcc) {
   constexpr uint32_t C = 16u / W;
   const uint32_t lane = lane_id();
@@ -206,6 +236,7 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   uint4* tab = (uint4*)sm;
   uint16_t* wbuf = (uint16_t*)(sm + 4096);
   uint32_t* hist = (uint32_t*)wbuf;
+  uint8_t* syms = sm + LANES_ENC_WARP_BYTES;  // SYMS: the block's symbol bytes, written by pass A
   const uint32_t cap = uzip_lanes_word_cap(P.log2Block), stride = LANES_ENC_STRIDE;
   uint32_t* stage = (uint32_t*)(P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * P.stageBytes);
   uint32_t full;
@@ -217,13 +248,15 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   for (uint32_t i = 0; i < 8; i++) hist[lane + 32u * i] = 0;
   __syncwarp();
   uint32_t mn = 0xFFFFFFFFu, mx = 0, mn2 = 0xFFFFFFFFu, mx2 = 0, csum = 0;
-  lanes_each_chunk<W, 8>(blk, full, aligned, [&](const uint4& q, uint32_t j) {
+  lanes_each_chunk<W, DA>(blk, full, aligned, [&](const uint4& q, uint32_t j) {
     lanes_pass_a<W, true>(P, q, j, first, C, hist, mn, mx, mn2, mx2, csum);
+    if (SYMS) lanes_put_raw<W, true>(syms, q, j, C);
   });
   if (tail) {
     const uint32_t j = m / C;
-    lanes_pass_a<W, false>(P, lanes_load_chunk<W>(blk, j, m - j * C, aligned), j, first, m - j * C, hist, mn, mx,
-                           mn2, mx2, csum);
+    const uint4 q = lanes_load_chunk<W>(blk, j, m - j * C, aligned);
+    lanes_pass_a<W, false>(P, q, j, first, m - j * C, hist, mn, mx, mn2, mx2, csum);
+    if (SYMS) lanes_put_raw<W, false>(syms, q, j, m - j * C);
   }
   if (W == 2) {
     mn = min(mn, min(mn2 & 0xFFFFu, mn2 >> 16) >> 7);
@@ -297,10 +330,23 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
     L.cap = cap;
     L.over = false;
     asm volatile("" ::: "memory");  // the table is read, and the counts it aliases are dead, before any word store
-    lanes_each_chunk<W, 4>(blk, full, aligned, [&](const uint4& q, uint32_t) { lanes_pass_b<W, true>(q, C, tab, x, L); });
-    if (tail) {
-      const uint32_t j = m / C;
-      lanes_pass_b<W, false>(lanes_load_chunk<W>(blk, j, m - j * C, aligned), m - j * C, tab, x, L);
+    if (SYMS) {  // symbols from shared memory, the next chunk's loaded while this one is coded
+      uint4 v = full ? lanes_staged_syms<W>(syms, lane) : make_uint4(0u, 0u, 0u, 0u);
+      for (uint32_t r = 0; r < full; r++) {
+        const uint4 cur = v;
+        if (r + 1u < full) v = lanes_staged_syms<W>(syms, 32u * (r + 1u) + lane);
+        lanes_pass_b_staged<W, true>(cur, C, tab, x, L);
+      }
+      if (tail) {
+        const uint32_t j = m / C;
+        lanes_pass_b_staged<W, false>(lanes_staged_syms<W>(syms, j), m - j * C, tab, x, L);
+      }
+    } else {
+      lanes_each_chunk<W, 4>(blk, full, aligned, [&](const uint4& q, uint32_t) { lanes_pass_b<W, true>(q, C, tab, x, L); });
+      if (tail) {
+        const uint32_t j = m / C;
+        lanes_pass_b<W, false>(lanes_load_chunk<W>(blk, j, m - j * C, aligned), m - j * C, tab, x, L);
+      }
     }
     asm volatile("" ::: "memory");  // the word stores (PTX the compiler cannot see into) before any read of them
     pend = (L.wa - L.base) / 2u;
@@ -322,6 +368,10 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   __syncwarp();  // every lane's flushed words (global stage) visible to the warp
   if (mode == UZIP_MODE_CONST) {
     if (lane == 0) *(uint4*)out = make_uint4(lo, 0u, 0u, 0u);
+  } else if (mode == UZIP_MODE_RAW && SYMS) {  // the staged symbols (16-byte aligned, as out)
+    for (uint32_t i = 16u * lane; i + 16u <= m; i += 512u) *(uint4*)(out + i) = *(const uint4*)(syms + i);
+    for (uint32_t i = (m & ~15u) + lane; i < m; i += 32u) out[i] = syms[i];
+    if (lane < padded - m) out[m + lane] = 0;
   } else if (mode == UZIP_MODE_RAW) {
     lanes_each_chunk<W, 4>(blk, full, aligned, [&](const uint4& q, uint32_t j) { lanes_put_raw<W, true>(out, q, j, C); });
     if (tail) {
@@ -382,13 +432,14 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   __syncwarp();  // the word buffers are rewritten by the next block
 }
 
-// WARPS warps per CTA, each coding one block at a time (LANES_ENC_WARP_BYTES of shared memory each, and
-// P.stageBytes of the global word stage).
-template <int W, int WARPS, int MINB>
+// WARPS warps per CTA, each coding one block at a time (lanes_enc_warp_bytes of shared memory each, and
+// P.stageBytes of the global word stage). SYMS: pass A stages the block's symbols in shared memory and
+// pass B codes from there, instead of reading the block a second time; DA: chunks pass A has in flight.
+template <int W, int WARPS, int MINB, bool SYMS, int DA>
 __global__ void __launch_bounds__(32 * WARPS, MINB) lanes_compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
-  uint8_t* sm = smem + (size_t)wib * LANES_ENC_WARP_BYTES;
+  uint8_t* sm = smem + (size_t)wib * lanes_enc_warp_bytes(P.log2Block, SYMS);
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   clean_next_slot(P.slots, P.epoch);
   uint32_t csum = 0;
@@ -399,7 +450,7 @@ __global__ void __launch_bounds__(32 * WARPS, MINB) lanes_compress_kernel(const 
     if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
     t = __shfl_sync(FULL_MASK, t, 0);
     if (t >= P.nblocks) break;
-    lanes_compress_block<W>(P, sm, (uint32_t)t, &csum);
+    lanes_compress_block<W, SYMS, DA>(P, sm, (uint32_t)t, &csum);
   }
   enc_finish(P, slot, warp_sum_u32(csum));
 }
