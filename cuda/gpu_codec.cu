@@ -246,7 +246,9 @@ LanesEncShape lanes_enc_shape(int variant) {
 }
 template <int W>
 int launch_lanes_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
-  const int variant = c->lanesEncVariant < 0 ? 1 : c->lanesEncVariant;
+  // Staging pays only for fp8 (16 symbols per chunk): bf16 at 2^14 lost 0.665 -> 0.50 TB/s with 24 -> 9
+  // warps per SM, fp8 gained 0.19 -> 0.245 (bench/results/h200-2026-12-02T0750-session15/2-syms).
+  const int variant = c->lanesEncVariant >= 0 ? c->lanesEncVariant : W == 1 ? 1 : 0;
   const LanesEncShape sh = lanes_enc_shape<W>(variant);
   const void* k = sh.kernel;
   const int warps = sh.warps;
