@@ -90,7 +90,7 @@ struct GpuCodec {
   Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   int lanesEncVariant;           // forced by the environment, or -1
-  int lanesEncPerSm[3][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
+  int lanesEncPerSm[4][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm;
   std::mutex mu;
 };
@@ -227,21 +227,24 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
                        "compress kernel launch");
 }
 
-// Lane streams (gpu_lanes_encode.cuh). Variant 0 reads a block twice (4 warps per CTA, the registers of 6
-// CTAs per SM: 7.1 KB of shared memory per warp allows 7); variants 1 and 2 stage the block's symbols in
-// shared memory (one warp per CTA, as many as the 7.1 KB + one byte per element allow: 9 per SM at 2^14,
-// 14 at 2^13) with 8 or 16 chunks in flight in the first pass. UZIP_GPU_LANES_ENC_VARIANT = 0..2 forces one.
+// Lane streams (gpu_lanes_encode.cuh). Variants: 0 reads a block twice through a ring of registers (4 warps
+// per CTA, the registers of 6 CTAs per SM: 7.1 KB of shared memory per warp allows 7); 1 stages the block's
+// symbols in shared memory (one read; one warp per CTA, as many as 7.1 KB + one byte per element allow: 9
+// per SM at 2^14, 14 at 2^13); 2 and 3 are 0 and 1 reading through a cp.async ring in shared memory (6 and
+// 8 chunks of 512 bytes per warp). UZIP_GPU_LANES_ENC_VARIANT = 0..3 forces one.
 struct LanesEncShape {
   const void* kernel;
   int warps;
   bool syms;
+  uint32_t ring;
 };
 template <int W>
 LanesEncShape lanes_enc_shape(int variant) {
   switch (variant) {
-    case 0: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 4, 6, false, 8>, 4, false};
-    case 2: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 1, 12, true, 16>, 1, true};
-    default: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 1, 14, true, 8>, 1, true};
+    case 1: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 1, 14, true, 8, 0>, 1, true, 0};
+    case 2: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 4, 5, false, 8, 6>, 4, false, 6};
+    case 3: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 1, 12, true, 8, 8>, 1, true, 8};
+    default: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 4, 6, false, 8, 0>, 4, false, 0};
   }
 }
 template <int W>
@@ -252,11 +255,11 @@ int launch_lanes_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   const LanesEncShape sh = lanes_enc_shape<W>(variant);
   const void* k = sh.kernel;
   const int warps = sh.warps;
-  const size_t smem = (size_t)warps * uzip_gpu::lanes_enc_warp_bytes(p.log2Block, sh.syms);
+  const size_t smem = (size_t)warps * uzip_gpu::lanes_enc_warp_bytes(p.log2Block, sh.syms, sh.ring);
   int& per = c->lanesEncPerSm[variant][W == 4 ? 2 : W - 1][p.log2Block];
   if (!per) {
     // The attribute is the kernel's, for every block size: set to the largest block's shared memory.
-    const int most = warps * (int)uzip_gpu::lanes_enc_warp_bytes(UZIP_LANES_LOG2_BLOCK_MAX, sh.syms);
+    const int most = warps * (int)uzip_gpu::lanes_enc_warp_bytes(UZIP_LANES_LOG2_BLOCK_MAX, sh.syms, sh.ring);
     if (int st = uzipCudaCheck(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, most),
                                "cudaFuncSetAttribute (lanes compress)"))
       return st;
@@ -388,7 +391,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 2);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
-  c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", 2);
+  c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", 3);
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;

@@ -77,4 +77,45 @@ __device__ __forceinline__ void lanes_each_chunk(const uint8_t* blk, uint32_t fu
   }
 }
 
+// The same walk with the chunks copied into a shared-memory ring by cp.async (16 bytes a lane, one group
+// per chunk): "wait_group D - 1" waits for the oldest chunk only. A ring of registers cannot do that: every
+// load of such a ring shares one of the warp's six scoreboard barriers, and the first use of any chunk waits
+// for the barrier, i.e. for the load issued last (the SASS of lanes_compress_kernel: each LDG.E.128 of the
+// ring sets SB5 and each chunk's first use waits on SB5), so a ring of D registers prefetched nothing and
+// every chunk paid a whole memory latency. ring: D * 32 uint4 of the warp's shared memory (this lane uses
+// ring[32 i + lane]). A 16-byte aligned block only; otherwise the register walk.
+template <int W, int D, typename F>
+__device__ __forceinline__ void lanes_each_chunk_async(const uint8_t* blk, uint32_t full, bool aligned, uint4* ring,
+                                                       F&& f) {
+  if (!aligned) {
+    lanes_each_chunk<W, 4>(blk, full, false, f);
+    return;
+  }
+  const uint32_t lane = lane_id();
+  const uint32_t slot0 = (uint32_t)__cvta_generic_to_shared(ring + lane);
+  const uint4* src = (const uint4*)blk + lane;
+#pragma unroll
+  for (uint32_t i = 0; i < (uint32_t)D; i++) {
+    if (i < full) asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(slot0 + 512u * i), "l"(src + 32u * i) : "memory");
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+  }
+  for (uint32_t r0 = 0; r0 < full; r0 += D) {
+#pragma unroll
+    for (uint32_t i = 0; i < (uint32_t)D; i++) {
+      const uint32_t r = r0 + i;
+      if (r < full) {
+        asm volatile("cp.async.wait_group %0;\n" ::"n"(D - 1) : "memory");
+        uint4 q;
+        asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(q.x), "=r"(q.y), "=r"(q.z), "=r"(q.w) : "r"(slot0 + 512u * i));
+        f(q, 32u * r + lane);
+        // The slot is refilled after f used q (so after its load returned).
+        if (r + D < full)
+          asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(slot0 + 512u * i), "l"(src + 32u * (r + D)) : "memory");
+        asm volatile("cp.async.commit_group;\n" ::: "memory");
+      }
+    }
+  }
+  asm volatile("cp.async.wait_all;\n" ::: "memory");
+}
+
 }  // namespace uzip_gpu

@@ -31,9 +31,10 @@ constexpr uint32_t LANES_ENC_STRIDE = 50u;
 #define LANES_WRITE_GROUP 2u
 #endif
 constexpr uint32_t LANES_ENC_WARP_BYTES = 4096u + 2u * UZIP_LANES_N * LANES_ENC_STRIDE;
-// Shared memory of one warp, with the staged symbols (one byte per element of a block) when syms.
-__host__ __device__ inline uint32_t lanes_enc_warp_bytes(uint32_t log2, bool syms) {
-  return LANES_ENC_WARP_BYTES + (syms ? (1u << log2) : 0u);
+// Shared memory of one warp: the table and word buffers, then the staged symbols (one byte per element of
+// a block) when syms, then a cp.async ring of `ring` chunks (512 bytes each) when ring > 0.
+__host__ __device__ inline uint32_t lanes_enc_warp_bytes(uint32_t log2, bool syms, uint32_t ring) {
+  return LANES_ENC_WARP_BYTES + (syms ? (1u << log2) : 0u) + 512u * ring;
 }
 // Bytes of the global word stage per warp.
 __host__ __device__ inline uint32_t lanes_enc_stage_bytes(uint32_t log2) {
@@ -230,7 +231,7 @@ __device__ __forceinline__ void lanes_pass_b_staged(const uint4& v, uint32_t val
   lanes_flush(L);
 }
 
-template <int W, bool SYMS, int DA>
+template <int W, bool SYMS, int DA, int RING>
 __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint32_t* csumAcc) {
   constexpr uint32_t C = 16u / W;
   const uint32_t lane = lane_id();
@@ -242,6 +243,7 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   uint16_t* wbuf = (uint16_t*)(sm + 4096);
   uint32_t* hist = (uint32_t*)wbuf;
   uint8_t* syms = sm + LANES_ENC_WARP_BYTES;  // SYMS: the block's symbol bytes, written by pass A
+  uint4* ring = (uint4*)(syms + (SYMS ? (1u << P.log2Block) : 0u));  // RING > 0: the cp.async ring
   const uint32_t cap = uzip_lanes_word_cap(P.log2Block), stride = LANES_ENC_STRIDE;
   uint32_t* stage = (uint32_t*)(P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * P.stageBytes);
   uint32_t full;
@@ -253,10 +255,15 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   for (uint32_t i = 0; i < 8; i++) hist[lane + 32u * i] = 0;
   __syncwarp();
   uint32_t mn = 0xFFFFFFFFu, mx = 0, mn2 = 0xFFFFFFFFu, mx2 = 0, csum = 0;
-  lanes_each_chunk<W, DA>(blk, full, aligned, [&](const uint4& q, uint32_t j) {
+  auto pass_a = [&](const uint4& q, uint32_t j) {
     lanes_pass_a<W, true>(P, q, j, first, C, hist, mn, mx, mn2, mx2, csum);
     if (SYMS) lanes_put_raw<W, true>(syms, q, j, C);
-  });
+  };
+  if (RING > 0) {
+    lanes_each_chunk_async<W, (RING > 0 ? RING : 1)>(blk, full, aligned, ring, pass_a);
+  } else {
+    lanes_each_chunk<W, DA>(blk, full, aligned, pass_a);
+  }
   if (tail) {
     const uint32_t j = m / C;
     const uint4 q = lanes_load_chunk<W>(blk, j, m - j * C, aligned);
@@ -347,7 +354,12 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
         lanes_pass_b_staged<W, false>(lanes_staged_syms<W>(syms, j), m - j * C, tab, x, L);
       }
     } else {
-      lanes_each_chunk<W, 4>(blk, full, aligned, [&](const uint4& q, uint32_t) { lanes_pass_b<W, true>(q, C, tab, x, L); });
+      auto pass_b = [&](const uint4& q, uint32_t) { lanes_pass_b<W, true>(q, C, tab, x, L); };
+      if (RING > 0) {
+        lanes_each_chunk_async<W, (RING > 0 ? RING : 1)>(blk, full, aligned, ring, pass_b);
+      } else {
+        lanes_each_chunk<W, 4>(blk, full, aligned, pass_b);
+      }
       if (tail) {
         const uint32_t j = m / C;
         lanes_pass_b<W, false>(lanes_load_chunk<W>(blk, j, m - j * C, aligned), m - j * C, tab, x, L);
@@ -457,12 +469,13 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
 
 // WARPS warps per CTA, each coding one block at a time (lanes_enc_warp_bytes of shared memory each, and
 // P.stageBytes of the global word stage). SYMS: pass A stages the block's symbols in shared memory and
-// pass B codes from there, instead of reading the block a second time; DA: chunks pass A has in flight.
-template <int W, int WARPS, int MINB, bool SYMS, int DA>
+// pass B codes from there, instead of reading the block a second time. The passes read the block through
+// a cp.async ring of RING chunks (lanes_each_chunk_async), or with RING = 0 a ring of DA registers.
+template <int W, int WARPS, int MINB, bool SYMS, int DA, int RING>
 __global__ void __launch_bounds__(32 * WARPS, MINB) lanes_compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
-  uint8_t* sm = smem + (size_t)wib * lanes_enc_warp_bytes(P.log2Block, SYMS);
+  uint8_t* sm = smem + (size_t)wib * lanes_enc_warp_bytes(P.log2Block, SYMS, RING);
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   clean_next_slot(P.slots, P.epoch);
   uint32_t csum = 0;
@@ -473,7 +486,7 @@ __global__ void __launch_bounds__(32 * WARPS, MINB) lanes_compress_kernel(const 
     if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
     t = __shfl_sync(FULL_MASK, t, 0);
     if (t >= P.nblocks) break;
-    lanes_compress_block<W, SYMS, DA>(P, sm, (uint32_t)t, &csum);
+    lanes_compress_block<W, SYMS, DA, RING>(P, sm, (uint32_t)t, &csum);
   }
   enc_finish(P, slot, warp_sum_u32(csum));
 }
