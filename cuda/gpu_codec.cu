@@ -90,7 +90,7 @@ struct GpuCodec {
   Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   int lanesEncVariant;           // forced by the environment, or -1
-  int lanesEncPerSm[4][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
+  int lanesEncPerSm[5][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm;
   std::mutex mu;
 };
@@ -231,7 +231,8 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
 // per CTA, the registers of 6 CTAs per SM: 7.1 KB of shared memory per warp allows 7); 1 stages the block's
 // symbols in shared memory (one read; one warp per CTA, as many as 7.1 KB + one byte per element allow: 9
 // per SM at 2^14, 14 at 2^13); 2 and 3 are 0 and 1 reading through a cp.async ring in shared memory (6 and
-// 8 chunks of 512 bytes per warp). UZIP_GPU_LANES_ENC_VARIANT = 0..3 forces one.
+// 8 chunks of 512 bytes per warp); 4 is 2 with a ring of 4 chunks and 24 warps per SM, for the trade of
+// ring depth against warps. UZIP_GPU_LANES_ENC_VARIANT = 0..4 forces one.
 struct LanesEncShape {
   const void* kernel;
   int warps;
@@ -244,14 +245,16 @@ LanesEncShape lanes_enc_shape(int variant) {
     case 1: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 1, 14, true, 8, 0>, 1, true, 0};
     case 2: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 4, 5, false, 8, 6>, 4, false, 6};
     case 3: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 1, 12, true, 8, 8>, 1, true, 8};
+    case 4: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 4, 6, false, 8, 4>, 4, false, 4};
     default: return {(const void*)uzip_gpu::lanes_compress_kernel<W, 4, 6, false, 8, 0>, 4, false, 0};
   }
 }
 template <int W>
 int launch_lanes_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
-  // Staging pays only for fp8 (16 symbols per chunk): bf16 at 2^14 lost 0.665 -> 0.50 TB/s with 24 -> 9
-  // warps per SM, fp8 gained 0.19 -> 0.245 (bench/results/h200-2026-12-02T0750-session15/2-syms).
-  const int variant = c->lanesEncVariant >= 0 ? c->lanesEncVariant : W == 1 ? 1 : 0;
+  // The cp.async ring pays everywhere (bf16 1 GiB 0.657 -> 0.803 TB/s, fp32 0.791 -> 1.093); staging the
+  // symbols on top pays only for fp8, 16 symbols per chunk (0.245 -> 0.261), and costs the others warps
+  // (bench/results/h200-2026-12-02T0750-session15/4-async).
+  const int variant = c->lanesEncVariant >= 0 ? c->lanesEncVariant : W == 1 ? 3 : 2;
   const LanesEncShape sh = lanes_enc_shape<W>(variant);
   const void* k = sh.kernel;
   const int warps = sh.warps;
@@ -391,7 +394,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 2);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
-  c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", 3);
+  c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", 4);
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;
