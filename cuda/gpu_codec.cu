@@ -91,7 +91,7 @@ struct GpuCodec {
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[5][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
-  int lanesDecPerSm;
+  int lanesDecPerSm, lanesDecVariant;
   std::mutex mu;
 };
 
@@ -298,7 +298,14 @@ int dec_prepare(DecKernel k, int* perSm, int warpBytes = (int)uzip_gpu::DEC_WARP
 }
 
 // The decoder of lane streams (uzipGpuDecompressLanes), with the registers of 6 CTAs of 4 warps per SM.
-DecKernel dec_kernel_lanes() { return uzip_gpu::decompress_kernel<8, 6, false, false, true>; }
+// Variant 0 reads each lane's words through a cp.async ring in shared memory; 1 (UZIP_GPU_LANES_DEC_VARIANT)
+// from global memory two words ahead, as before session 15.
+DecKernel dec_kernel_lanes(int variant) {
+  // The ring's 2.3 KB a warp leave 3 CTAs of 4 warps per SM: the registers of 3 (as 6 spilled 532 bytes).
+  return variant == 1 ? uzip_gpu::decompress_kernel<8, 6, false, false, true, false>
+                      : uzip_gpu::decompress_kernel<8, 3, false, false, true, true>;
+}
+uint32_t lanes_dec_bytes(int variant) { return uzip_gpu::lanes_dec_warp_bytes(variant != 1); }
 
 struct DecChoice {
   DecKernel kernel;
@@ -362,9 +369,9 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   const uint64_t dstBlocks = (p.dstCapacity + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   uint64_t ctas, smLimit;
-  const DecChoice ch = lanes ? DecChoice{dec_kernel_lanes(), c->lanesDecPerSm}
+  const DecChoice ch = lanes ? DecChoice{dec_kernel_lanes(c->lanesDecVariant), c->lanesDecPerSm}
                              : choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
-  const uint32_t warpBytes = lanes ? uzip_gpu::LANES_DEC_WARP_BYTES : uzip_gpu::DEC_WARP_BYTES;
+  const uint32_t warpBytes = lanes ? lanes_dec_bytes(c->lanesDecVariant) : uzip_gpu::DEC_WARP_BYTES;
   grid_shape(c, ch.perSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
   p.smLimit = (uint32_t)smLimit;
   void* args[] = {&p};
@@ -395,6 +402,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 2);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
   c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", 4);
+  c->lanesDecVariant = env_variant("UZIP_GPU_LANES_DEC_VARIANT", 1);
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;
@@ -410,7 +418,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st) st = dec_prepare(dec_kernel_fused(), &c->decFusedPerSm);
     if (!st) st = dec_prepare(dec_kernel_wide(), &c->decWidePerSm);
     if (!st) st = dec_prepare(dec_kernel_one_round(), &c->decOneRoundPerSm);
-    if (!st) st = dec_prepare(dec_kernel_lanes(), &c->lanesDecPerSm, (int)uzip_gpu::LANES_DEC_WARP_BYTES);
+    if (!st) st = dec_prepare(dec_kernel_lanes(c->lanesDecVariant), &c->lanesDecPerSm, (int)lanes_dec_bytes(c->lanesDecVariant));
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);

@@ -897,16 +897,16 @@ __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, Gpu
 // the registers must allow.
 // PAIRS: blocks of two or more ANS segments decode two segments at a time (decode_sym_pairs).
 // FUSED: the fused decode-reduce (P.other set; its own instantiation, so that the plain decoder carries
-// none of its registers). LANES: the decoder of lane streams (lanes_decode_block, LANES_DEC_WARP_BYTES of
-// shared memory per warp; uzipGpuDecompressLanes), which refuses other streams (INVALID_ARG) as the
+// none of its registers). LANES: the decoder of lane streams (lanes_decode_block, lanes_dec_warp_bytes(RING)
+// of shared memory per warp; uzipGpuDecompressLanes; RING: words through a cp.async ring), which refuses other streams (INVALID_ARG) as the
 // others refuse lane streams (UNSUPPORTED): dispatching lane blocks from the interleaved decoder cost it
 // ~5% on every other stream (bf16 split 1 GiB 1.255 -> 1.195 TB/s,
 // bench/results/h200-2026-12-02T0540-session14/9-final-refactor).
-template <int U, int MINB, bool PAIRS = false, bool FUSED = false, bool LANES = false>
+template <int U, int MINB, bool PAIRS = false, bool FUSED = false, bool LANES = false, bool RING = true>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
-  uint8_t* sm = smem + (size_t)wib * (LANES ? LANES_DEC_WARP_BYTES : DEC_WARP_BYTES);
+  uint8_t* sm = smem + (size_t)wib * (LANES ? lanes_dec_warp_bytes(RING) : DEC_WARP_BYTES);
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   clean_next_slot(P.slots, P.epoch);
   Hdr h;
@@ -926,9 +926,9 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       b = __shfl_sync(FULL_MASK, b, 0);
       if (b >= h.nblocks) break;
       if constexpr (LANES) {
-        st = h.width == 1 ? lanes_decode_block<1>(P, h, sm, b, &csum)
-             : h.width == 2 ? lanes_decode_block<2>(P, h, sm, b, &csum)
-                            : lanes_decode_block<4>(P, h, sm, b, &csum);
+        st = h.width == 1 ? lanes_decode_block<1, RING>(P, h, sm, b, &csum)
+             : h.width == 2 ? lanes_decode_block<2, RING>(P, h, sm, b, &csum)
+                            : lanes_decode_block<4, RING>(P, h, sm, b, &csum);
       } else {
         switch (h.width) {
           case 1:

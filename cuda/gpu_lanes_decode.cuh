@@ -2,10 +2,11 @@
 // decompress_kernel<..., LANES = true> (gpu_decode.cuh). One warp per block: it validates the section
 // as the CPU decoder does (cpu_lanes.cc), builds the slot table in shared memory, and then every lane
 // decodes its own stream backwards (the encoder ran forwards), reading its words from the end of its
-// stream through the read-only cache, one word ahead of need. A lane decodes a chunk's symbols into
-// registers, joins them with the chunk's remainders from the split plane and stores 16 bytes.
-// Every read stays inside the section (a lane that consumes more words than its count is clamped to its
-// first word at each chunk and fails the final check); every write inside the block's output.
+// stream through a cp.async ring in shared memory (RING; or from global memory two words ahead). A lane
+// decodes a chunk's symbols into registers, joins them with the chunk's remainders from the split plane
+// and stores 16 bytes. Every read stays inside the section (a lane that consumes more words than its count
+// is clamped to its first word at each chunk and fails the final check); every write inside the block's
+// output.
 #pragma once
 
 #include "gpu_lanes_common.cuh"
@@ -16,6 +17,12 @@ namespace uzip_gpu {
 // too, 16 KB more, cut the kernel to 8 warps per SM: bf16 1 GiB 0.80 -> 0.68 TB/s,
 // bench/results/h200-2026-12-02T0540-session14/5-flush.)
 constexpr uint32_t LANES_DEC_WARP_BYTES = 4u * UZIP_ANS_M;
+// With RING (lanes_decode_block), a ring of 32 words per lane follows the table: lane l's at 72 * l bytes
+// (a stride of 18 banks: lanes at the same slot conflict at most two ways; 8-byte aligned for cp.async).
+constexpr uint32_t LANES_DEC_RING_STRIDE = 72u;
+__host__ __device__ constexpr uint32_t lanes_dec_warp_bytes(bool ring) {
+  return LANES_DEC_WARP_BYTES + (ring ? UZIP_LANES_N * LANES_DEC_RING_STRIDE : 0u);
+}
 
 // One decoder step: slot -> entry (slot - cum) | symbol << 11 | f << 20 from the slot table at shared
 // address dtab, state update, and when the state fell under L the next word shifted in. A lane reads its
@@ -31,6 +38,52 @@ __device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, uint64_t& p, uin
       "{\n\t.reg .pred q;\n\tsetp.lt.u32 q, %0, 32768;\n\t@q prmt.b32 %0, %2, %0, 0x5410;\n\t"
       "@q mov.b32 %2, %3;\n\t@q ld.global.nc.u16 %3, [%1+-6];\n\t@q add.s64 %1, %1, -2;\n\t}"
       : "+r"(x), "+l"(p), "+r"(w0), "+r"(w1));
+  return (e >> 11) & 0xFFu;
+}
+
+// A lane's words through a ring in shared memory (RING): a ld.global into registers two words ahead made
+// every renormalization wait for the load of the one before (ncu,
+// bench/results/h200-2026-12-02T0540-session14/7-profile-final: the register moves of w1 into w0 held
+// over half the stall samples). Words are numbered from g, the 8-byte aligned address at or below the
+// lane's first word; word i lives in ring slot i % 32. cp.async copies units of 4 words (8 bytes) ahead
+// of need, one commit group per chunk; lanes_ring_refill keeps the units down to word a - 24 issued, and
+// waits for the groups of two chunks before (a chunk of two-byte types consumes at most 8 words, so those
+// hold every word the coming chunk can read; a unit never lands on a slot whose word is still ahead).
+struct LanesRing {
+  uint32_t rb;  // this lane's ring (shared address)
+  int32_t a;    // the next word to read (counts down; below the lane's first word only in a corrupt stream)
+  int32_t f;    // the lowest unit copied so far
+  uint64_t g;   // global address of word 0
+};
+template <int UNITS>
+__device__ __forceinline__ void lanes_ring_issue(LanesRing& R) {
+  const int32_t t = R.a >= 24 ? (R.a - 24) >> 2 : 0;
+#pragma unroll
+  for (int32_t i = 0; i < UNITS; i++)
+    if (R.f > t) {
+      R.f--;
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 8;\n" ::"r"(R.rb + 8u * ((uint32_t)R.f & 7u)),
+                   "l"(R.g + 8u * (uint64_t)R.f)
+                   : "memory");
+    }
+  asm volatile("cp.async.commit_group;\n" ::: "memory");
+}
+// Before each chunk: at most two units more (the 8 words a chunk consumes), then the wait.
+__device__ __forceinline__ void lanes_ring_refill(LanesRing& R) {
+  lanes_ring_issue<2>(R);
+  asm volatile("cp.async.wait_group 2;\n" ::: "memory");
+}
+// The decoder step with the ring: the word comes from shared memory (masked index: always inside the ring).
+__device__ __forceinline__ uint32_t lanes_dec_step_ring(uint32_t& x, LanesRing& R, uint32_t dtab) {
+  uint32_t e;
+  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(e) : "r"(dtab + ((x & (UZIP_ANS_M - 1u)) << 2)));
+  x = (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + (e & (UZIP_ANS_M - 1u));
+  asm volatile(
+      "{\n\t.reg .pred q;\n\t.reg .b32 s, w;\n\tsetp.lt.u32 q, %0, 32768;\n\t"
+      "@q and.b32 s, %1, 31;\n\t@q shl.b32 s, s, 1;\n\t@q add.u32 s, s, %2;\n\t@q ld.shared.u16 w, [s];\n\t"
+      "@q prmt.b32 %0, w, %0, 0x5410;\n\t@q add.s32 %1, %1, -1;\n\t}"
+      : "+r"(x), "+r"(R.a)
+      : "r"(R.rb));
   return (e >> 11) & 0xFFu;
 }
 
@@ -62,16 +115,14 @@ __device__ __forceinline__ LanesRem lanes_load_rem(const uint8_t* rem, uint32_t 
 // Decodes chunk j of the lane (symbols valid-1 .. 0) and writes its elements. FAST: a whole chunk of a
 // 16-byte aligned output, joined with its prefetched remainders rc and stored as one vector; otherwise
 // element by element.
-template <int W, bool FAST>
-__device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, uint64_t& p, uint32_t& w0,
-                                                uint32_t& w1,
-                                                uint32_t dtab, const uint8_t* rem, uint8_t* out,
-                                                const LanesRem& rc) {
+template <int W, bool FAST, typename Step>
+__device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint32_t& x, Step&& step,
+                                                const uint8_t* rem, uint8_t* out, const LanesRem& rc) {
   constexpr uint32_t C = 16u / W;
   uint32_t s[C];
 #pragma unroll
   for (int e = (int)C - 1; e >= 0; e--)
-    if (FAST || (uint32_t)e < valid) s[e] = lanes_dec_step(x, p, w0, w1, dtab);
+    if (FAST || (uint32_t)e < valid) s[e] = step(x);
   const uint32_t i0 = j * C;
   if (FAST) {
     uint32_t w[4];
@@ -105,7 +156,7 @@ __device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint
 
 // Decodes block b of a LANES stream into dst; returns 0 or a status. sm: LANES_DEC_WARP_BYTES of shared
 // memory for the slot table.
-template <int W>
+template <int W, bool RING>
 __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
   const uint32_t lane = lane_id();
@@ -174,30 +225,63 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
         for (uint32_t t = lane; t < fs; t += 32u) dtab[cs + t] = t | (sym << 11) | (fs << 20);
       }
     }
-    // Each lane's stream, from its end: words [prefix, prefix + nw) after the states and counts. Reads reach
-    // at most 2 + 16 + 2 words below a lane's first (two ahead, one chunk past it before the clamp below),
-    // inside the section (the states and counts, 192 bytes, lie below every lane's words).
+    // Each lane's stream, from its end: words [prefix, prefix + nw) after the states and counts. Global reads
+    // reach at most 2 + 16 + 2 words below a lane's first (two ahead, one chunk past it before the clamp
+    // below), inside the section (the states and counts, 192 bytes, lie below every lane's words). The
+    // ring's copies are 8-byte units between the 8-byte boundary at or below the lane's first word and the
+    // one at or above its last: inside the section too (it starts and ends on 16-byte boundaries).
     const uint32_t dtabS = (uint32_t)__cvta_generic_to_shared(dtab);
     const uint64_t first = (uint64_t)(uintptr_t)(states + UZIP_LANES_FIXED_BYTES + 2u * prefix);
     uint64_t p = first + 2u * nw;
     uint32_t x = x0;
-    uint32_t w0 = __ldg((const uint16_t*)(uintptr_t)(p - 2)), w1 = __ldg((const uint16_t*)(uintptr_t)(p - 4));
+    // RING (two- and four-byte types; a byte type's chunk of 16 symbols could read past the ring's margin):
+    // words through the shared ring; otherwise from global memory two ahead (lanes_dec_step).
+    constexpr bool R_ON = RING && W > 1;
+    LanesRing R;
+    uint32_t w0 = 0, w1 = 0;
+    const int32_t off0 = (int32_t)((first & 7u) >> 1);
+    if (R_ON) {
+      R.rb = (uint32_t)__cvta_generic_to_shared(sm + LANES_DEC_WARP_BYTES + LANES_DEC_RING_STRIDE * lane);
+      R.g = first & ~(uint64_t)7;
+      R.a = off0 + (int32_t)nw - 1;
+      R.f = (R.a >> 2) + 1;
+      lanes_ring_issue<9>(R);  // the first 24 words and more: every unit down to a - 24
+      asm volatile("cp.async.wait_all;\n" ::: "memory");
+    } else {
+      w0 = __ldg((const uint16_t*)(uintptr_t)(p - 2));
+      w1 = __ldg((const uint16_t*)(uintptr_t)(p - 4));
+    }
     __syncwarp();
     asm volatile("" ::: "memory");  // the table's stores before its loads in PTX
+    auto step = [&](uint32_t& xx) {
+      return R_ON ? lanes_dec_step_ring(xx, R, dtabS) : lanes_dec_step(xx, p, w0, w1, dtabS);
+    };
+    // After each chunk: a lane that read more words than its count is corrupt; without the ring its
+    // pointer is clamped to its first word (the reads stay inside the section).
+    bool over = false;
+    auto after_chunk = [&]() {
+      if (R_ON) {
+        over |= R.a < off0 - 1;
+        if (R.a < off0 - 1) R.a = off0 - 1;
+      } else {
+        over |= p < first;
+        if (p < first) p = first;
+      }
+    };
     uint32_t full;
     bool tail;
     lanes_lane_chunks<W>(m, lane, &full, &tail);
-    bool over = false;
     const LanesRem none = {0u, 0u, 0u};
     if (tail) {
       const uint32_t j = m / C;
-      lanes_dec_chunk<W, false>(j, m - j * C, x, p, w0, w1, dtabS, rem, out, none);
-      over |= p < first;
-      if (p < first) p = first;
+      if (R_ON) lanes_ring_refill(R);
+      lanes_dec_chunk<W, false>(j, m - j * C, x, step, rem, out, none);
+      after_chunk();
     }
     if (dst16) {
-      // Whole chunks from the last down, each chunk's remainders loaded D chunks ahead.
-      constexpr uint32_t D = 4;
+      // Whole chunks from the last down, each chunk's remainders loaded D chunks ahead (with the ring, one:
+      // four made ptxas spill 180 bytes at 168 registers).
+      constexpr uint32_t D = R_ON ? 1 : 4;
       LanesRem rb[D];
 #pragma unroll
       for (uint32_t i = 0; i < D; i++) rb[i] = i < full ? lanes_load_rem<W>(rem, 32u * (full - 1u - i) + lane) : none;
@@ -206,19 +290,23 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
         for (uint32_t i = 0; i < D; i++) {
           const uint32_t nth = n0 + i;
           if (nth < full) {
-            lanes_dec_chunk<W, true>(32u * (full - 1u - nth) + lane, C, x, p, w0, w1, dtabS, rem, out, rb[i]);
-            over |= p < first;
-            if (p < first) p = first;
+            if (R_ON) lanes_ring_refill(R);
+            lanes_dec_chunk<W, true>(32u * (full - 1u - nth) + lane, C, x, step, rem, out, rb[i]);
+            after_chunk();
             if (nth + D < full) rb[i] = lanes_load_rem<W>(rem, 32u * (full - 1u - nth - D) + lane);
           }
         }
       }
     } else {
       for (uint32_t r = full; r-- > 0;) {
-        lanes_dec_chunk<W, false>(32u * r + lane, C, x, p, w0, w1, dtabS, rem, out, none);
-        over |= p < first;
-        if (p < first) p = first;
+        if (R_ON) lanes_ring_refill(R);
+        lanes_dec_chunk<W, false>(32u * r + lane, C, x, step, rem, out, none);
+        after_chunk();
       }
+    }
+    if (R_ON) {
+      asm volatile("cp.async.wait_all;\n" ::: "memory");  // no copy may land in the ring of the next block
+      p = first + 2u * (uint64_t)(R.a + 1 - off0);          // where the lane's reading ended
     }
     __syncwarp();
     if (__any_sync(FULL_MASK, over || p != first || x != UZIP_LANES_L)) return UZIP_ERR_CORRUPT;
