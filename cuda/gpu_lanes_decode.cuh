@@ -234,9 +234,11 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
     const uint64_t first = (uint64_t)(uintptr_t)(states + UZIP_LANES_FIXED_BYTES + 2u * prefix);
     uint64_t p = first + 2u * nw;
     uint32_t x = x0;
-    // RING (two- and four-byte types; a byte type's chunk of 16 symbols could read past the ring's margin):
-    // words through the shared ring; otherwise from global memory two ahead (lanes_dec_step).
-    constexpr bool R_ON = RING && W > 1;
+    // RING, two-byte types: words through the shared ring; otherwise from global memory two ahead
+    // (lanes_dec_step). A byte type's chunk of 16 symbols could read past the ring's margin; four-byte
+    // types decoded 15% slower with the ring at 1 GiB (their remainders then come one chunk ahead instead
+    // of four: bench/results/h200-2026-12-02T0750-session15/6-dec-ring).
+    constexpr bool R_ON = RING && W == 2;
     LanesRing R;
     uint32_t w0 = 0, w1 = 0;
     const int32_t off0 = (int32_t)((first & 7u) >> 1);
