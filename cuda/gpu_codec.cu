@@ -27,6 +27,8 @@ struct Launch {  // cached launch shape of the compress kernel for one (width, l
 // Warps per compress CTA. (One warp per CTA, for a constant shared base, measured 3-5% slower for bf16:
 // bench/results/h200-2026-12-02T0200-session13/2-encstep.)
 constexpr int kEncWarps = 4;
+// Compile-time shapes of the lane-stream encoder (lanes_enc_shape).
+constexpr int kLanesEncVariants = 5;
 
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
@@ -90,7 +92,7 @@ struct GpuCodec {
   Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   int lanesEncVariant;           // forced by the environment, or -1
-  int lanesEncPerSm[5][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
+  int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm, lanesDecVariant;
   std::mutex mu;
 };
@@ -297,8 +299,7 @@ int dec_prepare(DecKernel k, int* perSm, int warpBytes = (int)uzip_gpu::DEC_WARP
   return UZIP_OK;
 }
 
-// The decoder of lane streams (uzipGpuDecompressLanes), with the registers of 6 CTAs of 4 warps per SM.
-// Variant 0 reads each lane's words through a cp.async ring in shared memory; 1 (UZIP_GPU_LANES_DEC_VARIANT)
+// The decoder of lane streams (uzipGpuDecompressLanes). Variant 0 reads each lane's words through a cp.async ring in shared memory; 1 (UZIP_GPU_LANES_DEC_VARIANT)
 // from global memory two words ahead, as before session 15.
 DecKernel dec_kernel_lanes(int variant) {
   // The ring's 2.3 KB a warp leave 3 CTAs of 4 warps per SM: the registers of 3 (as 6 spilled 532 bytes).
@@ -401,7 +402,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 2);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
-  c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", 4);
+  c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", kLanesEncVariants - 1);
   c->lanesDecVariant = env_variant("UZIP_GPU_LANES_DEC_VARIANT", 1);
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);

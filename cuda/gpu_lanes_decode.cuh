@@ -30,10 +30,16 @@ __host__ __device__ constexpr uint32_t lanes_dec_warp_bytes(bool ring) {
 // renormalizations waited for a load still in flight, at ~10x the cost of the rest of a step (ncu,
 // bench/results/h200-2026-12-02T0540-session14/4-profile). The table load and the renormalization are
 // PTX: in C++ the renormalization was a divergent branch per step. Returns the symbol.
-__device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, uint64_t& p, uint32_t& w0, uint32_t& w1, uint32_t dtab) {
+// The step's first half, shared by both word sources: the slot's entry and the state update; returns the
+// entry (symbol in bits 11..18).
+__device__ __forceinline__ uint32_t lanes_dec_slot(uint32_t& x, uint32_t dtab) {
   uint32_t e;
   asm volatile("ld.shared.u32 %0, [%1];" : "=r"(e) : "r"(dtab + ((x & (UZIP_ANS_M - 1u)) << 2)));
   x = (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + (e & (UZIP_ANS_M - 1u));
+  return e;
+}
+__device__ __forceinline__ uint32_t lanes_dec_step(uint32_t& x, uint64_t& p, uint32_t& w0, uint32_t& w1, uint32_t dtab) {
+  const uint32_t e = lanes_dec_slot(x, dtab);
   asm volatile(
       "{\n\t.reg .pred q;\n\tsetp.lt.u32 q, %0, 32768;\n\t@q prmt.b32 %0, %2, %0, 0x5410;\n\t"
       "@q mov.b32 %2, %3;\n\t@q ld.global.nc.u16 %3, [%1+-6];\n\t@q add.s64 %1, %1, -2;\n\t}"
@@ -75,9 +81,7 @@ __device__ __forceinline__ void lanes_ring_refill(LanesRing& R) {
 }
 // The decoder step with the ring: the word comes from shared memory (masked index: always inside the ring).
 __device__ __forceinline__ uint32_t lanes_dec_step_ring(uint32_t& x, LanesRing& R, uint32_t dtab) {
-  uint32_t e;
-  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(e) : "r"(dtab + ((x & (UZIP_ANS_M - 1u)) << 2)));
-  x = (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + (e & (UZIP_ANS_M - 1u));
+  const uint32_t e = lanes_dec_slot(x, dtab);
   asm volatile(
       "{\n\t.reg .pred q;\n\t.reg .b32 s, w;\n\tsetp.lt.u32 q, %0, 32768;\n\t"
       "@q and.b32 s, %1, 31;\n\t@q shl.b32 s, s, 1;\n\t@q add.u32 s, s, %2;\n\t@q ld.shared.u16 w, [s];\n\t"

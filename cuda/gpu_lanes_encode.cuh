@@ -25,11 +25,6 @@ namespace uzip_gpu {
 // until the table is built.
 constexpr uint32_t LANES_ENC_BUF = 48u;  // 31 pending words + one chunk of up to 16, then the flush
 constexpr uint32_t LANES_ENC_STRIDE = 50u;
-// Lanes whose flushed words the section writer loads at once (see lanes_compress_block): 2 leaves the
-// kernels' registers as they were; 4 and 1 made ptxas spill in the coding loops.
-#ifndef LANES_WRITE_GROUP
-#define LANES_WRITE_GROUP 2u
-#endif
 constexpr uint32_t LANES_ENC_WARP_BYTES = 4096u + 2u * UZIP_LANES_N * LANES_ENC_STRIDE;
 // Shared memory of one warp: the table and word buffers, then the staged symbols (one byte per element of
 // a block) when syms, then a cp.async ring of `ring` chunks (512 bytes each) when ring > 0.
@@ -405,51 +400,34 @@ __device__ void lanes_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
     *(uint16_t*)(out + T + 4u * UZIP_LANES_N + 2u * lane) = (uint16_t)k;
     // The lanes' words, lane after lane, the warp storing 32 consecutive words at a time.
     const uint32_t wo = T + UZIP_LANES_FIXED_BYTES;
-    // Lanes go in groups of G: a group's flushed words (at most cap <= 256 words a lane, read as u32: 4 per
-    // thread; a lane flushes 32 words at a time, so its flushed count is even) are loaded while the previous
-    // group's are stored. One lane at a time left 32 round trips to L2 in a row per block. __ldcg: the
-    // stage was written by this kernel (the read-only path could hold stale lines).
-    constexpr uint32_t G = LANES_WRITE_GROUP, V = (1u << (UZIP_LANES_LOG2_BLOCK_MAX - 6u)) / 64u;
-    uint32_t v[G][V];
-    auto load_group = [&](uint32_t g) {
+    // A lane's flushed words (at most cap <= 256: 8 per thread) are loaded while the previous lane's are
+    // stored, so that the 32 lanes do not each wait a round trip to L2. (Two lanes at a time measured no
+    // faster: bench/results/h200-2026-12-02T0750-session15/3-writer.) __ldcg: the stage was written by this
+    // kernel (the read-only path could hold stale lines).
+    constexpr uint32_t V = (1u << (UZIP_LANES_LOG2_BLOCK_MAX - 6u)) / 32u;
+    uint16_t v[V];
+    auto load_flushed = [&](uint32_t l, uint32_t fl) {
+      const uint16_t* g = (const uint16_t*)(stage + l * (cap / 2u));
 #pragma unroll
-      for (uint32_t gi = 0; gi < G; gi++) {
-        const uint32_t l = G * g + gi, fl2 = __shfl_sync(FULL_MASK, flushed, l) / 2u;
-        const uint32_t* src = stage + l * (cap / 2u);
-#pragma unroll
-        for (uint32_t u = 0; u < V; u++) v[gi][u] = lane + 32u * u < fl2 ? __ldcg(src + lane + 32u * u) : 0u;
-      }
+      for (uint32_t u = 0; u < V; u++) v[u] = lane + 32u * u < fl ? __ldcg(g + lane + 32u * u) : (uint16_t)0;
     };
-    load_group(0);
+    uint32_t fl = __shfl_sync(FULL_MASK, flushed, 0);
+    load_flushed(0, fl);
 #pragma unroll 1
-    for (uint32_t g = 0; g < UZIP_LANES_N / G; g++) {
-      uint32_t cur[G][V];
+    for (uint32_t l = 0; l < UZIP_LANES_N; l++) {
+      const uint32_t pl = __shfl_sync(FULL_MASK, prefix, l), kl = __shfl_sync(FULL_MASK, pend, l);
+      const uint32_t fn = __shfl_sync(FULL_MASK, flushed, (l + 1u) & 31u);
+      uint16_t cur[V];
 #pragma unroll
-      for (uint32_t gi = 0; gi < G; gi++)
+      for (uint32_t u = 0; u < V; u++) cur[u] = v[u];
+      if (l + 1u < UZIP_LANES_N) load_flushed(l + 1u, fn);
+      uint16_t* dst = (uint16_t*)(out + wo) + pl;
 #pragma unroll
-        for (uint32_t u = 0; u < V; u++) cur[gi][u] = v[gi][u];
-      if (g + 1u < UZIP_LANES_N / G) load_group(g + 1u);
-#pragma unroll
-      for (uint32_t gi = 0; gi < G; gi++) {
-        const uint32_t l = G * g + gi;
-        const uint32_t pl = __shfl_sync(FULL_MASK, prefix, l), kl = __shfl_sync(FULL_MASK, pend, l);
-        const uint32_t fl = __shfl_sync(FULL_MASK, flushed, l);
-        uint16_t* dst = (uint16_t*)(out + wo) + pl;
-        if ((pl & 1u) == 0) {  // 4-byte aligned (out and wo are)
-#pragma unroll
-          for (uint32_t u = 0; u < V; u++)
-            if (2u * (lane + 32u * u) < fl) ((uint32_t*)dst)[lane + 32u * u] = cur[gi][u];
-        } else {
-#pragma unroll
-          for (uint32_t u = 0; u < V; u++)
-            if (2u * (lane + 32u * u) < fl) {
-              dst[2u * (lane + 32u * u)] = (uint16_t)cur[gi][u];
-              dst[2u * (lane + 32u * u) + 1u] = (uint16_t)(cur[gi][u] >> 16);
-            }
-        }
-        const uint16_t* src = wbuf + l * stride;
-        for (uint32_t i = lane; i < kl; i += 32u) dst[fl + i] = src[i];
-      }
+      for (uint32_t u = 0; u < V; u++)
+        if (lane + 32u * u < fl) dst[lane + 32u * u] = cur[u];
+      const uint16_t* src = wbuf + l * stride;
+      for (uint32_t i = lane; i < kl; i += 32u) dst[fl + i] = src[i];
+      fl = fn;
     }
     uint32_t z = wo + 2u * total;  // zero padding to 16
     if (z & 2u) {

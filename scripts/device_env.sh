@@ -31,6 +31,46 @@ collectives_round() {
   echo "coll bench rc=$?"; grep -E 'MiB' "$R/coll_bench.log" | sed 's/^\[rank 0\] //' | cut -c1-100 | tail -12
   pack
 }
+# check_run TAG TIMEOUT [VAR=value ...] -- ARGS...: gpu_check of this build with those environment
+# assignments, its log as $R/TAG.log, then its rc and result lines; packs.
+check_run() {
+  local tag=$1 t=$2 envs=()
+  shift 2
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
+  shift
+  env "${envs[@]}" timeout "$t" .carry-run/gpu/gpu_check "$@" > "$R/$tag.log" 2>&1
+  echo "gpu_check $* ${envs[*]} rc=$?"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/$tag.log" | head -6
+  pack
+}
+# san_run TIMEOUT [VAR=value ...] -- ARGS...: compute-sanitizer memcheck, then racecheck, of gpu_check ARGS
+# with those assignments (logs $R/san_TOOL[_SUFFIX].log, SUFFIX from SAN_SUFFIX), their summaries; packs.
+san_run() {
+  local t=$1 envs=() tool
+  shift
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
+  shift
+  for tool in memcheck racecheck; do
+    local log="$R/san_${tool}${SAN_SUFFIX:+_$SAN_SUFFIX}.log"
+    env "${envs[@]}" timeout "$t" compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check "$@" > "$log" 2>&1
+    echo "compute-sanitizer $tool ${envs[*]} rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|FAILED" "$log" | head -3
+    pack
+  done
+}
+# lanes_enc_sweep DTYPES LOG2S VARIANTS SIZES: per dtype, gpu_bench of lane streams for every lane block
+# size and encoder variant (UZIP_GPU_LANES_ENC_VARIANT), then the interleaved split layout; packs per dtype.
+lanes_enc_sweep() {
+  local d lg v
+  for d in $1; do
+    for lg in $2; do
+      for v in $3; do
+        gpu_bench_run "lanes${lg}_v${v}_d$d" gpu UZIP_GPU_LANES_ENC_VARIANT=$v -- --dtypes $d --flags 6 --log2 $lg \
+          --sizes-kib "$4" --sms 0 --reps 10
+      done
+    done
+    gpu_bench_run "split_d$d" gpu -- --dtypes $d --flags 2 --sizes-kib "$4" --sms 0 --reps 10
+    pack
+  done
+}
 # gpu_bench_run TAG DIR [VAR=value ...] -- ARGS...: gpu_bench of the build in .carry-run/DIR (gpu: this one;
 # old, new1: earlier builds carried for an A/B in the same call) with those environment assignments;
 # JSON and log under $R, one summary line (size, SM budget, ratio, compress / decompress TB/s, and the

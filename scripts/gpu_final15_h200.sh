@@ -7,11 +7,8 @@
 set -u
 source scripts/device_env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
-timeout 150 .carry-run/gpu/gpu_check --lanes > "$R/check_lanes.log" 2>&1
-echo "gpu_check --lanes rc=$?"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/check_lanes.log" | head -6
-UZIP_GPU_LANES_ENC_VARIANT=4 timeout 100 .carry-run/gpu/gpu_check --lanes --quick > "$R/check_lanes_v4.log" 2>&1
-echo "gpu_check --lanes --quick variant 4 rc=$?"; grep -E "^FAIL|PASSED|FAILED" "$R/check_lanes_v4.log" | head -4
-pack
+check_run check_lanes 150 -- --lanes
+check_run check_lanes_v4 100 UZIP_GPU_LANES_ENC_VARIANT=4 -- --lanes --quick
 for d in 1 3; do
   gpu_bench_run "ring_default_d$d" gpu -- --dtypes $d --flags 6 --log2 14 --sizes-kib 262144,1048576 --sms 0 --reps 10
   gpu_bench_run "ring_v4_d$d" gpu UZIP_GPU_LANES_ENC_VARIANT=4 -- --dtypes $d --flags 6 --log2 14 --sizes-kib 262144,1048576 --sms 0 --reps 10

@@ -6,9 +6,7 @@
 set -u
 source scripts/device_env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
-timeout 60 .carry-run/gpu/gpu_check --lanes --quick > "$R/check_lanes.log" 2>&1
-echo "gpu_check --lanes --quick rc=$?"; grep -E "^FAIL|PASSED|FAILED" "$R/check_lanes.log" | head -4
-pack
+check_run check_lanes 60 -- --lanes --quick
 for d in 3 1; do
   gpu_bench_run "lanes_default_d$d" gpu -- --dtypes $d --flags 6 --log2 14 --sizes-kib 262144,1048576 --sms 0 --reps 10
   gpu_bench_run "lanes_old_d$d" gpu UZIP_GPU_LANES_DEC_VARIANT=1 -- --dtypes $d --flags 6 --log2 14 --sizes-kib 262144,1048576 --sms 0 --reps 10

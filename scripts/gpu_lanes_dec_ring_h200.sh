@@ -8,19 +8,12 @@
 set -u
 source scripts/device_env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
-timeout 120 .carry-run/gpu/gpu_check --lanes > "$R/check_lanes.log" 2>&1
-echo "gpu_check --lanes rc=$?"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/check_lanes.log" | head -6
-UZIP_GPU_LANES_DEC_VARIANT=1 timeout 100 .carry-run/gpu/gpu_check --lanes --quick > "$R/check_lanes_dec1.log" 2>&1
-echo "gpu_check --lanes --quick decoder 1 rc=$?"; grep -E "^FAIL|PASSED|FAILED" "$R/check_lanes_dec1.log" | head -4
-pack
+check_run check_lanes 120 -- --lanes
+check_run check_lanes_dec1 100 UZIP_GPU_LANES_DEC_VARIANT=1 -- --lanes --quick
 for d in 1 3 2; do
   gpu_bench_run "lanes_ring_d$d" gpu -- --dtypes $d --flags 6 --log2 14 --sizes-kib 16384,262144,1048576 --sms 0 --reps 10
   gpu_bench_run "lanes_old_d$d" gpu UZIP_GPU_LANES_DEC_VARIANT=1 -- --dtypes $d --flags 6 --log2 14 --sizes-kib 16384,262144,1048576 --sms 0 --reps 10
   gpu_bench_run "split_d$d" gpu -- --dtypes $d --flags 2 --sizes-kib 16384,262144,1048576 --sms 0 --reps 10
   pack
 done
-for tool in memcheck racecheck; do
-  timeout 100 compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check --lanes --tiny > "$R/san_$tool.log" 2>&1
-  echo "compute-sanitizer $tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|FAILED" "$R/san_$tool.log" | head -3
-  pack
-done
+san_run 100 -- --lanes --tiny

@@ -8,13 +8,8 @@
 set -u
 source scripts/device_env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
-timeout 150 .carry-run/gpu/gpu_check --lanes > "$R/check_lanes.log" 2>&1
-echo "gpu_check --lanes rc=$?"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/check_lanes.log" | head -6
-for v in 0 1 2; do
-  UZIP_GPU_LANES_ENC_VARIANT=$v timeout 100 .carry-run/gpu/gpu_check --lanes --quick > "$R/check_lanes_v$v.log" 2>&1
-  echo "gpu_check --lanes --quick variant $v rc=$?"; grep -E "^FAIL|PASSED|FAILED" "$R/check_lanes_v$v.log" | head -4
-done
-pack
+check_run check_lanes 150 -- --lanes
+for v in 0 1 2; do check_run "check_lanes_v$v" 100 UZIP_GPU_LANES_ENC_VARIANT=$v -- --lanes --quick; done
 for round in 1 2; do
   for d in 1 3 4; do
     for dir in old gpu; do
@@ -25,8 +20,4 @@ for round in 1 2; do
 done
 NCU_TOOLS=gpu ncu_kernel lanes_compress 262144 6 lanes_enc_v0 --log2 14
 pack
-for tool in memcheck racecheck; do
-  timeout 150 compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check --lanes --tiny > "$R/san_$tool.log" 2>&1
-  echo "compute-sanitizer $tool rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|PASSED|FAILED" "$R/san_$tool.log" | head -4
-  pack
-done
+san_run 150 -- --lanes --tiny
