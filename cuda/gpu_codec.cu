@@ -93,7 +93,7 @@ struct GpuCodec {
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
-  int lanesDecPerSm, lanesDecVariant;
+  int lanesDecPerSm[2], lanesDecVariant;  // [0]: the word-ring kernel, [1]: global words
   std::mutex mu;
 };
 
@@ -299,8 +299,12 @@ int dec_prepare(DecKernel k, int* perSm, int warpBytes = (int)uzip_gpu::DEC_WARP
   return UZIP_OK;
 }
 
-// The decoder of lane streams (uzipGpuDecompressLanes). Variant 0 reads each lane's words through a cp.async ring in shared memory; 1 (UZIP_GPU_LANES_DEC_VARIANT)
-// from global memory two words ahead, as before session 15.
+// The decoder of lane streams (uzipGpuDecompressLanes). Variant 0 reads each lane's words through a cp.async
+// ring in shared memory; 1 from global memory two words ahead, as before session 15. The ring serves two-byte
+// types only (R_ON in gpu_lanes_decode.cuh), and its kernel holds 12 warps per SM against the other's 24, so a
+// stream the caller says is fp32 or one-byte takes variant 1: fp32 1 GiB decoded 0.794 TB/s in the ring kernel
+// against 1.087 (bench/results/h200-2026-12-02T1136-session16/1-verify-histring).
+// UZIP_GPU_LANES_DEC_VARIANT=1 forces variant 1 for every stream.
 DecKernel dec_kernel_lanes(int variant) {
   // The ring's 2.3 KB a warp leave 3 CTAs of 4 warps per SM: the registers of 3 (as 6 spilled 532 bytes).
   return variant == 1 ? uzip_gpu::decompress_kernel<8, 6, false, false, true, false>
@@ -370,9 +374,11 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   const uint64_t dstBlocks = (p.dstCapacity + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   uint64_t ctas, smLimit;
-  const DecChoice ch = lanes ? DecChoice{dec_kernel_lanes(c->lanesDecVariant), c->lanesDecPerSm}
+  const int lanesVariant =
+      c->lanesDecVariant == 1 || (dtypeHint >= 0 && uzip_dtype_width((uint32_t)dtypeHint) != 2) ? 1 : 0;
+  const DecChoice ch = lanes ? DecChoice{dec_kernel_lanes(lanesVariant), c->lanesDecPerSm[lanesVariant]}
                              : choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
-  const uint32_t warpBytes = lanes ? lanes_dec_bytes(c->lanesDecVariant) : uzip_gpu::DEC_WARP_BYTES;
+  const uint32_t warpBytes = lanes ? lanes_dec_bytes(lanesVariant) : uzip_gpu::DEC_WARP_BYTES;
   grid_shape(c, ch.perSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
   p.smLimit = (uint32_t)smLimit;
   void* args[] = {&p};
@@ -419,7 +425,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st) st = dec_prepare(dec_kernel_fused(), &c->decFusedPerSm);
     if (!st) st = dec_prepare(dec_kernel_wide(), &c->decWidePerSm);
     if (!st) st = dec_prepare(dec_kernel_one_round(), &c->decOneRoundPerSm);
-    if (!st) st = dec_prepare(dec_kernel_lanes(c->lanesDecVariant), &c->lanesDecPerSm, (int)lanes_dec_bytes(c->lanesDecVariant));
+    for (int v = 0; v < 2 && !st; v++) st = dec_prepare(dec_kernel_lanes(v), &c->lanesDecPerSm[v], (int)lanes_dec_bytes(v));
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);
@@ -519,9 +525,11 @@ UZIP_API int uzipGpuDecompressAs(uint64_t ctx, uint64_t src, uint64_t srcBytes, 
 }
 
 UZIP_API int uzipGpuDecompressLanes(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
-                                    uint64_t statusDev, uint64_t stream) {
+                                    uint64_t statusDev, uint64_t stream, int32_t dtype) {
   uzipClearError();
-  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, -1, true);
+  if (dtype < -1 || dtype >= (int)UZIP_DTYPE_COUNT)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "dtype %d is neither -1 nor a dtype id", dtype);
+  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, dtype, true);
 }
 
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,

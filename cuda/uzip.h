@@ -143,9 +143,10 @@ UZIP_API int uzipGpuDecompressAs(uint64_t ctx, uint64_t src, uint64_t srcBytes, 
 // decoded into dst before it is reduced); the status as for uzipGpuDecompress (INVALID_ARG when the
 // stream's dtype or count differ from the call's).
 // uzipGpuDecompress for lane streams (FORMAT.md "Lane streams", flag UZIP_FLAG_LANES), which the other
-// decode entry points refuse (status UNSUPPORTED); here any other stream gives INVALID_ARG.
+// decode entry points refuse (status UNSUPPORTED); here any other stream gives INVALID_ARG. dtype: the
+// stream's dtype as the caller knows it, or -1; as for uzipGpuDecompressAs it only picks the kernel.
 UZIP_API int uzipGpuDecompressLanes(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
-                                    uint64_t statusDev, uint64_t stream);
+                                    uint64_t statusDev, uint64_t stream, int32_t dtype);
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
                                      uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream);
 UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes);

@@ -64,9 +64,9 @@ export const cudaSymbols = {
     parameters: ["u64", "u64", "u64", "u64", "u64", "u64", "u64", "i32"],
     result: "i32",
   },
-  /** (ctx, src, srcBytes, dst, dstCapacity, statusDev, stream): lane streams only */
+  /** (ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, dtype or -1): lane streams only */
   uzipGpuDecompressLanes: {
-    parameters: ["u64", "u64", "u64", "u64", "u64", "u64", "u64"],
+    parameters: ["u64", "u64", "u64", "u64", "u64", "u64", "u64", "i32"],
     result: "i32",
   },
   uzipGpuCodecLastSize: { parameters: ["u64", "buffer"], result: "i32" },

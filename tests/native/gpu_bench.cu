@@ -40,7 +40,7 @@ static float time_ms(uint64_t e0, uint64_t e1) {
 // Lane streams (flag UZIP_FLAG_LANES) decode through their own entry point.
 static uint32_t g_flags = 0;
 static int decode(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t cap, uint64_t stream, int hint) {
-  if (g_flags & UZIP_FLAG_LANES) return uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream);
+  if (g_flags & UZIP_FLAG_LANES) return uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream, hint);
   return uzipGpuDecompressAs(ctx, src, srcBytes, dst, cap, 0, stream, hint);
 }
 static double median(std::vector<float> v) {

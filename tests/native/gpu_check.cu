@@ -107,12 +107,12 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   // GPU decode of the CPU stream: with no dtype given, with the stream's own (fp32 has its own kernel), and
   // with another one (a wrong dtype may only cost speed).
   if (ok) CK(uzipCudaMemcpyFromHost(g_cmp.p, cpu.data(), cpuBytes, g_stream));
-  // Lane streams decode through uzipGpuDecompressLanes (hint -3); the other entry points must refuse them
+  // Lane streams decode through uzipGpuDecompressLanes (hints -3: no dtype, and dtypes); the other entry points must refuse them
   // (UNSUPPORTED), and uzipGpuDecompressLanes must refuse every other stream (INVALID_ARG).
   const bool lanes = (flags & UZIP_FLAG_LANES) != 0;
   if (ok) {
     CK(lanes ? uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream)
-             : uzipGpuDecompressLanes(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+             : uzipGpuDecompressLanes(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, -1));
     CK(uzipStreamSynchronize(g_stream));
     int32_t st = -1;
     CK(uzipGpuCodecLastStatus(g_ctx, &st));
@@ -124,10 +124,11 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   const int hints[3] = {lanes ? -3 : -2, dtype, dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32};
   for (int hint : hints) {
     if (!ok) break;
-    if (lanes && hint >= 0) continue;
     const uint64_t ctx = g_ctx;
     CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
-    if (hint == -3) CK(uzipGpuDecompressLanes(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+    // Lane streams: without a dtype, with their own (fp32 and one-byte types take the other lane kernel)
+    // and with another one.
+    if (lanes) CK(uzipGpuDecompressLanes(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint == -3 ? -1 : hint));
     else if (hint == -2) CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
     else CK(uzipGpuDecompressAs(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint));
     CK(uzipStreamSynchronize(g_stream));
