@@ -172,7 +172,9 @@ export class GpuCodec {
       stream.handle,
     ] as const;
     unwrap(
-      opts.lanes ? native().uzipGpuDecompressLanes(...args, hint) : native().uzipGpuDecompressAs(...args, hint),
+      opts.lanes
+        ? native().uzipGpuDecompressLanes(...args, hint)
+        : native().uzipGpuDecompressAs(...args, hint),
     );
   }
 

@@ -52,6 +52,9 @@ Deno.test("uzipGpuDecompressAs: a dtype that is neither -1 nor an id, or a handl
 
 Deno.test("uzipGpuDecompressLanes: a handle that is no context is refused before any launch", () => {
   const lib = native();
-  assert.equal(lib.uzipGpuDecompressLanes(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n, -1), Status.INVALID_ARG);
+  assert.equal(
+    lib.uzipGpuDecompressLanes(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n, -1),
+    Status.INVALID_ARG,
+  );
   assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
 });
