@@ -45,7 +45,7 @@ static int g_sms = 1;  // the device's SM count
 // The decode entry point for a stream of these flags: lane streams have their own.
 static int decompress_for(uint32_t flags, uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t cap,
                           uint64_t stream) {
-  return (flags & UZIP_FLAG_LANES) ? uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream)
+  return (flags & UZIP_FLAG_LANES) ? uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream, -1)
                                    : uzipGpuDecompress(ctx, src, srcBytes, dst, cap, 0, stream);
 }
 
