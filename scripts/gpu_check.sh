@@ -8,11 +8,12 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--build" ]; then
-  ./scripts/build.sh
+  ./scripts/build.sh || exit 1
   mkdir -p .carry/gpu
   cp build/libuzip.so .carry/gpu/
   for t in gpu_check gpu_bench gpu_fuse_bench gpu_enc_chain; do
-    nvcc -O2 -std=c++17 -Icuda -Inccl "tests/native/$t.cu" -o ".carry/gpu/$t" -L.carry/gpu -luzip -Xlinker -rpath,'$ORIGIN'
+    nvcc -O2 -std=c++17 -Icuda -Inccl "tests/native/$t.cu" -o ".carry/gpu/$t" -L.carry/gpu -luzip -Xlinker -rpath,'$ORIGIN' ||
+      { echo "error: tests/native/$t.cu did not build" >&2; exit 1; }
   done
   echo "built .carry/gpu"
   exit 0
