@@ -163,6 +163,18 @@ int main(int argc, char** argv) {
         }
         int32_t st = -1;
         CK(uzipGpuCodecLastStatus(ctx, &st));
+        // Every size, at the first SM budget: the decode must give the input back (a wrong build can code
+        // and decode with status OK; session 16's first cp.async ring in the encoder did).
+        int roundTrip = -1;
+        if (sms == budgets[0]) {
+          std::vector<uint8_t> a(bytes), b(bytes);
+          CK(uzipCudaMemcpyToHost(a.data(), in, bytes, stream));
+          CK(uzipCudaMemcpyToHost(b.data(), out, bytes, stream));
+          CK(uzipStreamSynchronize(stream));
+          roundTrip = a == b;
+          if (!roundTrip) printf("MISMATCH: %s %llu bytes: the GPU decode of the GPU stream differs from the input\n",
+                                 dnames[dtype], (unsigned long long)bytes);
+        }
         // --input (real data): the GPU stream must be the CPU codec's bytes, and decode to the input.
         int sameAsCpu = -1;
         if (input && sms == budgets[0] && bytes == sizes[0]) {  // the smallest size: the CPU codec is slow
@@ -207,6 +219,7 @@ int main(int argc, char** argv) {
         fprintf(js, "%s{\"dtype\":\"%s\",\"bytes\":%llu,\"maxSms\":%d,\"compressedBytes\":%llu,\"decodeStatus\":%d,",
                 first ? "" : ",\n", dnames[dtype], (unsigned long long)bytes, sms, (unsigned long long)csize, st);
         if (sameAsCpu >= 0) fprintf(js, "\"identicalToCpu\":%s,", sameAsCpu ? "true" : "false");
+        if (roundTrip >= 0) fprintf(js, "\"roundTrip\":%s,", roundTrip ? "true" : "false");
         first = false;
         auto arr = [&](const char* k, const std::vector<float>& v) {
           fprintf(js, "\"%s\":[", k);
