@@ -29,6 +29,8 @@ struct Launch {  // cached launch shape of the compress kernel for one (width, l
 constexpr int kEncWarps = 4;
 // Compile-time shapes of the lane-stream encoder (lanes_enc_shape).
 constexpr int kLanesEncVariants = 5;
+// Rounds of blocks from which the lane encoder takes its 24-warp variant (launch_lanes_compress).
+constexpr uint64_t kLanesDeepRounds = 4;
 
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
@@ -256,7 +258,15 @@ int launch_lanes_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   // The cp.async ring pays everywhere (bf16 1 GiB 0.657 -> 0.803 TB/s, fp32 0.791 -> 1.093); staging the
   // symbols on top pays only for fp8, 16 symbols per chunk (0.245 -> 0.261), and costs the others warps
   // (bench/results/h200-2026-12-02T0750-session15/4-async).
-  const int variant = c->lanesEncVariant >= 0 ? c->lanesEncVariant : W == 1 ? 3 : 2;
+  // Over many rounds of blocks, more warps beat a deeper ring: variant 4 (4 chunks, 24 warps per SM) against
+  // 2 (6 chunks, 20), lane blocks of 2^14, whole chip: bf16 2 GiB 0.838 -> 0.883 TB/s, 1 GiB 0.825 -> 0.866,
+  // 512 MiB 0.796 -> 0.807 but 256 MiB 0.737 -> 0.713; fp32 2 GiB 1.081 -> 1.151, 1 GiB 1.049 -> 1.081,
+  // 512 MiB equal, 256 MiB 0.864 -> 0.825 (bench/results/h200-2026-12-02T1136-session16/3-final). Both
+  // turn where a call is 16384 blocks (5.2 rounds of 132 SMs x 24 warps; 8192 blocks, 2.6 rounds, is the
+  // last size where variant 2 wins or ties), so the rule counts rounds of the SM budget's warps: from 4 on.
+  // SM budgets below the whole chip are not measured.
+  const bool deep = p.nblocks >= (uint64_t)kLanesDeepRounds * sm_budget(c) * 24u;
+  const int variant = c->lanesEncVariant >= 0 ? c->lanesEncVariant : W == 1 ? 3 : deep ? 4 : 2;
   const LanesEncShape sh = lanes_enc_shape<W>(variant);
   const void* k = sh.kernel;
   const int warps = sh.warps;
