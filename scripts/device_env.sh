@@ -20,6 +20,9 @@ export DENO_NO_UPDATE_CHECK=1
 R=$OUT/r
 mkdir -p "$R"
 pack() { tar -C "$OUT" -czf "$OUT/results.tgz.tmp" r && mv "$OUT/results.tgz.tmp" "$OUT/results.tgz"; }
+# Every run records its GPU (name, driver, max SM clock) and times its stages from here (echo "(${SECONDS}s)").
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt" 2>&1
+SECONDS=0
 # The collectives GPU test (2 ranks: compressed == plain schedule == NCCL, bit for bit) and the
 # collectives bench (all-reduce, all-gather, 64 and 256 MiB, NCCL_P2P_DISABLE=1, plain NCCL in the run).
 collectives_round() {
@@ -84,6 +87,16 @@ gpu_bench_run() {
     --cmd "${envs[*]} $dir/gpu_bench $*" "$@" > "$R/$tag.log" 2>&1
   echo "== $tag rc=$?: $(grep -E '^(bf16|fp16|fp32|fp8)' "$R/$tag.log" |
     awk '{printf "%s %s sms=%s r=%s %s/%s; ", $1, $2, $3, $4, $5, $6}') $(grep -c MISMATCH "$R/$tag.log") mismatches"
+}
+# gpu_bench_ab TEMPLATE [VAR=value ...] -- ARGS...: gpu_bench_run of the carried earlier build (old) and then
+# of this one (gpu), same arguments, tagged TEMPLATE with %s replaced by old and by gpu (an A/B in one call).
+gpu_bench_ab() {
+  local tmpl=$1 dir
+  shift
+  for dir in old gpu; do
+    # shellcheck disable=SC2059  # the template is the caller's format
+    gpu_bench_run "$(printf "$tmpl" "$dir")" "$dir" "$@"
+  done
 }
 # Data whose remainder planes code (every block ANS on both planes), from Gaussian(0, 0.02) by
 # round-to-nearest-even: /tmp/wdata/lowbits_bf16.bin (bf16, low 4 mantissa bits cleared) and

@@ -9,25 +9,19 @@
 # scripts/pack_device.sh; run with carry [".carry-run"].
 set -u
 source scripts/device_env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
-SECONDS=0
 check_run check_ring 150 -- --quick
 echo "(${SECONDS}s)"
 for round in 1 2; do
   for dfl in "1 0" "1 2" "3 0" "3 2" "2 2" "4 0"; do
     set -- $dfl
-    for dir in old gpu; do
-      gpu_bench_run "r${round}_${dir}_d$1_f$2" $dir -- --dtypes $1 --flags $2 --sizes-kib 16384,262144,1048576 --sms 0 --reps 10
-    done
+    gpu_bench_ab "r${round}_%s_d$1_f$2" -- --dtypes $1 --flags $2 --sizes-kib 16384,262144,1048576 --sms 0 --reps 10
   done
   pack
   echo "(${SECONDS}s)"
 done
 # Lane decode given the dtype (new: fp32 and fp8 take the global-word kernel) against old (no dtype).
 for d in 3 4 1; do
-  for dir in old gpu; do
-    gpu_bench_run "lanes_${dir}_d$d" $dir -- --dtypes $d --flags 6 --log2 14 --sizes-kib 262144,1048576 --sms 0 --reps 10
-  done
+  gpu_bench_ab "lanes_%s_d$d" -- --dtypes $d --flags 6 --log2 14 --sizes-kib 262144,1048576 --sms 0 --reps 10
 done
 pack
 echo "(${SECONDS}s)"

@@ -6,8 +6,6 @@
 # gpu_check --tiny. Pack: PACK_WEIGHTS=none bash scripts/pack_device.sh; run with carry [".carry-run"].
 set -u
 source scripts/device_env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
-SECONDS=0
 check_run check 150 -- --quick
 echo "(${SECONDS}s)"
 if command -v deno > /dev/null; then

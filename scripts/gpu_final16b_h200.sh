@@ -7,8 +7,6 @@
 # scripts/pack_device.sh; run with carry [".carry-run"].
 set -u
 source scripts/device_env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
-SECONDS=0
 check_run check_lanes_v4 90 UZIP_GPU_LANES_ENC_VARIANT=4 -- --lanes --quick
 check_run check_lanes 90 -- --lanes --quick
 echo "(${SECONDS}s)"

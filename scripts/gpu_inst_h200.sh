@@ -5,7 +5,6 @@
 # Pack: PACK_DENO=none PACK_WEIGHTS=none bash scripts/pack_device.sh; run with carry [".carry-run"].
 set -u
 source scripts/device_env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
 export NCU_TOOLS=gpu
 ncu_kernel compress_kernel 262144 2 enc_split; pack
 ncu_kernel decompress_kernel 262144 2 dec_split; pack

@@ -8,8 +8,6 @@
 # bash scripts/pack_device.sh; run with carry [".carry-run"].
 set -u
 source scripts/device_env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt"
-SECONDS=0
 timeout 60 .carry-run/old/gpu_check --lanes --quick > "$R/check_lanes_main.log" 2>&1
 echo "main gpu_check --lanes --quick rc=$? (${SECONDS}s)"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/check_lanes_main.log" | head -6
 for d in 3 1; do
@@ -23,9 +21,7 @@ echo "(${SECONDS}s)"
 for round in 1 2; do
   for d in 1 2; do
     for fl in 0 2; do
-      for dir in old gpu; do
-        gpu_bench_run "r${round}_${dir}_d${d}_f$fl" $dir -- --dtypes $d --flags $fl --sizes-kib 16384,262144,1048576 --sms 0 --reps 10
-      done
+      gpu_bench_ab "r${round}_%s_d${d}_f$fl" -- --dtypes $d --flags $fl --sizes-kib 16384,262144,1048576 --sms 0 --reps 10
     done
   done
   pack
