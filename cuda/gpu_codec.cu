@@ -29,8 +29,9 @@ struct Launch {  // cached launch shape of the compress kernel for one (width, l
 constexpr int kEncWarps = 4;
 // Compile-time shapes of the lane-stream encoder (lanes_enc_shape).
 constexpr int kLanesEncVariants = 5;
-// Rounds of blocks from which the lane encoder takes its 24-warp variant (launch_lanes_compress).
-constexpr uint64_t kLanesDeepRounds = 4;
+// Blocks per SM of the budget from which the lane encoder takes its 24-warp variant: 4 rounds of its 24
+// warps per SM (launch_lanes_compress).
+constexpr uint64_t kLanesDeepBlocksPerSm = 4 * 24;
 
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
@@ -265,7 +266,7 @@ int launch_lanes_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   // turn where a call is 16384 blocks (5.2 rounds of 132 SMs x 24 warps; 8192 blocks, 2.6 rounds, is the
   // last size where variant 2 wins or ties), so the rule counts rounds of the SM budget's warps: from 4 on.
   // SM budgets below the whole chip are not measured.
-  const bool deep = p.nblocks >= (uint64_t)kLanesDeepRounds * sm_budget(c) * 24u;
+  const bool deep = p.nblocks >= kLanesDeepBlocksPerSm * (uint64_t)sm_budget(c);
   const int variant = c->lanesEncVariant >= 0 ? c->lanesEncVariant : W == 1 ? 3 : deep ? 4 : 2;
   const LanesEncShape sh = lanes_enc_shape<W>(variant);
   const void* k = sh.kernel;
