@@ -446,6 +446,40 @@ __device__ __forceinline__ uint32_t lds_u16(uint32_t a) {
   asm volatile("ld.shared.u16 %0, [%1];" : "=h"(v) : "r"(a));
   return v;
 }
+// One step of the vector path's chain for a group inside one ring quarter (dec_group_vec), in PTX: the table
+// entry at tabS + 4 * (x & 2047), the next state, the warp's ballot of the lanes that need a word, and for
+// those the word at gS + 2 * (rank among them), merged into the state in place by a predicated byte
+// permute; gS moves past the step's words. Returns the entry (dec_sym). Written in C++ the step took 23
+// SASS instructions (ncu, bench/results/h200-2026-12-02T1136-session16/5-inst): ptxas tested the word need
+// twice (one compare for the ballot, one for the predicate), merged through a predicated move, and formed
+// the table address in three instructions; this form is 18. Every lane loads a word: the address of a lane
+// that needs none is that of a lane that does (its rank), inside the ring and its copy of quarter 0 like
+// any other, and a predicated load left ptxas keeping each step's old word alive (spills).
+__device__ __forceinline__ uint32_t dec_vec_step(uint32_t& x, uint32_t& gS, uint32_t tabS, uint32_t lt) {
+  uint32_t e;
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t.reg .b32 a, f, h, m, w;\n\t"
+      "and.b32 a, %0, 2047;\n\t"
+      "mad.lo.u32 a, a, 4, %3;\n\t"
+      "ld.shared.u32 %2, [a];\n\t"
+      "shr.u32 f, %2, 20;\n\t"
+      "shr.u32 h, %0, 11;\n\t"
+      "and.b32 a, %2, 2047;\n\t"
+      "mad.lo.u32 %0, f, h, a;\n\t"
+      "setp.lt.u32 p, %0, 65536;\n\t"
+      "vote.sync.ballot.b32 m, p, -1;\n\t"
+      "and.b32 a, m, %4;\n\t"
+      "popc.b32 a, a;\n\t"
+      "mad.lo.u32 a, a, 2, %1;\n\t"
+      "ld.shared.u16 w, [a];\n\t"
+      "@p prmt.b32 %0, w, %0, 0x5410;\n\t"
+      "popc.b32 m, m;\n\t"
+      "mad.lo.u32 %1, m, 2, %1;\n\t"
+      "}"
+      : "+r"(x), "+r"(gS), "=r"(e)
+      : "r"(tabS), "r"(lt));
+  return e;
+}
 // n 4-byte words from p (aligned to 4 * n when n is 2 or 4, else to 4): through the read-only path, or
 // (COH) with plain loads, for bytes this kernel wrote and for shared memory.
 template <int N, bool COH = false>
@@ -514,34 +548,24 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   using V = DecVec<W, U>;
   const uint32_t lane = lane_id();
   if (W > 1 && t0 + U < T) ld_words<V::NREM, COH>(fill.r, rem + (size_t)(base + 32u * (t0 + U)) * V::RW + U * V::RW * lane);
-  constexpr bool groupRing = 32u * U <= RING_QUARTER;  // a group reads at most 32 words a step
-  if (groupRing) ring_advance(wr, next);
-  // A group of at most 256 words (groupRing) reads them relative to its first word with no wrap mask:
-  // they lie within the ring and its copy of quarter 0 (ring_fill). Two fewer dependent instructions per
-  // step: +2% bf16 decode at 1 GiB (bench/results/h200-2026-11-30T2050-session5/7-ring-mirror).
-  // Shared addresses as 32-bit values, so that a step's word address is one instruction on the state chain
-  // (shift-add onto gS, the step's first word, which moves on off the chain) where the C++ pointer took
-  // two: +1% decode (bench/results/h200-2026-12-02T0200-session13/4-copies2). The table address stays
-  // three (ptxas forms it the same either way).
-  const uint16_t* g = wr.ring + (next & (RING_WORDS - 1u));
+  // The steps go in sub-groups of at most RING_QUARTER / 32 = 8 (a step takes at most 32 words): after
+  // ring_advance the quarter holding `next` and the one after it have landed, so a sub-group reads its words
+  // relative to its first with no wrap mask (they lie within the ring and its copy of quarter 0,
+  // ring_fill): two fewer dependent instructions a step, +2% bf16 decode at 1 GiB
+  // (bench/results/h200-2026-11-30T2050-session5/7-ring-mirror). Groups of 16 steps (fp32's kernel) moved
+  // the ring after every step before.
+  constexpr int SUB = 32u * U <= RING_QUARTER ? U : (int)(RING_QUARTER / 32u);
+  static_assert(U % SUB == 0, "a group is whole sub-groups");
   const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab);
-  uint32_t gS = (uint32_t)__cvta_generic_to_shared(g), used = 0;
+  uint32_t used = 0;
 #pragma unroll
-  for (int u = 0; u < U; u++) {
-    const uint32_t e = lds_u32(tabS + ((x & (UZIP_ANS_M - 1u)) << 2));
-    uint32_t xn = dec_next(e, x);
-    const bool need = xn < UZIP_ANS_L;
-    const uint32_t mask = __ballot_sync(FULL_MASK, need);
-    if (need) {
-      const uint32_t w = groupRing ? lds_u16(gS + (__popc(mask & lt) << 1))
-                                   : wr.ring[(next + used + __popc(mask & lt)) & (RING_WORDS - 1u)];
-      xn = (xn << 16) | w;
-    }
-    x = xn;
-    gS += __popc(mask) << 1;
-    used += __popc(mask);
-    if (!groupRing) ring_advance(wr, next + used);
-    syms[32u * u + lane] = (uint8_t)dec_sym(e);
+  for (int h = 0; h < U; h += SUB) {
+    ring_advance(wr, next + used);
+    const uint32_t gS0 = (uint32_t)__cvta_generic_to_shared(wr.ring + ((next + used) & (RING_WORDS - 1u)));
+    uint32_t gS = gS0;
+#pragma unroll
+    for (int u = h; u < h + SUB; u++) syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step(x, gS, tabS, lt));
+    used += (gS - gS0) >> 1;
   }
   next += used;
   __syncwarp();
