@@ -237,37 +237,29 @@ __device__ __forceinline__ uint32_t enc_tab_off(uint32_t v) {
   return (v >> 19) & 0xFF0u;             // symbol = (v >> 23) & 0xFF
 }
 
-// One step of encode_segment_full's chain with its word store, in PTX, for a group that cannot reach lo (so
-// it needs no bound check): the ballot of the lanes whose state sheds a word (x >= f << 21), the words'
-// place (p moves down by their count; a lane's word goes to out[p + its rank among them]), the store and
-// shift in place, then the state update of enc_next, whose one-short quotient is corrected by a predicated
-// increment. Written in C++ (the stores after the group, each from its step's ballot) the step and its store
-// took 20 SASS instructions (bench/results/h200-2026-12-02T1136-session16/5-inst): a second test of each
-// lane's ballot bit, a select for the shift, and a select for the quotient; this form is 17 (p + rank >= lo >= 0 here, so the index widens unsigned, one instruction).
-__device__ __forceinline__ void enc_step_store(uint32_t& x, int32_t& p, const uint4& e, uint16_t* out, uint32_t lt) {
+// One step of encode_segment_full's chain in PTX (e = {rcp, f, cum, f << 21}): the lane sheds a word (x >= f
+// << 21: *word = x, x >>= 16, in place), *mask gets the warp's ballot of those lanes, then the state becomes
+// xs + cum + q * (M - f) for the reciprocal's quotient q, plus M - f more where q was one short
+// ((q + 1) * f <= xs). The test and the update run side by side and the shift and the correction are
+// predicated in place: one dependent instruction fewer a step than enc_next compiled to (a select for the
+// shift, then a select after the test).
+__device__ __forceinline__ void enc_step(uint32_t& x, const uint4& e, uint32_t& mask, uint32_t& word) {
   asm volatile(
-      "{\n\t.reg .pred s, k;\n\t.reg .b32 m, r, c, q, t, g;\n\t.reg .b64 a;\n\t"
+      "{\n\t.reg .pred s, k;\n\t.reg .b32 q, t, g, c;\n\t"
       "setp.ge.u32 s, %0, %6;\n\t"
-      "vote.sync.ballot.b32 m, s, -1;\n\t"
-      "popc.b32 c, m;\n\t"
-      "sub.s32 %1, %1, c;\n\t"
-      "and.b32 r, m, %7;\n\t"
-      "popc.b32 r, r;\n\t"
-      "add.s32 r, %1, r;\n\t"
-      "mad.wide.u32 a, r, 2, %2;\n\t"
-      "@s st.global.u16 [a], %0;\n\t"
+      "vote.sync.ballot.b32 %1, s, -1;\n\t"
+      "mov.b32 %2, %0;\n\t"
       "@s shr.u32 %0, %0, 16;\n\t"
       "mul.hi.u32 q, %0, %3;\n\t"
       "mad.lo.u32 t, q, %4, %4;\n\t"
-      "setp.le.u32 k, t, %0;\n\t"
-      "@k add.u32 q, q, 1;\n\t"
       "sub.u32 g, 2048, %4;\n\t"
-      "add.u32 t, %0, %5;\n\t"
-      "mad.lo.u32 %0, q, g, t;\n\t"
+      "add.u32 c, %0, %5;\n\t"
+      "setp.le.u32 k, t, %0;\n\t"
+      "mad.lo.u32 %0, q, g, c;\n\t"
+      "@k add.u32 %0, %0, g;\n\t"
       "}"
-      : "+r"(x), "+r"(p)
-      : "l"(out), "r"(e.x), "r"(e.y), "r"(e.z), "r"(e.w), "r"(lt)
-      : "memory");
+      : "+r"(x), "=r"(mask), "=r"(word)
+      : "r"(e.x), "r"(e.y), "r"(e.z), "r"(e.w));
 }
 
 // One group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of the elements
@@ -284,20 +276,9 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
 #pragma unroll
     for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
   }
-  if (p - (int32_t)(32u * U) >= lo) {  // at most 32 words a step: the group cannot reach lo
-#pragma unroll
-    for (int u = 0; u < U; u++) enc_step_store(x, p, e[u], out, lt);
-    return true;
-  }
   uint32_t mask[U], word[U];
 #pragma unroll
-  for (int u = 0; u < U; u++) {  // e = {rcp, f, cum, f << 21}
-    const bool emit = x >= e[u].w;
-    word[u] = x;
-    const uint32_t xs = emit ? x >> 16 : x;
-    x = enc_next(xs, e[u]);
-    mask[u] = __ballot_sync(FULL_MASK, emit);
-  }
+  for (int u = 0; u < U; u++) enc_step(x, e[u], mask[u], word[u]);
   int32_t c = 0;
 #pragma unroll
   for (int u = 0; u < U; u++) c += __popc(mask[u]);
