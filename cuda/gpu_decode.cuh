@@ -8,6 +8,7 @@
 #include "gpu_types.cuh"
 #include "uzip.h"
 #include "gpu_warp.cuh"
+#include "gpu_bits.cuh"
 #include "lanes_format.h"
 #include "coll_reduce.h"  // nccl/: the element arithmetic of the collectives (fused reduce)
 
@@ -513,13 +514,6 @@ __device__ __forceinline__ void st_words(uint8_t* p, const uint32_t* w) {
 #pragma unroll
     for (int i = 0; i < N / 2; i++) ((uint2*)p)[i] = make_uint2(w[2 * i], w[2 * i + 1]);
   }
-}
-// Each 16-bit half of a rotated right by one bit: (a >> 1) where the mask is set, (a << 15) elsewhere, as
-// one three-input select; written with two masks and an or, ptxas spent four instructions a word.
-__device__ __forceinline__ uint32_t rotr1_halves(uint32_t a) {
-  uint32_t d;
-  asm("lop3.b32 %0, %1, %2, 0x7FFF7FFF, 0xE4;" : "=r"(d) : "r"(a >> 1), "r"(a << 15));
-  return d;
 }
 // Four finished elements from four symbols (bytes of s) and their remainders (rw bytes each, packed in r).
 // bf16/fp16: bytes [r0 s0 r1 s1] then a 1-bit right rotation of each 16-bit half; fp32: [r r r s] words

@@ -13,6 +13,7 @@
 
 #include "gpu_types.cuh"
 #include "gpu_warp.cuh"
+#include "gpu_bits.cuh"
 
 namespace uzip_gpu {
 
@@ -620,12 +621,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         if (doRem || fusedRem || stagedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
           uint32_t pk[4];
 #pragma unroll
-          for (int j = 0; j < 4; j++) {
-            const uint32_t a = wd[2 * j], b = wd[2 * j + 1];
-            const uint32_t ra = ((a & 0x007F007Fu) << 1) | ((a >> 15) & 0x00010001u);
-            const uint32_t rb = ((b & 0x007F007Fu) << 1) | ((b >> 15) & 0x00010001u);
-            pk[j] = __byte_perm(ra, rb, 0x6420);
-          }
+          for (int j = 0; j < 4; j++) pk[j] = rem_bytes4(wd[2 * j], wd[2 * j + 1]);
           // The CONST test (every remainder equals the block's first); the counts are the sample's
           // (REM_COUNT_ALL<2> is false), taken after this pass.
           if (doRem) {

@@ -138,7 +138,7 @@ __device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint
       for (int i = 0; i < 4; i++) {
         const uint32_t rr = (i < 2 ? rc.a : rc.b) >> (16 * (i & 1));
         const uint32_t v = (s[2 * i] << 8) | (rr & 0xFFu) | (s[2 * i + 1] << 24) | ((rr & 0xFF00u) << 8);
-        w[i] = ((v >> 1) & 0x7FFF7FFFu) | ((v << 15) & 0x80008000u);  // each half rotated right by one
+        w[i] = rotr1_halves(v);
       }
     } else {
       const uint32_t r0 = rc.a, r1 = rc.b, r2 = rc.c;

@@ -92,13 +92,7 @@ __device__ __forceinline__ void lanes_pass_a(const EncParams& P, const uint4& q,
   if constexpr (W > 1) {
     uint8_t* rp = P.dst + UZIP_HEADER_BYTES + (first + (uint64_t)j * C) * RW;
     if (FULL && W == 2) {
-      uint32_t r[4];
-#pragma unroll
-      for (uint32_t i = 0; i < 4; i++) {
-        const uint32_t w = u4_word(q, i);
-        r[i] = ((w << 1) & 0xFFFEFFFEu) | ((w >> 15) & 0x00010001u);  // each half rotated left by one
-      }
-      *(uint2*)rp = make_uint2(__byte_perm(r[0], r[1], 0x6420), __byte_perm(r[2], r[3], 0x6420));
+      *(uint2*)rp = make_uint2(rem_bytes4(u4_word(q, 0), u4_word(q, 1)), rem_bytes4(u4_word(q, 2), u4_word(q, 3)));
     } else if (FULL && W == 4) {
       uint32_t r[4];
 #pragma unroll
