@@ -98,6 +98,21 @@ gpu_bench_ab() {
     gpu_bench_run "$(printf "$tmpl" "$dir")" "$dir" "$@"
   done
 }
+# gpu_bench_dirs TAG "DIRS" ARGS...: gpu_bench_run of each carried build named in DIRS (old, new1, gpu), same
+# arguments, tagged TAG_DIR.
+gpu_bench_dirs() {
+  local tag=$1 dirs=$2 dir
+  shift 2
+  for dir in $dirs; do gpu_bench_run "${tag}_$dir" "$dir" -- "$@"; done
+}
+# quick_checks: gpu_check --quick of this build, then memcheck and racecheck of gpu_check --tiny (the gate
+# every A/B call runs before its benches), with the stage clock after each.
+quick_checks() {
+  check_run check 200 -- --quick
+  echo "(${SECONDS}s)"
+  san_run 200 -- --tiny
+  echo "(${SECONDS}s)"
+}
 # Data whose remainder planes code (every block ANS on both planes), from Gaussian(0, 0.02) by
 # round-to-nearest-even: /tmp/wdata/lowbits_bf16.bin (bf16, low 4 mantissa bits cleared) and
 # /tmp/wdata/bf16vals_fp32.bin (fp32 holding bf16 values). Needs numpy (the machine's torch venv has it).

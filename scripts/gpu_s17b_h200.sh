@@ -8,10 +8,7 @@
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
-check_run check 200 -- --quick
-echo "(${SECONDS}s)"
-san_run 200 -- --tiny
-echo "(${SECONDS}s)"
+quick_checks
 for rnd in 1 2; do
   for d in 1 3; do
     gpu_bench_ab "r${rnd}_%s_d${d}_f2" -- --dtypes $d --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10

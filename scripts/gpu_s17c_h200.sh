@@ -9,20 +9,12 @@
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
-check_run check 200 -- --quick
-echo "(${SECONDS}s)"
-san_run 200 -- --tiny
-echo "(${SECONDS}s)"
-abc() {  # abc TAG ARGS...: the three builds, same arguments
-  local tag=$1 dir
-  shift
-  for dir in old new1 gpu; do gpu_bench_run "${tag}_$dir" $dir -- "$@"; done
-}
+quick_checks
 for rnd in 1 2; do
-  for d in 1 3; do abc "r${rnd}_d${d}_f2" --dtypes $d --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10; done
+  for d in 1 3; do gpu_bench_dirs "r${rnd}_d${d}_f2" "old new1 gpu" --dtypes $d --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10; done
   pack
 done
-for d in 2 4; do abc "r1_d${d}_f2" --dtypes $d --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10; done
-abc "r1_d1_f0" --dtypes 1 --flags 0 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
+for d in 2 4; do gpu_bench_dirs "r1_d${d}_f2" "old new1 gpu" --dtypes $d --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10; done
+gpu_bench_dirs "r1_d1_f0" "old new1 gpu" --dtypes 1 --flags 0 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
 pack
 echo "(${SECONDS}s)"

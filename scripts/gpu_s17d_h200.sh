@@ -10,20 +10,12 @@
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
-check_run check 200 -- --quick
-echo "(${SECONDS}s)"
-san_run 200 -- --tiny
-echo "(${SECONDS}s)"
-ab() {  # ab TAG DIRS ARGS...: the builds named in DIRS, same arguments
-  local tag=$1 dirs=$2 dir
-  shift 2
-  for dir in $dirs; do gpu_bench_run "${tag}_$dir" $dir -- "$@"; done
-}
-ab r1_d1_f2 "old new1 gpu" --dtypes 1 --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
-ab r2_d1_f2 "new1 gpu" --dtypes 1 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
+quick_checks
+gpu_bench_dirs r1_d1_f2 "old new1 gpu" --dtypes 1 --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
+gpu_bench_dirs r2_d1_f2 "new1 gpu" --dtypes 1 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
 pack
-ab r1_d2_f2 "new1 gpu" --dtypes 2 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
-ab r1_d1_f0 "new1 gpu" --dtypes 1 --flags 0 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
-ab r1_d1_lanes "new1 gpu" --dtypes 1 --flags 6 --log2 14 --sizes-kib "262144 1048576" --sms 0 --reps 10
+gpu_bench_dirs r1_d2_f2 "new1 gpu" --dtypes 2 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
+gpu_bench_dirs r1_d1_f0 "new1 gpu" --dtypes 1 --flags 0 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
+gpu_bench_dirs r1_d1_lanes "new1 gpu" --dtypes 1 --flags 6 --log2 14 --sizes-kib "262144 1048576" --sms 0 --reps 10
 pack
 echo "(${SECONDS}s)"
