@@ -28,4 +28,15 @@ __device__ __forceinline__ uint32_t rem_bytes4(uint32_t a, uint32_t b) {
   return d;
 }
 
+// base + (v >> SHIFT) for v whose low SHIFT bits are zero (a masked field), as one multiply-high-add:
+// v * 2^(32 - SHIFT) has v >> SHIFT as its high word. A field's scaled offset plus a shared-memory base
+// then costs the mask and this, where a shift, a mask and an add took three.
+template <int SHIFT>
+__device__ __forceinline__ uint32_t add_shr(uint32_t base, uint32_t v) {
+  static_assert(SHIFT > 0 && SHIFT < 32, "a shift of 1..31");
+  uint32_t d;
+  asm("mad.hi.u32 %0, %1, %2, %3;" : "=r"(d) : "r"(v), "n"(1u << (32 - SHIFT)), "r"(base));
+  return d;
+}
+
 }  // namespace uzip_gpu

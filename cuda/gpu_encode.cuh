@@ -229,13 +229,19 @@ __device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base
   return true;
 }
 
-// Byte offset of the table entry (uint4) of an element's symbol, straight from the element's bits.
+// Shared address of the table entry (uint4) of an element's symbol, straight from the element's bits: the
+// exponent field masked and moved down to symbol * 16 onto the table's address in one instruction (add_shr).
 template <int W, bool REM = false>
-__device__ __forceinline__ uint32_t enc_tab_off(uint32_t v) {
-  if (REM) return uzip_remainder_of(v, W) << 4;  // two-byte types: one remainder byte per element
-  if (W == 1) return (v & 0xFFu) << 4;
-  if (W == 2) return (v >> 3) & 0xFF0u;  // symbol = (v >> 7) & 0xFF
-  return (v >> 19) & 0xFF0u;             // symbol = (v >> 23) & 0xFF
+__device__ __forceinline__ uint32_t enc_tab_addr(uint32_t tabS, uint32_t v) {
+  if (REM) return tabS + (uzip_remainder_of(v, W) << 4);  // two-byte types: one remainder byte per element
+  if (W == 1) return tabS + ((v & 0xFFu) << 4);
+  if (W == 2) return add_shr<3>(tabS, v & 0x7F80u);  // symbol = (v >> 7) & 0xFF
+  return add_shr<19>(tabS, v & 0x7F800000u);         // symbol = (v >> 23) & 0xFF
+}
+__device__ __forceinline__ uint4 lds_u4(uint32_t a) {
+  uint4 v;
+  asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(a));
+  return v;
 }
 
 // One step of encode_segment_full's chain in PTX (e = {rcp, f, cum, f << 21}): the lane sheds a word (x >= f
@@ -267,11 +273,11 @@ __device__ __forceinline__ void enc_step(uint32_t& x, const uint4& e, uint32_t& 
 // in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the chain
 // and the group's word stores. Returns false when the words would go under lo.
 template <int W, int U, bool REM>
-__device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, const char* tb,
+__device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, uint32_t tabS,
                                                uint32_t& x, int32_t& p, int32_t lo, uint16_t* out, uint32_t lt) {
   uint4 e[U];
 #pragma unroll
-  for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<W, REM>(buf[u]));
+  for (int u = 0; u < U; u++) e[u] = lds_u4(enc_tab_addr<W, REM>(tabS, buf[u]));
   if (t0 >= 2 * U) {
     const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
 #pragma unroll
@@ -307,7 +313,7 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   static_assert(!REM || W == 2, "the remainder fast path is for one remainder byte per element");
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const uint8_t* lp = blk + (size_t)(base + lane) * W;  // this lane's element of step 0
-  const char* tb = (const char*)tab;
+  const uint32_t tb = (uint32_t)__cvta_generic_to_shared(tab);
   uint32_t x = UZIP_ANS_L;
   int32_t p = *pos;
   uint32_t ra[U], rb[U];  // the elements of the groups at t0 and t0 - U
@@ -611,12 +617,12 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         // Two-byte types, whole group: work on the 8 loaded words (two elements each) directly. Symbol
         // s = (e >> 7) & 0xFF; its counter is row s (32 bytes a row), column sub.
         const uint32_t* wd = (const uint32_t*)q[d];
-        char* hb = (char*)hist + 4u * sub;
+        const uint32_t hb = (uint32_t)__cvta_generic_to_shared(hist) + 4u * sub;
 #pragma unroll
-        for (int i = 0; i < 8; i++) {
+        for (int i = 0; i < 8; i++) {  // row s at hb + 32 s: the exponent field moved down by 2 and by 18
           const uint32_t w = wd[i];
-          atomicAdd((uint32_t*)(hb + ((w >> 2) & 0x1FE0u)), 1u);
-          atomicAdd((uint32_t*)(hb + ((w >> 18) & 0x1FE0u)), 1u);
+          asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(add_shr<2>(hb, w & 0x7F80u)) : "memory");
+          asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(add_shr<18>(hb, w & 0x7F800000u)) : "memory");
         }
         if (doRem || fusedRem || stagedRem) {  // remainder r = ((e & 0x7F) << 1) | (e >> 15), four per word
           uint32_t pk[4];
