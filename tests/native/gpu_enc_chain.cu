@@ -21,7 +21,7 @@ __device__ __forceinline__ uint32_t chain_only(const uint8_t* blk, uint32_t T, c
                                                uint16_t* out) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const uint8_t* lp = blk + (size_t)lane * 2;
-  const char* tb = (const char*)tab;
+  const uint32_t tb = (uint32_t)__cvta_generic_to_shared(tab);
   uint32_t x = UZIP_ANS_L;
   int32_t p = *pos;
   uint32_t buf[U];
@@ -31,7 +31,7 @@ __device__ __forceinline__ uint32_t chain_only(const uint8_t* blk, uint32_t T, c
     uint32_t words[U], masks[U];
     uint4 e[U];
 #pragma unroll
-    for (int u = 0; u < U; u++) e[u] = *(const uint4*)(tb + enc_tab_off<2>(buf[u]));
+    for (int u = 0; u < U; u++) e[u] = lds_u4(enc_tab_addr<2>(tb, buf[u]));
     if (t0 >= U) {
 #pragma unroll
       for (int u = 0; u < U; u++) buf[u] = load_elem_nc<2>(lp + 64u * (uint32_t)(t0 - U - u));
