@@ -13,9 +13,11 @@ quick_checks
 gpu_bench_dirs r1_d1_f2 "old new1 gpu" --dtypes 1 --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
 gpu_bench_dirs r2_d1_f2 "new1 gpu" --dtypes 1 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
 pack
-for d in 3 2 4; do
+gpu_bench_dirs r1_d3_f2 "new1 gpu" --dtypes 3 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
+gpu_bench_dirs r1_d1_f0 "new1 gpu" --dtypes 1 --flags 0 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
+pack
+for d in 2 4; do
   gpu_bench_dirs "r1_d${d}_f2" "new1 gpu" --dtypes $d --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
 done
-gpu_bench_dirs r1_d1_f0 "new1 gpu" --dtypes 1 --flags 0 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
 pack
 echo "(${SECONDS}s)"
