@@ -105,6 +105,13 @@ gpu_bench_dirs() {
   shift 2
   for dir in $dirs; do gpu_bench_run "${tag}_$dir" "$dir" -- "$@"; done
 }
+# bf16_split_rounds: the bf16 split layout of old/, new1/ and this build (1 MiB - 1 GiB), then of new1/ and
+# this build once more (16 MiB - 1 GiB): the two-round comparison of session 17's A/B calls; packs.
+bf16_split_rounds() {
+  gpu_bench_dirs r1_d1_f2 "old new1 gpu" --dtypes 1 --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
+  gpu_bench_dirs r2_d1_f2 "new1 gpu" --dtypes 1 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
+  pack
+}
 # quick_checks: gpu_check --quick of this build, then memcheck and racecheck of gpu_check --tiny (the gate
 # every A/B call runs before its benches), with the stage clock after each.
 quick_checks() {

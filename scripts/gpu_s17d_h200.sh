@@ -11,9 +11,7 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 quick_checks
-gpu_bench_dirs r1_d1_f2 "old new1 gpu" --dtypes 1 --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
-gpu_bench_dirs r2_d1_f2 "new1 gpu" --dtypes 1 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
-pack
+bf16_split_rounds
 gpu_bench_dirs r1_d2_f2 "new1 gpu" --dtypes 2 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
 gpu_bench_dirs r1_d1_f0 "new1 gpu" --dtypes 1 --flags 0 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
 gpu_bench_dirs r1_d1_lanes "new1 gpu" --dtypes 1 --flags 6 --log2 14 --sizes-kib "262144 1048576" --sms 0 --reps 10
