@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Session 17, first call: (1) the CUDA disassembler tools of the GPU machine, xz-compressed, so that SASS can
-# be read on the build machine (it has nvcc and ptxas only); (2) ncu --set full of the lane-stream encoder
+# be read on the build machine (it has nvcc and ptxas only; scripts/sass_kernel.sh uses them); (2) ncu --set full of the lane-stream encoder
 # and decoder (bf16 256 MiB, lane blocks of 2^14), whose per-instruction counters no session has taken since
 # they moved to cp.async rings; (3) the interleaved split layout at 2^15-element blocks against 2^14 (bf16,
 # fp32; 256 MiB and 1 GiB), last measured in session 6 with older kernels.
