@@ -435,18 +435,6 @@ struct DecVec {
   static constexpr bool OK = (U * RW) % 4 == 0 && U % 4 == 0 && 32 * U <= DEC_SYMS_BYTES;
   uint32_t r[NREM > 0 ? NREM : 1];
 };
-// Loads from a 32-bit shared address (volatile: the ring's words land by cp.async, whose waits are asm too,
-// and these must stay after them).
-__device__ __forceinline__ uint32_t lds_u32(uint32_t a) {
-  uint32_t v;
-  asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a));
-  return v;
-}
-__device__ __forceinline__ uint32_t lds_u16(uint32_t a) {
-  unsigned short v;
-  asm volatile("ld.shared.u16 %0, [%1];" : "=h"(v) : "r"(a));
-  return v;
-}
 // One step of the vector path's chain for a group inside one ring quarter (dec_group_vec), in PTX: the table
 // entry at tabS + 4 * (x & 2047), the next state, the warp's ballot of the lanes that need a word, and for
 // those the word at gS + 2 * (rank among them), merged into the state in place by a predicated byte
@@ -455,7 +443,8 @@ __device__ __forceinline__ uint32_t lds_u16(uint32_t a) {
 // twice (one compare for the ballot, one for the predicate), merged through a predicated move, and formed
 // the table address in three instructions; this form is 18. Every lane loads a word: the address of a lane
 // that needs none is that of a lane that does (its rank), inside the ring and its copy of quarter 0 like
-// any other, and a predicated load left ptxas keeping each step's old word alive (spills).
+// any other, and a predicated load left ptxas keeping each step's old word alive (spills). Volatile: the
+// ring's words land by cp.async, whose waits are asm too, and the loads must stay after them.
 __device__ __forceinline__ uint32_t dec_vec_step(uint32_t& x, uint32_t& gS, uint32_t tabS, uint32_t lt) {
   uint32_t e;
   asm volatile(

@@ -238,6 +238,8 @@ __device__ __forceinline__ uint32_t enc_tab_addr(uint32_t tabS, uint32_t v) {
   if (W == 2) return add_shr<3>(tabS, v & 0x7F80u);  // symbol = (v >> 7) & 0xFF
   return add_shr<19>(tabS, v & 0x7F800000u);         // symbol = (v >> 23) & 0xFF
 }
+// A table entry from its 32-bit shared address (enc_tab_addr), so that the address is the one add_shr
+// formed (through a generic pointer ptxas added the table's base again).
 __device__ __forceinline__ uint4 lds_u4(uint32_t a) {
   uint4 v;
   asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "r"(a));
