@@ -36,16 +36,21 @@ constexpr uint64_t kLanesDeepBlocksPerSm = 4 * 24;
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
 // (kManyRounds*) and a decode told its stream's dtype may take another (choose_decoder); UZIP_GPU_ENC_VARIANT
-// = 0..2 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
+// = 0..4 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
 EncKernel enc_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::compress_kernel<W, 4, 5>;
     case 2: return uzip_gpu::compress_kernel<W, 2, 5>;
+    // 0 and 1 with two whole segments of a block coded side by side (encode_segment_pair; blocks of
+    // 2^15 elements and more), at 4 and 2 steps a group of each chain: the registers of 0 and 1.
+    case 3: return uzip_gpu::compress_kernel<W, 8, 4, 4>;
+    case 4: return uzip_gpu::compress_kernel<W, 4, 5, 2>;
     default: return uzip_gpu::compress_kernel<W, 8, 4>;
   }
 }
+constexpr int kEncVariants = 5;
 using DecKernel = void (*)(const DecParams);
 DecKernel dec_kernel(int variant) {
   switch (variant) {
@@ -92,7 +97,7 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
-  Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
+  Launch enc[kEncVariants][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
@@ -417,7 +422,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   if (!c) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate a codec context");
   c->device = device;
   c->maxSms = maxSms;
-  c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 2);
+  c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", kEncVariants - 1);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
   c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", kLanesEncVariants - 1);
   c->lanesDecVariant = env_variant("UZIP_GPU_LANES_DEC_VARIANT", 1);

@@ -334,6 +334,88 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   return true;
 }
 
+// Two whole segments of the symbol plane coded side by side on one warp: chain c codes segment c
+// (elements base + c * UZIP_ANS_SEG_SYMS ..) into its own part of the stage (downward from pos[c], never
+// under lo[c]). One segment's chain leaves a warp waiting on its own dependent instructions (the profiles'
+// fixed-latency stalls); the two chains are independent, so each fills the other's gaps. The steps
+// alternate chain by chain (enc_step is volatile asm: the order written is the order issued). U steps of
+// each chain a group, so the registers of two chains at U are those of one chain at 2U.
+template <int W, int U>
+__device__ __forceinline__ bool enc_group_pair(uint32_t (&buf)[2][U], int32_t t0, const uint8_t* lp, uint32_t tabS,
+                                               uint32_t (&x)[2], int32_t (&p)[2], const int32_t (&lo)[2],
+                                               uint16_t* out, uint32_t lt) {
+  constexpr size_t SEG_BYTES = (size_t)UZIP_ANS_SEG_SYMS * W;  // chain 1's elements: a constant offset
+  uint4 e[2][U];
+#pragma unroll
+  for (int u = 0; u < U; u++)
+#pragma unroll
+    for (int c = 0; c < 2; c++) e[c][u] = lds_u4(enc_tab_addr<W>(tabS, buf[c][u]));
+  if (t0 >= 2 * U) {
+    const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
+#pragma unroll
+    for (int u = 0; u < U; u++)
+#pragma unroll
+      for (int c = 0; c < 2; c++) buf[c][u] = load_elem_nc<W>(q + SEG_BYTES * c - (size_t)(32u * W) * u);
+  }
+  uint32_t mask[2][U], word[2][U];
+#pragma unroll
+  for (int u = 0; u < U; u++)
+#pragma unroll
+    for (int c = 0; c < 2; c++) enc_step(x[c], e[c][u], mask[c][u], word[c][u]);
+  bool fits = true;
+#pragma unroll
+  for (int c = 0; c < 2; c++) {
+    int32_t n = 0;
+#pragma unroll
+    for (int u = 0; u < U; u++) n += __popc(mask[c][u]);
+    fits &= p[c] - n >= lo[c];
+  }
+  if (!fits) return false;
+  const uint32_t lane = lane_id();
+#pragma unroll
+  for (int c = 0; c < 2; c++)
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+      p[c] -= __popc(mask[c][u]);
+      if ((mask[c][u] >> lane) & 1u) out[p[c] + __popc(mask[c][u] & lt)] = (uint16_t)word[c][u];
+    }
+  return true;
+}
+
+// The two segments base, base + UZIP_ANS_SEG_SYMS, each of T steps (a multiple of U), through
+// enc_group_pair; elements two groups ahead as in encode_segment_full. Same words and states as
+// encode_segment_full on each segment alone. Returns false when a chain's words would go under its lo[c].
+template <int W, int U>
+__device__ __forceinline__ bool encode_segment_pair(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
+                                                    uint16_t* out, int32_t (&pos)[2], const int32_t (&lo)[2],
+                                                    uint32_t (&xout)[2]) {
+  constexpr size_t SEG_BYTES = (size_t)UZIP_ANS_SEG_SYMS * W;
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  const uint8_t* lp = blk + (size_t)(base + lane) * W;
+  const uint32_t tb = (uint32_t)__cvta_generic_to_shared(tab);
+  uint32_t x[2] = {UZIP_ANS_L, UZIP_ANS_L};
+  int32_t p[2] = {pos[0], pos[1]};
+  uint32_t ra[2][U], rb[2][U];
+#pragma unroll
+  for (int u = 0; u < U; u++)
+#pragma unroll
+    for (int c = 0; c < 2; c++) {
+      ra[c][u] = load_elem_nc<W>(lp + SEG_BYTES * c + (size_t)(32u * W) * (T - 1u - u));
+      rb[c][u] = T >= 2u * U ? load_elem_nc<W>(lp + SEG_BYTES * c + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
+    }
+  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
+    if (!enc_group_pair<W, U>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
+    if (t0 < U) break;  // T / U is odd: this was the last group
+    if (!enc_group_pair<W, U>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
+  }
+#pragma unroll
+  for (int c = 0; c < 2; c++) {
+    pos[c] = p[c];
+    xout[c] = x[c];
+  }
+  return true;
+}
+
 // Turns a lone ANS segment, coded downward into words[pos .. cap) of the stage (nw = cap - pos words, state
 // = this lane's final state), into its section in final form in place: table (tb bytes, from freqs) |
 // word count | the 32 states | words | a padding word when nw is odd (at words[cap]). The table and
@@ -556,7 +638,7 @@ __device__ void count_rem_groups(const uint8_t* blk, uint32_t m, bool aligned, u
 // Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
 // complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
 // next block). Blocks with an ANS remainder plane are finished here.
-template <int W, int U>
+template <int W, int U, int PU>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
                                                uint32_t* csumAcc, BlockPlan& plan) {
   const uint32_t lane = lane_id();
@@ -729,15 +811,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       int32_t front = (int32_t)((tb + UZIP_ANS_SEG_HEADER_BYTES + 1u) / 2u);
       bool ok = true;
       uint32_t sec = tb;
-      for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
-        uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
-        int32_t pos = cap;
-        uint32_t x;
-        ok = len % (32u * U) == 0
-                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
-                 : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
-        if (!ok) break;
-        int32_t nw = cap - pos;
+      // Segment sg's words, coded downward into [pos, end) of the stage, to their place (several segments)
+      // or left where they are (one), with its state and word count.
+      auto place = [&](uint32_t sg, int32_t pos, int32_t end, uint32_t x) {
+        const int32_t nw = end - pos;
         if (nsegS > 1) {
           move_words_down(stage, pos, front, nw);
           if (lane == 0) {
@@ -751,6 +828,37 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         if (lane == 0) nws[sg] = (uint32_t)nw;
         front += nw + (nw & 1) + (int32_t)(UZIP_ANS_SEG_HEADER_BYTES / 2u);  // after the padding and next header
         sec += UZIP_ANS_SEG_HEADER_BYTES + ((2u * (uint32_t)nw + 3u) & ~3u);
+      };
+      for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
+        uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
+        // Two whole segments at once (PU > 0, encode_segment_pair): the first codes into the lower half of
+        // the free stage, the second into the upper half above a gap of one segment header and a padding
+        // word, so that the first's words, moved down and followed by its padding and the second's
+        // header, end at or below where the second's begin (move_words_down moves only downward). A
+        // pair whose words overflow a half is coded again one segment at a time (below), which decides
+        // the mode exactly as before: the halves are a speed path, not a bound.
+        if constexpr (PU > 0) {
+          constexpr int32_t GAP = (int32_t)(UZIP_ANS_SEG_HEADER_BYTES / 2u) + 2;
+          if (sg + 1 < nsegS && m - sg * UZIP_ANS_SEG_SYMS >= 2u * UZIP_ANS_SEG_SYMS && cap - front > 4 * GAP) {
+            const int32_t mid = front + (cap - front - GAP) / 2;
+            int32_t pp[2] = {mid, cap};
+            const int32_t lo2[2] = {front, mid + GAP};
+            uint32_t xx[2];
+            if (encode_segment_pair<W, PU>(blk, sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS / 32u, tab, stage, pp, lo2, xx)) {
+              place(sg, pp[0], mid, xx[0]);
+              place(sg + 1, pp[1], cap, xx[1]);
+              sg++;
+              continue;
+            }
+          }
+        }
+        int32_t pos = cap;
+        uint32_t x;
+        ok = len % (32u * U) == 0
+                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
+                 : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+        if (!ok) break;
+        place(sg, pos, cap, x);
       }
       __syncwarp();
       if (ok && sec < m) {
@@ -1040,7 +1148,7 @@ __device__ __forceinline__ void enc_finish(const EncParams& P, GpuSlot* slot, ui
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-template <int W, int U, int MINB>
+template <int W, int U, int MINB, int PU = 0>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -1064,7 +1172,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    compress_block<W, U, PU>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
