@@ -36,21 +36,20 @@ constexpr uint64_t kLanesDeepBlocksPerSm = 4 * 24;
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
 // (kManyRounds*) and a decode told its stream's dtype may take another (choose_decoder); UZIP_GPU_ENC_VARIANT
-// = 0..4 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
+// = 0..3 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
 EncKernel enc_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::compress_kernel<W, 4, 5>;
     case 2: return uzip_gpu::compress_kernel<W, 2, 5>;
-    // 0 and 1 with two whole segments of a block coded side by side (encode_segment_pair; blocks of
-    // 2^15 elements and more), at 4 and 2 steps a group of each chain: the registers of 0 and 1.
-    case 3: return uzip_gpu::compress_kernel<W, 8, 4, 4>;
-    case 4: return uzip_gpu::compress_kernel<W, 4, 5, 2>;
+    // Warp pairs (compress_pairs in cuda/gpu_encode.cuh): two warps a block, for calls of few blocks.
+    case 3: return uzip_gpu::compress_kernel<W, 8, 4, true>;
     default: return uzip_gpu::compress_kernel<W, 8, 4>;
   }
 }
-constexpr int kEncVariants = 5;
+constexpr int kEncVariants = 4;
+constexpr int kEncPairVariant = 3;
 using DecKernel = void (*)(const DecParams);
 DecKernel dec_kernel(int variant) {
   switch (variant) {
@@ -225,7 +224,8 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   }
   if (int st = enc_shape<W>(c, variant, p.log2Block, &L)) return st;
   uint64_t ctas, smLimit;
-  grid_shape(c, L.perSm, (p.nblocks + kEncWarps - 1) / kEncWarps, &ctas, &smLimit);
+  const uint64_t blocksPerCta = variant == kEncPairVariant ? kEncWarps / 2 : kEncWarps;  // blocks at a time
+  grid_shape(c, L.perSm, (p.nblocks + blocksPerCta - 1) / blocksPerCta, &ctas, &smLimit);
   EncParams q = p;
   q.smLimit = (uint32_t)smLimit;
   q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block, W, p.flags);

@@ -334,88 +334,6 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   return true;
 }
 
-// Two whole segments of the symbol plane coded side by side on one warp: chain c codes segment c
-// (elements base + c * UZIP_ANS_SEG_SYMS ..) into its own part of the stage (downward from pos[c], never
-// under lo[c]). One segment's chain leaves a warp waiting on its own dependent instructions (the profiles'
-// fixed-latency stalls); the two chains are independent, so each fills the other's gaps. The steps
-// alternate chain by chain (enc_step is volatile asm: the order written is the order issued). U steps of
-// each chain a group, so the registers of two chains at U are those of one chain at 2U.
-template <int W, int U>
-__device__ __forceinline__ bool enc_group_pair(uint32_t (&buf)[2][U], int32_t t0, const uint8_t* lp, uint32_t tabS,
-                                               uint32_t (&x)[2], int32_t (&p)[2], const int32_t (&lo)[2],
-                                               uint16_t* out, uint32_t lt) {
-  constexpr size_t SEG_BYTES = (size_t)UZIP_ANS_SEG_SYMS * W;  // chain 1's elements: a constant offset
-  uint4 e[2][U];
-#pragma unroll
-  for (int u = 0; u < U; u++)
-#pragma unroll
-    for (int c = 0; c < 2; c++) e[c][u] = lds_u4(enc_tab_addr<W>(tabS, buf[c][u]));
-  if (t0 >= 2 * U) {
-    const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
-#pragma unroll
-    for (int u = 0; u < U; u++)
-#pragma unroll
-      for (int c = 0; c < 2; c++) buf[c][u] = load_elem_nc<W>(q + SEG_BYTES * c - (size_t)(32u * W) * u);
-  }
-  uint32_t mask[2][U], word[2][U];
-#pragma unroll
-  for (int u = 0; u < U; u++)
-#pragma unroll
-    for (int c = 0; c < 2; c++) enc_step(x[c], e[c][u], mask[c][u], word[c][u]);
-  bool fits = true;
-#pragma unroll
-  for (int c = 0; c < 2; c++) {
-    int32_t n = 0;
-#pragma unroll
-    for (int u = 0; u < U; u++) n += __popc(mask[c][u]);
-    fits &= p[c] - n >= lo[c];
-  }
-  if (!fits) return false;
-  const uint32_t lane = lane_id();
-#pragma unroll
-  for (int c = 0; c < 2; c++)
-#pragma unroll
-    for (int u = 0; u < U; u++) {
-      p[c] -= __popc(mask[c][u]);
-      if ((mask[c][u] >> lane) & 1u) out[p[c] + __popc(mask[c][u] & lt)] = (uint16_t)word[c][u];
-    }
-  return true;
-}
-
-// The two segments base, base + UZIP_ANS_SEG_SYMS, each of T steps (a multiple of U), through
-// enc_group_pair; elements two groups ahead as in encode_segment_full. Same words and states as
-// encode_segment_full on each segment alone. Returns false when a chain's words would go under its lo[c].
-template <int W, int U>
-__device__ __forceinline__ bool encode_segment_pair(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
-                                                    uint16_t* out, int32_t (&pos)[2], const int32_t (&lo)[2],
-                                                    uint32_t (&xout)[2]) {
-  constexpr size_t SEG_BYTES = (size_t)UZIP_ANS_SEG_SYMS * W;
-  const uint32_t lane = lane_id(), lt = lanemask_lt();
-  const uint8_t* lp = blk + (size_t)(base + lane) * W;
-  const uint32_t tb = (uint32_t)__cvta_generic_to_shared(tab);
-  uint32_t x[2] = {UZIP_ANS_L, UZIP_ANS_L};
-  int32_t p[2] = {pos[0], pos[1]};
-  uint32_t ra[2][U], rb[2][U];
-#pragma unroll
-  for (int u = 0; u < U; u++)
-#pragma unroll
-    for (int c = 0; c < 2; c++) {
-      ra[c][u] = load_elem_nc<W>(lp + SEG_BYTES * c + (size_t)(32u * W) * (T - 1u - u));
-      rb[c][u] = T >= 2u * U ? load_elem_nc<W>(lp + SEG_BYTES * c + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
-    }
-  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
-    if (!enc_group_pair<W, U>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
-    if (t0 < U) break;  // T / U is odd: this was the last group
-    if (!enc_group_pair<W, U>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
-  }
-#pragma unroll
-  for (int c = 0; c < 2; c++) {
-    pos[c] = p[c];
-    xout[c] = x[c];
-  }
-  return true;
-}
-
 // Turns a lone ANS segment, coded downward into words[pos .. cap) of the stage (nw = cap - pos words, state
 // = this lane's final state), into its section in final form in place: table (tb bytes, from freqs) |
 // word count | the 32 states | words | a padding word when nw is odd (at words[cap]). The table and
@@ -635,60 +553,233 @@ __device__ void count_rem_groups(const uint8_t* blk, uint32_t m, bool aligned, u
   __syncwarp();
 }
 
-// Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
-// complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
-// next block). Blocks with an ANS remainder plane are finished here.
-template <int W, int U, int PU>
-__device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
-                                               uint32_t* csumAcc, BlockPlan& plan) {
+// Warp pairs (compress_kernel<..., DUO = true>, for calls of few blocks): the two warps of a pair code one
+// block together. A lone warp's block is bound by its own issue (a scheduler issues one of its integer
+// instructions every other cycle): two chains on one warp measured no faster even for lone warps
+// (bench/results/h200-2026-12-02T1850-session18/1-pairs), so the pair splits the work across two
+// schedulers instead. Both warps run half the histogram pass; then the coder runs the ANS chain and hands
+// each group's words (every lane's low 16 state bits, whether it shed a word or not) and ballots to the
+// helper through a ring of DUO_R slots in shared memory, and the helper ranks and stores the words (the
+// ~8 instructions a step the coder's own stores took). Named barriers order the pair: ctl for the block's
+// ticket, the histogram halves and each segment's start and end; full k / empty k for ring slot k.
+constexpr uint32_t DUO_R = 3;
+constexpr uint32_t DUO_CMD_CODE = 1, DUO_CMD_DONE = 2;
+struct DuoCtl {  // at the start of the helper's shared region
+  unsigned long long ticket, stage;  // the block, and the coder's stage for it (uint16_t*)
+  uint32_t cmd, T, ok, constR;
+  int32_t pos, lo;
+};
+constexpr uint32_t DUO_CTL_BYTES = 64;
+static_assert(sizeof(DuoCtl) <= DUO_CTL_BYTES, "control words");
+struct Duo {
+  DuoCtl* c = nullptr;
+  uint8_t* ring = nullptr;  // DUO_R slots of duo_slot_bytes<U>()
+  uint32_t ctl = 0;         // barrier ids: ctl; full k = ctl + 1 + k; empty k = ctl + 1 + DUO_R + k
+};
+// A slot: u16 words[U][32] (step u's words, lane by lane), then u32 ballots[U].
+template <int U>
+__host__ __device__ constexpr uint32_t duo_slot_bytes() { return 64u * U + 4u * U; }
+static_assert(DUO_CTL_BYTES + DUO_R * duo_slot_bytes<8>() <= ENC_WARP_BYTES, "the ring fits the helper's region");
+
+__device__ __forceinline__ void bar_sync(uint32_t id, uint32_t n) {
+  asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(n) : "memory");
+}
+__device__ __forceinline__ void bar_arrive(uint32_t id, uint32_t n) {
+  asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(n) : "memory");
+}
+
+// enc_step for the coder of a pair: the low 16 bits of the state before the shed go to shared address a
+// (unconditionally: the ballot says whether it is a word), instead of the word register and its store after
+// the group.
+__device__ __forceinline__ void enc_step_sts(uint32_t& x, const uint4& e, uint32_t& mask, uint32_t a) {
+  asm volatile(
+      "{\n\t.reg .pred s, k;\n\t.reg .b32 q, t, g, c;\n\t"
+      "setp.ge.u32 s, %0, %5;\n\t"
+      "vote.sync.ballot.b32 %1, s, -1;\n\t"
+      "st.shared.u16 [%6], %0;\n\t"
+      "@s shr.u32 %0, %0, 16;\n\t"
+      "mul.hi.u32 q, %0, %2;\n\t"
+      "mad.lo.u32 t, q, %3, %3;\n\t"
+      "sub.u32 g, 2048, %3;\n\t"
+      "add.u32 c, %0, %4;\n\t"
+      "setp.le.u32 k, t, %0;\n\t"
+      "mad.lo.u32 %0, q, g, c;\n\t"
+      "@k add.u32 %0, %0, g;\n\t"
+      "}"
+      : "+r"(x), "=r"(mask)
+      : "r"(e.x), "r"(e.y), "r"(e.z), "r"(e.w), "r"(a)
+      : "memory");
+}
+
+// One group of the coder (steps t0 .. t0 - U + 1, group g of the segment, ring slot k): as enc_group_full,
+// but the words and ballots go to slot k (once the helper has emptied it) and the group is then marked full.
+template <int W, int U>
+__device__ __forceinline__ void duo_code_group(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, uint32_t tabS,
+                                               uint32_t& x, const Duo& duo, uint32_t ringS, uint32_t g, uint32_t k) {
+  uint4 e[U];
+#pragma unroll
+  for (int u = 0; u < U; u++) e[u] = lds_u4(enc_tab_addr<W>(tabS, buf[u]));
+  if (t0 >= 2 * U) {
+    const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
+#pragma unroll
+    for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
+  }
+  const uint32_t slotS = ringS + k * duo_slot_bytes<U>();
+  if (g >= DUO_R) bar_sync(duo.ctl + 1u + DUO_R + k, 64);
+  uint32_t mask[U];
+  const uint32_t wa = slotS + 2u * lane_id();
+#pragma unroll
+  for (int u = 0; u < U; u++) enc_step_sts(x, e[u], mask[u], wa + 64u * u);
+  if (lane_id() == 0) {
+#pragma unroll
+    for (int i = 0; i < U / 4; i++)
+      asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(slotS + 64u * U + 16u * i), "r"(mask[4 * i]),
+                   "r"(mask[4 * i + 1]), "r"(mask[4 * i + 2]), "r"(mask[4 * i + 3])
+                   : "memory");
+  }
+  bar_arrive(duo.ctl + 1u + k, 64);
+}
+
+// The coder's part of a segment of T steps (T / U >= DUO_R groups): encode_segment_full's chain, its words
+// handed to the helper (duo_store_segment). Returns this lane's final state.
+template <int W, int U>
+__device__ __forceinline__ uint32_t duo_code_segment(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
+                                                     const Duo& duo) {
+  static_assert(U % 4 == 0, "ballots go to the slot four at a time");
   const uint32_t lane = lane_id();
-  uint32_t* cnt = (uint32_t*)(sm + ENC_CNT);
-  uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
-  uint32_t* fsym = (uint32_t*)(sm + ENC_FSYM);
-  uint32_t* frem = (uint32_t*)(sm + ENC_FREM);
-  uint4* tab = (uint4*)(sm + ENC_TAB);
-  uint32_t* states = (uint32_t*)(sm + ENC_STATES);
-  uint32_t* nws = (uint32_t*)(sm + ENC_NW);
-  uint32_t* soff = (uint32_t*)(sm + ENC_SOFF);
+  const uint8_t* lp = blk + (size_t)(base + lane) * W;
+  const uint32_t tb = (uint32_t)__cvta_generic_to_shared(tab), ringS = (uint32_t)__cvta_generic_to_shared(duo.ring);
+  uint32_t x = UZIP_ANS_L;
+  uint32_t ra[U], rb[U];
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+    ra[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
+    rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
+  }
+  uint32_t g = 0, k = 0;
+  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
+    duo_code_group<W, U>(ra, t0, lp, tb, x, duo, ringS, g++, k);
+    k = k + 1u == DUO_R ? 0u : k + 1u;
+    if (t0 < U) break;  // T / U is odd: this was the last group
+    duo_code_group<W, U>(rb, t0 - U, lp, tb, x, duo, ringS, g++, k);
+    k = k + 1u == DUO_R ? 0u : k + 1u;
+  }
+  return x;
+}
 
-  const uint32_t rw = W > 1 ? W - 1 : 0;
-  const bool split = (P.flags & UZIP_FLAG_SPLIT) != 0;
-  const bool doRem = W > 1 && !split;
-  const uint64_t start = (uint64_t)b << P.log2Block;
-  const uint32_t m = uzip_block_len(P.count, P.log2Block, b);
-  const uint8_t* blk = P.src + start * W;
-  const bool aligned = P.srcAligned16 != 0;
-  UZIP_CLK_DECL;
+// The helper's part of a segment of T steps: each group's words placed downward from pos exactly as
+// enc_group_full places them. Returns false (and stops storing) when they would go under lo; it still
+// empties every slot, so that the pair stays in step.
+template <int U>
+__device__ __forceinline__ bool duo_store_segment(uint32_t T, uint16_t* out, int32_t& pos, int32_t lo, const Duo& duo) {
+  const uint32_t lane = lane_id(), lt = lanemask_lt(), G = T / U;
+  const uint32_t ringS = (uint32_t)__cvta_generic_to_shared(duo.ring);
+  int32_t p = pos;
+  bool ok = true;
+  for (uint32_t g = 0, k = 0; g < G; g++) {
+    const uint32_t slotS = ringS + k * duo_slot_bytes<U>();
+    bar_sync(duo.ctl + 1u + k, 64);
+    uint32_t mask[U], w[U];
+#pragma unroll
+    for (int i = 0; i < U / 4; i++)
+      asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+                   : "=r"(mask[4 * i]), "=r"(mask[4 * i + 1]), "=r"(mask[4 * i + 2]), "=r"(mask[4 * i + 3])
+                   : "r"(slotS + 64u * U + 16u * i)
+                   : "memory");
+#pragma unroll
+    for (int u = 0; u < U; u++)
+      asm volatile("ld.shared.u16 %0, [%1];" : "=r"(w[u]) : "r"(slotS + 64u * u + 2u * lane) : "memory");
+    // The last DUO_R groups' slots are not waited for again (duo_code_group waits from its group DUO_R on).
+    if (g + DUO_R < G) bar_arrive(duo.ctl + 1u + DUO_R + k, 64);
+    int32_t c = 0;
+#pragma unroll
+    for (int u = 0; u < U; u++) c += __popc(mask[u]);
+    ok = ok && p - c >= lo;
+    if (ok) {
+#pragma unroll
+      for (int u = 0; u < U; u++) {
+        p -= __popc(mask[u]);
+        if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)w[u];
+      }
+    }
+    k = k + 1u == DUO_R ? 0u : k + 1u;
+  }
+  pos = p;
+  return ok;
+}
 
-  // 1. Histograms (symbols: 8 sub-histograms of u32 counters, lane & 7, so that the few exponents that
-  //    dominate a block serialize the atomics at most 4 ways; this measured faster than 16 sub-histograms
-  //    of packed 16-bit pairs, whose increments cost three more instructions per element), constant
-  //    tests, checksum.
+// The histogram pass's inputs for block b (compress_block; a warp pair's helper builds the same one).
+template <int W>
+struct HistJob {
+  // Groups of 16 elements in flight per lane. The wait on these loads is 9% of the compress kernel's stall
+  // samples (bench/results/h200-2026-12-02T0200-session13/2-encstep), but twice as many in flight made it
+  // 5-15% slower (3-copies).
+  static constexpr int D = W == 4 ? 2 : 4;
+  const uint8_t* blk;
+  uint8_t* remStage;
+  uint8_t* remOut;
+  uint32_t* hist;
+  uint32_t* cntr;
+  uint64_t word0;
+  uint32_t m, ng, remLimit, sym0, rem0;
+  bool aligned, doRem, doSum, fusedRem, stagedRem;
+  __device__ __forceinline__ HistJob(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b) {
+    const uint32_t rw = W > 1 ? W - 1 : 0;
+    const bool split = (P.flags & UZIP_FLAG_SPLIT) != 0;
+    const uint64_t start = (uint64_t)b << P.log2Block;
+    m = uzip_block_len(P.count, P.log2Block, b);
+    blk = P.src + start * W;
+    aligned = P.srcAligned16 != 0;
+    doRem = W > 1 && !split;
+    hist = (uint32_t*)(sm + ENC_UNION);
+    cntr = (uint32_t*)(sm + ENC_CNTR);
+    const uint32_t v0 = load_elem<W>(blk);
+    sym0 = uzip_symbol_of(v0, W);
+    rem0 = uzip_remainder_of(v0, W);
+    doSum = (P.flags & UZIP_FLAG_CHECKSUM) != 0;
+    word0 = start * W / 4;
+    ng = (m + 15u) / 16u;
+    // Split layout: the remainder plane's place is known before any look-back, so this pass, which has the
+    // elements in registers, writes it (when every group is whole) instead of a second read of the block.
+    fusedRem = W > 1 && split && aligned && (m & 15u) == 0;
+    stagedRem = W == 2 && !split && aligned && (m & 15u) == 0;  // RAW remainders from the stage
+    remStage = (uint8_t*)stage + enc_words_bytes(P.log2Block);
+    remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
+    remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
+  }
+};
+
+// Zeroes a warp's symbol sub-histograms and remainder counts (its shared region sm).
+__device__ __forceinline__ void zero_hists(uint8_t* sm) {
+  const uint32_t lane = lane_id();
   uint32_t* hist = (uint32_t*)(sm + ENC_UNION);
+  uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
   for (uint32_t i = lane; i < ENC_HIST_BYTES / 16u; i += 32) ((uint4*)hist)[i] = make_uint4(0, 0, 0, 0);
 #pragma unroll
   for (int i = 0; i < 8; i++) cntr[lane + 32 * i] = 0;
   __syncwarp();
-  const uint32_t v0 = load_elem<W>(blk);
-  const uint32_t sym0 = uzip_symbol_of(v0, W), rem0 = uzip_remainder_of(v0, W);
-  bool constR = true;
-  uint32_t csum = 0;
-  const bool doSum = (P.flags & UZIP_FLAG_CHECKSUM) != 0;
-  const uint64_t word0 = start * W / 4;
-  const uint32_t ng = (m + 15u) / 16u;
-  const uint32_t sub = lane & 7u;
-  // Groups of 16 elements in flight per lane. The wait on these loads is 9% of the compress kernel's stall
-  // samples (bench/results/h200-2026-12-02T0200-session13/2-encstep), but twice as many in flight made it
-  // 5-15% slower (3-copies).
-  constexpr int D = W == 4 ? 2 : 4;
-  // Split layout: the remainder plane's place is known before any look-back, so this pass, which has the
-  // elements in registers, writes it (when every group is whole) instead of a second read of the block.
-  const bool fusedRem = W > 1 && split && aligned && (m & 15u) == 0;
-  const bool stagedRem = W == 2 && !split && aligned && (m & 15u) == 0;  // RAW remainders from the stage
-  uint8_t* const remStage = (uint8_t*)stage + enc_words_bytes(P.log2Block);
-  uint8_t* const remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
-  const uint32_t remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
-  for (uint32_t g0 = lane; g0 < ng; g0 += 32u * D) {
+}
+
+// The histogram pass over the groups gStart, gStart + gStride, ... (gStart = lane + a multiple of 32 D):
+// symbol sub-histograms (8 of u32 counters, lane & 7, so that the few exponents that dominate a block
+// serialize the atomics at most 4 ways; this measured faster than 16 sub-histograms of packed 16-bit
+// pairs, whose increments cost three more instructions per element), the remainder CONST test into
+// constR, checksum terms into csum, and the split plane's or the stage's remainders.
+template <int W>
+__device__ __forceinline__ void hist_groups(const HistJob<W>& j, uint32_t gStart, uint32_t gStride, bool& constR,
+                                            uint32_t& csum) {
+  constexpr int D = HistJob<W>::D;
+  const uint32_t rw = W > 1 ? W - 1 : 0;
+  const uint8_t* blk = j.blk;
+  const uint32_t m = j.m, ng = j.ng, rem0 = j.rem0, remLimit = j.remLimit;
+  const bool aligned = j.aligned, doRem = j.doRem, doSum = j.doSum, fusedRem = j.fusedRem, stagedRem = j.stagedRem;
+  uint8_t* const remStage = j.remStage;
+  uint8_t* const remOut = j.remOut;
+  uint32_t* hist = j.hist;
+  uint32_t* cntr = j.cntr;
+  const uint64_t word0 = j.word0;
+  const uint32_t sub = lane_id() & 7u;
+  for (uint32_t g0 = gStart; g0 < ng; g0 += gStride) {
     uint4 q[D][W];
 #pragma unroll
     for (int d = 0; d < D; d++) load_group_raw<W>(blk, g0 + 32u * d, m, aligned, q[d]);
@@ -768,6 +859,47 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       }
     }
   }
+}
+
+// Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
+// complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
+// next block). Blocks with an ANS remainder plane are finished here.
+template <int W, int U, bool DUO = false>
+__device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
+                                               uint32_t* csumAcc, BlockPlan& plan, const Duo& duo = Duo{}) {
+  const uint32_t lane = lane_id();
+  uint32_t* cnt = (uint32_t*)(sm + ENC_CNT);
+  uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
+  uint32_t* fsym = (uint32_t*)(sm + ENC_FSYM);
+  uint32_t* frem = (uint32_t*)(sm + ENC_FREM);
+  uint4* tab = (uint4*)(sm + ENC_TAB);
+  uint32_t* states = (uint32_t*)(sm + ENC_STATES);
+  uint32_t* nws = (uint32_t*)(sm + ENC_NW);
+  uint32_t* soff = (uint32_t*)(sm + ENC_SOFF);
+
+  const uint32_t rw = W > 1 ? W - 1 : 0;
+  const bool split = (P.flags & UZIP_FLAG_SPLIT) != 0;
+  const uint64_t start = (uint64_t)b << P.log2Block;
+  const uint32_t m = uzip_block_len(P.count, P.log2Block, b);
+  const uint8_t* blk = P.src + start * W;
+  const bool aligned = P.srcAligned16 != 0;
+  UZIP_CLK_DECL;
+
+  // 1. Histograms, constant tests, checksum (hist_groups).
+  uint32_t* hist = (uint32_t*)(sm + ENC_UNION);
+  if (!DUO) zero_hists(sm);  // (a warp pair's coder zeroes them before the ticket, compress_kernel)
+  const HistJob<W> hj(P, sm, stage, b);
+  const uint32_t sym0 = hj.sym0, rem0 = hj.rem0;
+  const bool doSum = hj.doSum, fusedRem = hj.fusedRem, stagedRem = hj.stagedRem;
+  const uint32_t ng = hj.ng;
+  bool constR = true;
+  uint32_t csum = 0;
+  // A warp pair splits the groups between its warps by rounds of HistJob::D groups per lane.
+  hist_groups<W>(hj, lane, 32u * HistJob<W>::D * (DUO ? 2u : 1u), constR, csum);
+  if constexpr (DUO) {  // the helper's half (duo_helper_block): its atomics, and its CONST test
+    bar_sync(duo.ctl, 64);
+    constR &= duo.c->constR != 0;
+  }
   __syncwarp();  // every lane's histogram atomics land before any lane folds
   UZIP_CLK(0);
 #pragma unroll
@@ -831,32 +963,25 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       };
       for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
-        // Two whole segments at once (PU > 0, encode_segment_pair): the first codes into the lower half of
-        // the free stage, the second into the upper half above a gap of one segment header and a padding
-        // word, so that the first's words, moved down and followed by its padding and the second's
-        // header, end at or below where the second's begin (move_words_down moves only downward). A
-        // pair whose words overflow a half is coded again one segment at a time (below), which decides
-        // the mode exactly as before: the halves are a speed path, not a bound.
-        if constexpr (PU > 0) {
-          constexpr int32_t GAP = (int32_t)(UZIP_ANS_SEG_HEADER_BYTES / 2u) + 2;
-          if (sg + 1 < nsegS && m - sg * UZIP_ANS_SEG_SYMS >= 2u * UZIP_ANS_SEG_SYMS && cap - front > 4 * GAP) {
-            const int32_t mid = front + (cap - front - GAP) / 2;
-            int32_t pp[2] = {mid, cap};
-            const int32_t lo2[2] = {front, mid + GAP};
-            uint32_t xx[2];
-            if (encode_segment_pair<W, PU>(blk, sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS / 32u, tab, stage, pp, lo2, xx)) {
-              place(sg, pp[0], mid, xx[0]);
-              place(sg + 1, pp[1], cap, xx[1]);
-              sg++;
-              continue;
-            }
-          }
-        }
         int32_t pos = cap;
         uint32_t x;
-        ok = len % (32u * U) == 0
-                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
-                 : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+        if (DUO && len % (32u * U) == 0 && len / 32u >= DUO_R * U) {  // the coder codes, the helper stores
+          if (lane == 0) {
+            duo.c->cmd = DUO_CMD_CODE;
+            duo.c->T = len / 32u;
+            duo.c->pos = pos;
+            duo.c->lo = front;
+          }
+          bar_sync(duo.ctl, 64);
+          x = duo_code_segment<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, duo);
+          bar_sync(duo.ctl, 64);
+          ok = ((volatile DuoCtl*)duo.c)->ok != 0;
+          pos = ((volatile DuoCtl*)duo.c)->pos;
+        } else {
+          ok = len % (32u * U) == 0
+                   ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
+                   : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+        }
         if (!ok) break;
         place(sg, pos, cap, x);
       }
@@ -878,6 +1003,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         }
       }
     }
+  }
+  if constexpr (DUO) {  // the helper is done with this block (duo_helper_block)
+    if (lane == 0) duo.c->cmd = DUO_CMD_DONE;
+    bar_sync(duo.ctl, 64);
   }
   UZIP_CLK(4);
   if (W > 1) {
@@ -1143,23 +1272,106 @@ __device__ __forceinline__ void enc_finish(const EncParams& P, GpuSlot* slot, ui
   }
 }
 
+// The helper of a warp pair, for block b (the coder runs compress_block<W, U, true>): the other half of
+// the histogram pass into the coder's histograms, then the word stores of each segment the coder codes,
+// until the coder says it is done with the block.
+template <int W, int U>
+__device__ __forceinline__ void duo_helper_block(const EncParams& P, uint8_t* coderSm, uint16_t* stage, uint32_t b,
+                                                 const Duo& duo, uint32_t* csumAcc) {
+  const uint32_t lane = lane_id();
+  const HistJob<W> hj(P, coderSm, stage, b);
+  bool constR = true;
+  uint32_t csum = 0;
+  hist_groups<W>(hj, lane + 32u * HistJob<W>::D, 64u * HistJob<W>::D, constR, csum);
+  constR = __all_sync(FULL_MASK, constR);
+  if (hj.doSum) *csumAcc += warp_sum_u32(csum);
+  if (lane == 0) duo.c->constR = constR;
+  bar_sync(duo.ctl, 64);  // the coder folds both halves
+  volatile DuoCtl* c = duo.c;
+  while (true) {
+    bar_sync(duo.ctl, 64);
+    if (c->cmd == DUO_CMD_DONE) break;
+    int32_t pos = c->pos;
+    const bool ok = duo_store_segment<U>(c->T, stage, pos, c->lo, duo);
+    if (lane == 0) {
+      c->pos = pos;
+      c->ok = ok;
+    }
+    bar_sync(duo.ctl, 64);
+  }
+}
+
+// compress_kernel's loop for warp pairs (warps 2i and 2i + 1 of a CTA: coder and helper). The coder takes
+// the tickets and keeps the deferred blocks as a lone warp does; the helper follows its tickets.
+template <int W, int U>
+__device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem, GpuSlot* slot, bool gated) {
+  const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
+  uint8_t* coderSm = smem + (size_t)(wib & ~1u) * ENC_WARP_BYTES;
+  uint8_t* helperSm = coderSm + ENC_WARP_BYTES;
+  const Duo duo{(DuoCtl*)helperSm, helperSm + DUO_CTL_BYTES, 1u + (wib >> 1) * (1u + 2u * DUO_R)};
+  volatile DuoCtl* c = duo.c;
+  uint32_t csum = 0;
+  if (wib & 1u) {
+    while (true) {
+      bar_sync(duo.ctl, 64);
+      const uint64_t t = c->ticket;
+      if (t >= P.nblocks) break;
+      duo_helper_block<W, U>(P, coderSm, (uint16_t*)c->stage, (uint32_t)t, duo, &csum);
+    }
+    enc_finish(P, slot, csum);
+    return;
+  }
+  constexpr uint32_t S = ENC_STAGES;
+  uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
+  BlockPlan pend[S];
+  uint32_t head = 0, npend = 0;
+  while (true) {
+    const bool go = gate_open(gated, &slot->active);
+    zero_hists(coderSm);
+    unsigned long long t = ~0ull;
+    if (go && lane == 0) t = atomicAdd(&slot->ticket, 1ull);
+    t = __shfl_sync(FULL_MASK, t, 0);
+    const uint32_t cur = (head + npend) % S;
+    if (lane == 0) {
+      c->ticket = t;
+      c->stage = (unsigned long long)(stages + cur * P.stageBytes);
+    }
+    bar_sync(duo.ctl, 64);
+    if (t >= P.nblocks) break;
+    compress_block<W, U, true>(P, coderSm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur], duo);
+    if (pend[cur].deferred) npend++;
+    if (npend == S) {
+      finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
+      head = (head + 1) % S;
+      npend--;
+    }
+  }
+  for (; npend; npend--, head = (head + 1) % S) finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
+  enc_finish(P, slot, csum);
+}
+
 // U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow.
 // Word stages: a deferred block keeps its stage until it is finished; up to ENC_STAGES - 1 of them wait
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-template <int W, int U, int MINB, int PU = 0>
+// DUO: warp pairs (compress_pairs).
+template <int W, int U, int MINB, bool DUO = false>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
+  GpuSlot* slot = &P.slots[P.epoch & 1u];
+  clean_next_slot(P.slots, P.epoch);
+  const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
+  gate_announce(P.smLimit, gated, &slot->active);
+  if constexpr (DUO) {
+    compress_pairs<W, U>(P, smem, slot, gated);
+    return;
+  }
   uint8_t* sm = smem + (size_t)wib * ENC_WARP_BYTES;
   constexpr uint32_t S = ENC_STAGES;
   uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
-  GpuSlot* slot = &P.slots[P.epoch & 1u];
-  clean_next_slot(P.slots, P.epoch);
   uint32_t csum = 0;
-  const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
-  gate_announce(P.smLimit, gated, &slot->active);
   // Deferred blocks wait in a ring of stages: stages head .. head + npend - 1 (mod S), oldest first; the
   // next block codes into stage head + npend.
   BlockPlan pend[S];
@@ -1172,7 +1384,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U, PU>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
