@@ -965,23 +965,27 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
         int32_t pos = cap;
         uint32_t x;
-        if (DUO && len % (32u * U) == 0 && len / 32u >= DUO_R * U) {  // the coder codes, the helper stores
-          if (lane == 0) {
-            duo.c->cmd = DUO_CMD_CODE;
-            duo.c->T = len / 32u;
-            duo.c->pos = pos;
-            duo.c->lo = front;
+        bool paired = false;
+        if constexpr (DUO) {
+          if (len % (32u * U) == 0 && len / 32u >= DUO_R * U) {  // the coder codes, the helper stores
+            if (lane == 0) {
+              duo.c->cmd = DUO_CMD_CODE;
+              duo.c->T = len / 32u;
+              duo.c->pos = pos;
+              duo.c->lo = front;
+            }
+            bar_sync(duo.ctl, 64);
+            x = duo_code_segment<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, duo);
+            bar_sync(duo.ctl, 64);
+            ok = ((volatile DuoCtl*)duo.c)->ok != 0;
+            pos = ((volatile DuoCtl*)duo.c)->pos;
+            paired = true;
           }
-          bar_sync(duo.ctl, 64);
-          x = duo_code_segment<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, duo);
-          bar_sync(duo.ctl, 64);
-          ok = ((volatile DuoCtl*)duo.c)->ok != 0;
-          pos = ((volatile DuoCtl*)duo.c)->pos;
-        } else {
+        }
+        if (!paired)
           ok = len % (32u * U) == 0
                    ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
                    : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
-        }
         if (!ok) break;
         place(sg, pos, cap, x);
       }
