@@ -559,10 +559,14 @@ __device__ void count_rem_groups(const uint8_t* blk, uint32_t m, bool aligned, u
 // (bench/results/h200-2026-12-02T1850-session18/1-pairs), so the pair splits the work across two
 // schedulers instead. Both warps run half the histogram pass; then the coder runs the ANS chain and hands
 // each group's words (every lane's low 16 state bits, whether it shed a word or not) and ballots to the
-// helper through a ring of DUO_R slots in shared memory, and the helper ranks and stores the words (the
-// ~8 instructions a step the coder's own stores took). Named barriers order the pair: ctl for the block's
-// ticket, the histogram halves and each segment's start and end; full k / empty k for ring slot k.
-constexpr uint32_t DUO_R = 3;
+// helper through two slots in shared memory, and the helper ranks and stores the words (the ~8
+// instructions a step the coder's own stores took). Two named barriers order the pair, each a rendezvous
+// of both warps (bar.sync, which compute-sanitizer's racecheck follows): ctl for the block's ticket, the
+// histogram halves and each segment's start and end; ring after each group the coder wrote. The helper
+// reaches the ring barrier of group g only after it has stored group g - 1, so the coder, which writes
+// group g + 1 after that barrier, is never more than one slot ahead: two slots suffice. The helper has the
+// lighter work and usually waits there first.
+constexpr uint32_t DUO_R = 2;
 constexpr uint32_t DUO_CMD_CODE = 1, DUO_CMD_DONE = 2;
 struct DuoCtl {  // at the start of the helper's shared region
   unsigned long long ticket, stage;  // the block, and the coder's stage for it (uint16_t*)
@@ -574,7 +578,7 @@ static_assert(sizeof(DuoCtl) <= DUO_CTL_BYTES, "control words");
 struct Duo {
   DuoCtl* c = nullptr;
   uint8_t* ring = nullptr;  // DUO_R slots of duo_slot_bytes<U>()
-  uint32_t ctl = 0;         // barrier ids: ctl; full k = ctl + 1 + k; empty k = ctl + 1 + DUO_R + k
+  uint32_t ctl = 0;         // barrier ids: ctl, and ring = ctl + 1
 };
 // A slot: u16 words[U][32] (step u's words, lane by lane), then u32 ballots[U].
 template <int U>
@@ -583,9 +587,6 @@ static_assert(DUO_CTL_BYTES + DUO_R * duo_slot_bytes<8>() <= ENC_WARP_BYTES, "th
 
 __device__ __forceinline__ void bar_sync(uint32_t id, uint32_t n) {
   asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(n) : "memory");
-}
-__device__ __forceinline__ void bar_arrive(uint32_t id, uint32_t n) {
-  asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(n) : "memory");
 }
 
 // enc_step for the coder of a pair: the low 16 bits of the state before the shed go to shared address a
@@ -611,11 +612,11 @@ __device__ __forceinline__ void enc_step_sts(uint32_t& x, const uint4& e, uint32
       : "memory");
 }
 
-// One group of the coder (steps t0 .. t0 - U + 1, group g of the segment, ring slot k): as enc_group_full,
-// but the words and ballots go to slot k (once the helper has emptied it) and the group is then marked full.
+// One group of the coder (steps t0 .. t0 - U + 1, ring slot k): as enc_group_full, but the words and
+// ballots go to slot k, and the pair then meets at the ring barrier.
 template <int W, int U>
 __device__ __forceinline__ void duo_code_group(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, uint32_t tabS,
-                                               uint32_t& x, const Duo& duo, uint32_t ringS, uint32_t g, uint32_t k) {
+                                               uint32_t& x, const Duo& duo, uint32_t ringS, uint32_t k) {
   uint4 e[U];
 #pragma unroll
   for (int u = 0; u < U; u++) e[u] = lds_u4(enc_tab_addr<W>(tabS, buf[u]));
@@ -625,7 +626,6 @@ __device__ __forceinline__ void duo_code_group(uint32_t (&buf)[U], int32_t t0, c
     for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
   }
   const uint32_t slotS = ringS + k * duo_slot_bytes<U>();
-  if (g >= DUO_R) bar_sync(duo.ctl + 1u + DUO_R + k, 64);
   uint32_t mask[U];
   const uint32_t wa = slotS + 2u * lane_id();
 #pragma unroll
@@ -637,11 +637,11 @@ __device__ __forceinline__ void duo_code_group(uint32_t (&buf)[U], int32_t t0, c
                    "r"(mask[4 * i + 1]), "r"(mask[4 * i + 2]), "r"(mask[4 * i + 3])
                    : "memory");
   }
-  bar_arrive(duo.ctl + 1u + k, 64);
+  bar_sync(duo.ctl + 1u, 64);
 }
 
-// The coder's part of a segment of T steps (T / U >= DUO_R groups): encode_segment_full's chain, its words
-// handed to the helper (duo_store_segment). Returns this lane's final state.
+// The coder's part of a segment of T steps (a multiple of U): encode_segment_full's chain, its words handed
+// to the helper (duo_store_segment). Returns this lane's final state.
 template <int W, int U>
 __device__ __forceinline__ uint32_t duo_code_segment(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
                                                      const Duo& duo) {
@@ -656,29 +656,26 @@ __device__ __forceinline__ uint32_t duo_code_segment(const uint8_t* blk, uint32_
     ra[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
     rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
   }
-  uint32_t g = 0, k = 0;
   for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
-    duo_code_group<W, U>(ra, t0, lp, tb, x, duo, ringS, g++, k);
-    k = k + 1u == DUO_R ? 0u : k + 1u;
+    duo_code_group<W, U>(ra, t0, lp, tb, x, duo, ringS, 0);
     if (t0 < U) break;  // T / U is odd: this was the last group
-    duo_code_group<W, U>(rb, t0 - U, lp, tb, x, duo, ringS, g++, k);
-    k = k + 1u == DUO_R ? 0u : k + 1u;
+    duo_code_group<W, U>(rb, t0 - U, lp, tb, x, duo, ringS, 1);
   }
   return x;
 }
 
 // The helper's part of a segment of T steps: each group's words placed downward from pos exactly as
 // enc_group_full places them. Returns false (and stops storing) when they would go under lo; it still
-// empties every slot, so that the pair stays in step.
+// meets the coder at every group, so that the pair stays in step.
 template <int U>
 __device__ __forceinline__ bool duo_store_segment(uint32_t T, uint16_t* out, int32_t& pos, int32_t lo, const Duo& duo) {
   const uint32_t lane = lane_id(), lt = lanemask_lt(), G = T / U;
   const uint32_t ringS = (uint32_t)__cvta_generic_to_shared(duo.ring);
   int32_t p = pos;
   bool ok = true;
-  for (uint32_t g = 0, k = 0; g < G; g++) {
-    const uint32_t slotS = ringS + k * duo_slot_bytes<U>();
-    bar_sync(duo.ctl + 1u + k, 64);
+  for (uint32_t g = 0; g < G; g++) {
+    const uint32_t slotS = ringS + (g & 1u) * duo_slot_bytes<U>();
+    bar_sync(duo.ctl + 1u, 64);
     uint32_t mask[U], w[U];
 #pragma unroll
     for (int i = 0; i < U / 4; i++)
@@ -689,8 +686,6 @@ __device__ __forceinline__ bool duo_store_segment(uint32_t T, uint16_t* out, int
 #pragma unroll
     for (int u = 0; u < U; u++)
       asm volatile("ld.shared.u16 %0, [%1];" : "=r"(w[u]) : "r"(slotS + 64u * u + 2u * lane) : "memory");
-    // The last DUO_R groups' slots are not waited for again (duo_code_group waits from its group DUO_R on).
-    if (g + DUO_R < G) bar_arrive(duo.ctl + 1u + DUO_R + k, 64);
     int32_t c = 0;
 #pragma unroll
     for (int u = 0; u < U; u++) c += __popc(mask[u]);
@@ -702,7 +697,6 @@ __device__ __forceinline__ bool duo_store_segment(uint32_t T, uint16_t* out, int
         if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)w[u];
       }
     }
-    k = k + 1u == DUO_R ? 0u : k + 1u;
   }
   pos = p;
   return ok;
@@ -967,7 +961,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         uint32_t x;
         bool paired = false;
         if constexpr (DUO) {
-          if (len % (32u * U) == 0 && len / 32u >= DUO_R * U) {  // the coder codes, the helper stores
+          if (len % (32u * U) == 0) {  // the coder codes, the helper stores
             if (lane == 0) {
               duo.c->cmd = DUO_CMD_CODE;
               duo.c->T = len / 32u;
@@ -1312,7 +1306,7 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* coderSm = smem + (size_t)(wib & ~1u) * ENC_WARP_BYTES;
   uint8_t* helperSm = coderSm + ENC_WARP_BYTES;
-  const Duo duo{(DuoCtl*)helperSm, helperSm + DUO_CTL_BYTES, 1u + (wib >> 1) * (1u + 2u * DUO_R)};
+  const Duo duo{(DuoCtl*)helperSm, helperSm + DUO_CTL_BYTES, 1u + 2u * (wib >> 1)};
   volatile DuoCtl* c = duo.c;
   uint32_t csum = 0;
   if (wib & 1u) {
