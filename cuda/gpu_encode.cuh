@@ -702,47 +702,6 @@ __device__ __forceinline__ bool duo_store_segment(uint32_t T, uint16_t* out, int
   return ok;
 }
 
-// The histogram pass's inputs for block b (compress_block; a warp pair's helper builds the same one).
-template <int W>
-struct HistJob {
-  // Groups of 16 elements in flight per lane. The wait on these loads is 9% of the compress kernel's stall
-  // samples (bench/results/h200-2026-12-02T0200-session13/2-encstep), but twice as many in flight made it
-  // 5-15% slower (3-copies).
-  static constexpr int D = W == 4 ? 2 : 4;
-  const uint8_t* blk;
-  uint8_t* remStage;
-  uint8_t* remOut;
-  uint32_t* hist;
-  uint32_t* cntr;
-  uint64_t word0;
-  uint32_t m, ng, remLimit, sym0, rem0;
-  bool aligned, doRem, doSum, fusedRem, stagedRem;
-  __device__ __forceinline__ HistJob(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b) {
-    const uint32_t rw = W > 1 ? W - 1 : 0;
-    const bool split = (P.flags & UZIP_FLAG_SPLIT) != 0;
-    const uint64_t start = (uint64_t)b << P.log2Block;
-    m = uzip_block_len(P.count, P.log2Block, b);
-    blk = P.src + start * W;
-    aligned = P.srcAligned16 != 0;
-    doRem = W > 1 && !split;
-    hist = (uint32_t*)(sm + ENC_UNION);
-    cntr = (uint32_t*)(sm + ENC_CNTR);
-    const uint32_t v0 = load_elem<W>(blk);
-    sym0 = uzip_symbol_of(v0, W);
-    rem0 = uzip_remainder_of(v0, W);
-    doSum = (P.flags & UZIP_FLAG_CHECKSUM) != 0;
-    word0 = start * W / 4;
-    ng = (m + 15u) / 16u;
-    // Split layout: the remainder plane's place is known before any look-back, so this pass, which has the
-    // elements in registers, writes it (when every group is whole) instead of a second read of the block.
-    fusedRem = W > 1 && split && aligned && (m & 15u) == 0;
-    stagedRem = W == 2 && !split && aligned && (m & 15u) == 0;  // RAW remainders from the stage
-    remStage = (uint8_t*)stage + enc_words_bytes(P.log2Block);
-    remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
-    remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
-  }
-};
-
 // Zeroes a warp's symbol sub-histograms and remainder counts (its shared region sm).
 __device__ __forceinline__ void zero_hists(uint8_t* sm) {
   const uint32_t lane = lane_id();
@@ -754,26 +713,83 @@ __device__ __forceinline__ void zero_hists(uint8_t* sm) {
   __syncwarp();
 }
 
-// The histogram pass over the groups gStart, gStart + gStride, ... (gStart = lane + a multiple of 32 D):
-// symbol sub-histograms (8 of u32 counters, lane & 7, so that the few exponents that dominate a block
-// serialize the atomics at most 4 ways; this measured faster than 16 sub-histograms of packed 16-bit
-// pairs, whose increments cost three more instructions per element), the remainder CONST test into
-// constR, checksum terms into csum, and the split plane's or the stage's remainders.
-template <int W>
-__device__ __forceinline__ void hist_groups(const HistJob<W>& j, uint32_t gStart, uint32_t gStride, bool& constR,
-                                            uint32_t& csum) {
-  constexpr int D = HistJob<W>::D;
+// The rest of a warp pair's helper for a block, after its half of the histogram pass (compress_block with
+// helper = true): its CONST test and checksum part, then the word stores of each segment the coder codes,
+// until the coder is done with the block.
+template <int U>
+__device__ __forceinline__ void duo_helper_rest(uint16_t* stage, const Duo& duo, bool constR, uint32_t csumPart,
+                                                uint32_t* csumAcc) {
+  const uint32_t lane = lane_id();
+  *csumAcc += csumPart;
+  volatile DuoCtl* c = duo.c;
+  if (lane == 0) c->constR = constR;
+  bar_sync(duo.ctl, 64);  // the coder folds both halves
+  while (true) {
+    bar_sync(duo.ctl, 64);
+    if (c->cmd == DUO_CMD_DONE) break;
+    int32_t pos = c->pos;
+    const bool ok = duo_store_segment<U>(c->T, stage, pos, c->lo, duo);
+    if (lane == 0) {
+      c->pos = pos;
+      c->ok = ok;
+    }
+    bar_sync(duo.ctl, 64);
+  }
+}
+
+// Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
+// complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
+// next block). Blocks with an ANS remainder plane are finished here.
+template <int W, int U, bool DUO = false>
+__device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
+                                               uint32_t* csumAcc, BlockPlan& plan, const Duo& duo = Duo{},
+                                               bool helper = false) {
+  const uint32_t lane = lane_id();
+  uint32_t* cnt = (uint32_t*)(sm + ENC_CNT);
+  uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
+  uint32_t* fsym = (uint32_t*)(sm + ENC_FSYM);
+  uint32_t* frem = (uint32_t*)(sm + ENC_FREM);
+  uint4* tab = (uint4*)(sm + ENC_TAB);
+  uint32_t* states = (uint32_t*)(sm + ENC_STATES);
+  uint32_t* nws = (uint32_t*)(sm + ENC_NW);
+  uint32_t* soff = (uint32_t*)(sm + ENC_SOFF);
+
   const uint32_t rw = W > 1 ? W - 1 : 0;
-  const uint8_t* blk = j.blk;
-  const uint32_t m = j.m, ng = j.ng, rem0 = j.rem0, remLimit = j.remLimit;
-  const bool aligned = j.aligned, doRem = j.doRem, doSum = j.doSum, fusedRem = j.fusedRem, stagedRem = j.stagedRem;
-  uint8_t* const remStage = j.remStage;
-  uint8_t* const remOut = j.remOut;
-  uint32_t* hist = j.hist;
-  uint32_t* cntr = j.cntr;
-  const uint64_t word0 = j.word0;
-  const uint32_t sub = lane_id() & 7u;
-  for (uint32_t g0 = gStart; g0 < ng; g0 += gStride) {
+  const bool split = (P.flags & UZIP_FLAG_SPLIT) != 0;
+  const bool doRem = W > 1 && !split;
+  const uint64_t start = (uint64_t)b << P.log2Block;
+  const uint32_t m = uzip_block_len(P.count, P.log2Block, b);
+  const uint8_t* blk = P.src + start * W;
+  const bool aligned = P.srcAligned16 != 0;
+  UZIP_CLK_DECL;
+
+  // 1. Histograms (symbols: 8 sub-histograms of u32 counters, lane & 7, so that the few exponents that
+  //    dominate a block serialize the atomics at most 4 ways; this measured faster than 16 sub-histograms
+  //    of packed 16-bit pairs, whose increments cost three more instructions per element), constant
+  //    tests, checksum.
+  uint32_t* hist = (uint32_t*)(sm + ENC_UNION);
+  if (!DUO) zero_hists(sm);  // (a warp pair's coder zeroes them before the ticket: compress_pairs)
+  const uint32_t v0 = load_elem<W>(blk);
+  const uint32_t sym0 = uzip_symbol_of(v0, W), rem0 = uzip_remainder_of(v0, W);
+  bool constR = true;
+  uint32_t csum = 0;
+  const bool doSum = (P.flags & UZIP_FLAG_CHECKSUM) != 0;
+  const uint64_t word0 = start * W / 4;
+  const uint32_t ng = (m + 15u) / 16u;
+  const uint32_t sub = lane & 7u;
+  // Groups of 16 elements in flight per lane. The wait on these loads is 9% of the compress kernel's stall
+  // samples (bench/results/h200-2026-12-02T0200-session13/2-encstep), but twice as many in flight made it
+  // 5-15% slower (3-copies).
+  constexpr int D = W == 4 ? 2 : 4;
+  // Split layout: the remainder plane's place is known before any look-back, so this pass, which has the
+  // elements in registers, writes it (when every group is whole) instead of a second read of the block.
+  const bool fusedRem = W > 1 && split && aligned && (m & 15u) == 0;
+  const bool stagedRem = W == 2 && !split && aligned && (m & 15u) == 0;  // RAW remainders from the stage
+  uint8_t* const remStage = (uint8_t*)stage + enc_words_bytes(P.log2Block);
+  uint8_t* const remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
+  const uint32_t remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
+  // A warp pair's helper takes every other round of D groups a lane (the coder the first).
+  for (uint32_t g0 = lane + (helper ? 32u * D : 0u); g0 < ng; g0 += 32u * D * (DUO ? 2u : 1u)) {
     uint4 q[D][W];
 #pragma unroll
     for (int d = 0; d < D; d++) load_group_raw<W>(blk, g0 + 32u * d, m, aligned, q[d]);
@@ -853,45 +869,12 @@ __device__ __forceinline__ void hist_groups(const HistJob<W>& j, uint32_t gStart
       }
     }
   }
-}
-
-// Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
-// complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
-// next block). Blocks with an ANS remainder plane are finished here.
-template <int W, int U, bool DUO = false>
-__device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
-                                               uint32_t* csumAcc, BlockPlan& plan, const Duo& duo = Duo{}) {
-  const uint32_t lane = lane_id();
-  uint32_t* cnt = (uint32_t*)(sm + ENC_CNT);
-  uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
-  uint32_t* fsym = (uint32_t*)(sm + ENC_FSYM);
-  uint32_t* frem = (uint32_t*)(sm + ENC_FREM);
-  uint4* tab = (uint4*)(sm + ENC_TAB);
-  uint32_t* states = (uint32_t*)(sm + ENC_STATES);
-  uint32_t* nws = (uint32_t*)(sm + ENC_NW);
-  uint32_t* soff = (uint32_t*)(sm + ENC_SOFF);
-
-  const uint32_t rw = W > 1 ? W - 1 : 0;
-  const bool split = (P.flags & UZIP_FLAG_SPLIT) != 0;
-  const uint64_t start = (uint64_t)b << P.log2Block;
-  const uint32_t m = uzip_block_len(P.count, P.log2Block, b);
-  const uint8_t* blk = P.src + start * W;
-  const bool aligned = P.srcAligned16 != 0;
-  UZIP_CLK_DECL;
-
-  // 1. Histograms, constant tests, checksum (hist_groups).
-  uint32_t* hist = (uint32_t*)(sm + ENC_UNION);
-  if (!DUO) zero_hists(sm);  // (a warp pair's coder zeroes them before the ticket, compress_kernel)
-  const HistJob<W> hj(P, sm, stage, b);
-  const uint32_t sym0 = hj.sym0, rem0 = hj.rem0;
-  const bool doSum = hj.doSum, fusedRem = hj.fusedRem, stagedRem = hj.stagedRem;
-  const uint32_t ng = hj.ng;
-  bool constR = true;
-  uint32_t csum = 0;
-  // A warp pair splits the groups between its warps by rounds of HistJob::D groups per lane.
-  hist_groups<W>(hj, lane, 32u * HistJob<W>::D * (DUO ? 2u : 1u), constR, csum);
-  if constexpr (DUO) {  // the helper's half (duo_helper_block): its atomics, and its CONST test
-    bar_sync(duo.ctl, 64);
+  if constexpr (DUO) {
+    if (helper) {  // the helper's half is done: its CONST test and checksum, then the coder's word stores
+      duo_helper_rest<U>(stage, duo, __all_sync(FULL_MASK, constR), doSum ? warp_sum_u32(csum) : 0u, csumAcc);
+      return;
+    }
+    bar_sync(duo.ctl, 64);  // the helper's atomics have landed and its CONST test is in the control words
     constR &= duo.c->constR != 0;
   }
   __syncwarp();  // every lane's histogram atomics land before any lane folds
@@ -1002,7 +985,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       }
     }
   }
-  if constexpr (DUO) {  // the helper is done with this block (duo_helper_block)
+  if constexpr (DUO) {  // the helper is done with this block (duo_helper_rest)
     if (lane == 0) duo.c->cmd = DUO_CMD_DONE;
     bar_sync(duo.ctl, 64);
   }
@@ -1270,35 +1253,6 @@ __device__ __forceinline__ void enc_finish(const EncParams& P, GpuSlot* slot, ui
   }
 }
 
-// The helper of a warp pair, for block b (the coder runs compress_block<W, U, true>): the other half of
-// the histogram pass into the coder's histograms, then the word stores of each segment the coder codes,
-// until the coder says it is done with the block.
-template <int W, int U>
-__device__ __forceinline__ void duo_helper_block(const EncParams& P, uint8_t* coderSm, uint16_t* stage, uint32_t b,
-                                                 const Duo& duo, uint32_t* csumAcc) {
-  const uint32_t lane = lane_id();
-  const HistJob<W> hj(P, coderSm, stage, b);
-  bool constR = true;
-  uint32_t csum = 0;
-  hist_groups<W>(hj, lane + 32u * HistJob<W>::D, 64u * HistJob<W>::D, constR, csum);
-  constR = __all_sync(FULL_MASK, constR);
-  if (hj.doSum) *csumAcc += warp_sum_u32(csum);
-  if (lane == 0) duo.c->constR = constR;
-  bar_sync(duo.ctl, 64);  // the coder folds both halves
-  volatile DuoCtl* c = duo.c;
-  while (true) {
-    bar_sync(duo.ctl, 64);
-    if (c->cmd == DUO_CMD_DONE) break;
-    int32_t pos = c->pos;
-    const bool ok = duo_store_segment<U>(c->T, stage, pos, c->lo, duo);
-    if (lane == 0) {
-      c->pos = pos;
-      c->ok = ok;
-    }
-    bar_sync(duo.ctl, 64);
-  }
-}
-
 // compress_kernel's loop for warp pairs (warps 2i and 2i + 1 of a CTA: coder and helper). The coder takes
 // the tickets and keeps the deferred blocks as a lone warp does; the helper follows its tickets.
 template <int W, int U>
@@ -1314,7 +1268,8 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
       bar_sync(duo.ctl, 64);
       const uint64_t t = c->ticket;
       if (t >= P.nblocks) break;
-      duo_helper_block<W, U>(P, coderSm, (uint16_t*)c->stage, (uint32_t)t, duo, &csum);
+      BlockPlan unused;
+      compress_block<W, U, true>(P, coderSm, (uint16_t*)c->stage, (uint32_t)t, &csum, unused, duo, true);
     }
     enc_finish(P, slot, csum);
     return;
@@ -1325,6 +1280,9 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
   uint32_t head = 0, npend = 0;
   while (true) {
     const bool go = gate_open(gated, &slot->active);
+    // Every lane's last read of the previous block's tables (the union) comes before any lane zeroes it:
+    // racecheck flagged this loop, which has no ticket shuffle before the zeroing as the lone warp's has.
+    __syncwarp();
     zero_hists(coderSm);
     unsigned long long t = ~0ull;
     if (go && lane == 0) t = atomicAdd(&slot->ticket, 1ull);
