@@ -211,13 +211,15 @@ void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t*
 // fp8 +2.5% at 7.8 rounds (256 MiB), +4.7-6% from 15.5; bf16 and fp16 lose at 7.8 rounds in the default
 // layout (-2.5 to -3.5%) and gain +1-4% at 15.5 (1 GiB) and +3.5-4.7% at 31 (2 GiB); fp32 loses at every size.
 constexpr uint64_t kManyRounds1 = 7, kManyRounds2 = 15;
-// Warp pairs (kEncPairVariant) compress two- and four-byte types when every block of the call has a pair of
-// its own (one round): a lone block's latency is then the call's, and a pair takes half the histogram pass
-// and the word stores off the coder's warp. Over more rounds they lose (the pairs hold half as many blocks in
-// flight), and one-byte types lost even in one round (fp8 16 MiB -15%: their symbols shed a word every few
-// steps, so the helper's stores are the slower half). Measured against variant 0 in one call
-// (bench/results/h200-2026-12-02T1850-session18/2-duo): bf16 split 1 MiB 36 -> 32 us, 16 MiB +4%; fp32 16 MiB
-// +12%; fp16 +18%; bf16 256 MiB 0.77 -> 0.59 TB/s.
+// Warp pairs (kEncPairVariant) compress two- and four-byte types when the call's blocks fill at most half a
+// round of pairs (so that the pairs hold no more warps than lone warps would): a lone block's latency is then
+// the call's, and a pair takes half the histogram pass and the word stores off the coder's warp. Measured
+// against main's build in one call (bench/results/h200-2026-12-02T1850-session18/4-final): 1 MiB bf16 split
+// 33.2 -> 31.6 us, default layout 38.1 -> 34.3, fp32 33.0 -> 28.3, fp16 53.5 -> 47.6; 16 MiB (512 blocks)
+// fp32 38.4 -> 35.7 us, fp16 57.3 -> 53.8. A full round loses where the SMs fill up (bf16 16 MiB, 1024
+// blocks: split layout +4% / 0%, default layout -7%), more rounds lose more (bf16 256 MiB 0.77 -> 0.59 TB/s,
+// 2-duo), and one-byte types lose even in one round (fp8 16 MiB -15%, 2-duo: their symbols shed a word
+// every few steps, so the helper's stores are the slower half).
 
 template <int W>
 int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
@@ -229,10 +231,10 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
     const uint64_t warps = (uint64_t)sm_budget(c) * L.perSm * kEncWarps;
     if (p.nblocks >= (W == 1 ? kManyRounds1 : kManyRounds2) * warps) variant = 1;
   }
-  if (c->encVariant < 0 && W >= 2) {  // warp pairs when the call is one round of them
+  if (c->encVariant < 0 && W >= 2) {  // warp pairs when the call is half a round of them
     if (int st = enc_shape<W>(c, kEncPairVariant, p.log2Block, &L)) return st;
     const uint64_t pairs = (uint64_t)sm_budget(c) * L.perSm * (kEncWarps / 2);
-    if (p.nblocks <= pairs) variant = kEncPairVariant;
+    if (2 * p.nblocks <= pairs) variant = kEncPairVariant;
   }
   if (int st = enc_shape<W>(c, variant, p.log2Block, &L)) return st;
   uint64_t ctas, smLimit;
