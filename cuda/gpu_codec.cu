@@ -214,7 +214,7 @@ constexpr uint64_t kManyRounds1 = 7, kManyRounds2 = 15;
 // Warp pairs (kEncPairVariant) compress two- and four-byte types when the call's blocks fill at most half a
 // round of pairs (so that the pairs hold no more warps than lone warps would): a lone block's latency is then
 // the call's, and a pair takes half the histogram pass and the word stores off the coder's warp. Measured
-// against main's build in one call (bench/results/h200-2026-12-02T1850-session18/4-final): 1 MiB bf16 split
+// against main's build in one call (bench/results/h200-2026-12-02T1850-session18/4-helper-hist): 1 MiB bf16 split
 // 33.2 -> 31.6 us, default layout 38.1 -> 34.3, fp32 33.0 -> 28.3, fp16 53.5 -> 47.6; 16 MiB (512 blocks)
 // fp32 38.4 -> 35.7 us, fp16 57.3 -> 53.8. A full round loses where the SMs fill up (bf16 16 MiB, 1024
 // blocks: split layout +4% / 0%, default layout -7%), more rounds lose more (bf16 256 MiB 0.77 -> 0.59 TB/s,
