@@ -36,16 +36,20 @@ constexpr uint64_t kLanesDeepBlocksPerSm = 4 * 24;
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
 // (kManyRounds*) and a decode told its stream's dtype may take another (choose_decoder); UZIP_GPU_ENC_VARIANT
-// = 0..2 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
+// = 0..3 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
 EncKernel enc_kernel(int variant) {
   switch (variant) {
     case 1: return uzip_gpu::compress_kernel<W, 4, 5>;
     case 2: return uzip_gpu::compress_kernel<W, 2, 5>;
+    // Warp pairs (compress_pairs in cuda/gpu_encode.cuh): two warps a block, for calls of few blocks.
+    case 3: return uzip_gpu::compress_kernel<W, 8, 4, true>;
     default: return uzip_gpu::compress_kernel<W, 8, 4>;
   }
 }
+constexpr int kEncVariants = 4;
+constexpr int kEncPairVariant = 3;
 using DecKernel = void (*)(const DecParams);
 DecKernel dec_kernel(int variant) {
   switch (variant) {
@@ -92,7 +96,7 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
-  Launch enc[3][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
+  Launch enc[kEncVariants][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
@@ -207,6 +211,15 @@ void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t*
 // fp8 +2.5% at 7.8 rounds (256 MiB), +4.7-6% from 15.5; bf16 and fp16 lose at 7.8 rounds in the default
 // layout (-2.5 to -3.5%) and gain +1-4% at 15.5 (1 GiB) and +3.5-4.7% at 31 (2 GiB); fp32 loses at every size.
 constexpr uint64_t kManyRounds1 = 7, kManyRounds2 = 15;
+// Warp pairs (kEncPairVariant) compress two- and four-byte types when the call's blocks fill at most half a
+// round of pairs (so that the pairs hold no more warps than lone warps would): a lone block's latency is then
+// the call's, and a pair takes half the histogram pass and the word stores off the coder's warp. Measured
+// against main's build in one call (bench/results/h200-2026-12-02T1850-session18/4-helper-hist): 1 MiB bf16 split
+// 33.2 -> 31.6 us, default layout 38.1 -> 34.3, fp32 33.0 -> 28.3, fp16 53.5 -> 47.6; 16 MiB (512 blocks)
+// fp32 38.4 -> 35.7 us, fp16 57.3 -> 53.8. A full round loses where the SMs fill up (bf16 16 MiB, 1024
+// blocks: split layout +4% / 0%, default layout -7%), more rounds lose more (bf16 256 MiB 0.77 -> 0.59 TB/s,
+// 2-duo), and one-byte types lose even in one round (fp8 16 MiB -15%, 2-duo: their symbols shed a word
+// every few steps, so the helper's stores are the slower half).
 
 template <int W>
 int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
@@ -218,9 +231,15 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
     const uint64_t warps = (uint64_t)sm_budget(c) * L.perSm * kEncWarps;
     if (p.nblocks >= (W == 1 ? kManyRounds1 : kManyRounds2) * warps) variant = 1;
   }
+  if (c->encVariant < 0 && W >= 2) {  // warp pairs when the call is half a round of them
+    if (int st = enc_shape<W>(c, kEncPairVariant, p.log2Block, &L)) return st;
+    const uint64_t pairs = (uint64_t)sm_budget(c) * L.perSm * (kEncWarps / 2);
+    if (2 * p.nblocks <= pairs) variant = kEncPairVariant;
+  }
   if (int st = enc_shape<W>(c, variant, p.log2Block, &L)) return st;
   uint64_t ctas, smLimit;
-  grid_shape(c, L.perSm, (p.nblocks + kEncWarps - 1) / kEncWarps, &ctas, &smLimit);
+  const uint64_t blocksPerCta = variant == kEncPairVariant ? kEncWarps / 2 : kEncWarps;  // blocks at a time
+  grid_shape(c, L.perSm, (p.nblocks + blocksPerCta - 1) / blocksPerCta, &ctas, &smLimit);
   EncParams q = p;
   q.smLimit = (uint32_t)smLimit;
   q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block, W, p.flags);
@@ -417,7 +436,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   if (!c) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate a codec context");
   c->device = device;
   c->maxSms = maxSms;
-  c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", 2);
+  c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", kEncVariants - 1);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
   c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", kLanesEncVariants - 1);
   c->lanesDecVariant = env_variant("UZIP_GPU_LANES_DEC_VARIANT", 1);

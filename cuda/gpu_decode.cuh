@@ -585,29 +585,25 @@ __device__ __forceinline__ void dec_group_vec2(uint32_t (&x)[2], uint32_t (&next
     if (W > 1 && t0 + U < T) ld_words<V::NREM>(fill[c].r, rem + (size_t)(b + 32u * (t0 + U)) * V::RW + U * V::RW * lane);
     ring_advance<RING_PAIR_QW>(wr[c], next[c]);
   }
-  const uint16_t* g[2];
-  uint32_t used[2] = {0u, 0u};
+  // Each chain's steps through dec_vec_step, as on the one-chain vector path (its shared word address moves
+  // on by the words a step took); a group's words lie within the quarter holding next[c] and the one
+  // after it (or the ring's copy of quarter 0), so no wrap mask.
+  const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab);
+  uint32_t gS[2], gS0[2];
 #pragma unroll
-  for (int c = 0; c < 2; c++) g[c] = wr[c].ring + (next[c] & (4u * RING_PAIR_QW - 1u));
+  for (int c = 0; c < 2; c++)
+    gS[c] = gS0[c] = (uint32_t)__cvta_generic_to_shared(wr[c].ring + (next[c] & (4u * RING_PAIR_QW - 1u)));
 #pragma unroll
   for (int u = 0; u < U; u++) {
 #pragma unroll
-    for (int c = 0; c < 2; c++) {
-      const uint32_t e = tab[x[c] & (UZIP_ANS_M - 1u)];
-      uint32_t xn = dec_next(e, x[c]);
-      const bool need = xn < UZIP_ANS_L;
-      const uint32_t mask = __ballot_sync(FULL_MASK, need);
-      if (need) xn = (xn << 16) | g[c][used[c] + __popc(mask & lt)];
-      x[c] = xn;
-      used[c] += __popc(mask);
-      syms[32u * U * c + 32u * u + lane] = (uint8_t)dec_sym(e);
-    }
+    for (int c = 0; c < 2; c++)
+      syms[32u * U * c + 32u * u + lane] = (uint8_t)dec_sym(dec_vec_step(x[c], gS[c], tabS, lt));
   }
   __syncwarp();
   uint32_t sw[2][U / 4];
 #pragma unroll
   for (int c = 0; c < 2; c++) {
-    next[c] += used[c];
+    next[c] += (gS[c] - gS0[c]) >> 1;
     ld_words<U / 4, true>(sw[c], syms + 32u * U * c + U * lane);
   }
   __syncwarp();  // the next group's symbol stores come after every lane's reads

@@ -553,12 +553,197 @@ __device__ void count_rem_groups(const uint8_t* blk, uint32_t m, bool aligned, u
   __syncwarp();
 }
 
+// Warp pairs (compress_kernel<..., DUO = true>, for calls of few blocks): the two warps of a pair code one
+// block together. A lone warp's block is bound by its own issue (a scheduler issues one of its integer
+// instructions every other cycle): two chains on one warp measured no faster even for lone warps
+// (bench/results/h200-2026-12-02T1850-session18/1-pairs), so the pair splits the work across two
+// schedulers instead. Both warps run half the histogram pass; then the coder runs the ANS chain and hands
+// each group's words (every lane's low 16 state bits, whether it shed a word or not) and ballots to the
+// helper through two slots in shared memory, and the helper ranks and stores the words (the ~8
+// instructions a step the coder's own stores took). Two named barriers order the pair, each a rendezvous
+// of both warps (bar.sync, which compute-sanitizer's racecheck follows): ctl for the block's ticket, the
+// histogram halves and each segment's start and end; ring after each group the coder wrote. The helper
+// reaches the ring barrier of group g only after it has stored group g - 1, so the coder, which writes
+// group g + 1 after that barrier, is never more than one slot ahead: two slots suffice. The helper has the
+// lighter work and usually waits there first.
+constexpr uint32_t DUO_R = 2;
+constexpr uint32_t DUO_CMD_CODE = 1, DUO_CMD_DONE = 2;
+struct DuoCtl {  // at the start of the helper's shared region
+  unsigned long long ticket, stage;  // the block, and the coder's stage for it (uint16_t*)
+  uint32_t cmd, T, ok, constR;
+  int32_t pos, lo;
+};
+constexpr uint32_t DUO_CTL_BYTES = 64;
+static_assert(sizeof(DuoCtl) <= DUO_CTL_BYTES, "control words");
+struct Duo {
+  DuoCtl* c = nullptr;
+  uint8_t* ring = nullptr;  // DUO_R slots of duo_slot_bytes<U>()
+  uint32_t ctl = 0;         // barrier ids: ctl, and ring = ctl + 1
+};
+// A slot: u16 words[U][32] (step u's words, lane by lane), then u32 ballots[U].
+template <int U>
+__host__ __device__ constexpr uint32_t duo_slot_bytes() { return 64u * U + 4u * U; }
+static_assert(DUO_CTL_BYTES + DUO_R * duo_slot_bytes<8>() <= ENC_WARP_BYTES, "the ring fits the helper's region");
+
+__device__ __forceinline__ void bar_sync(uint32_t id, uint32_t n) {
+  asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(n) : "memory");
+}
+
+// enc_step for the coder of a pair: the low 16 bits of the state before the shed go to shared address a
+// (unconditionally: the ballot says whether it is a word), instead of the word register and its store after
+// the group.
+__device__ __forceinline__ void enc_step_sts(uint32_t& x, const uint4& e, uint32_t& mask, uint32_t a) {
+  asm volatile(
+      "{\n\t.reg .pred s, k;\n\t.reg .b32 q, t, g, c;\n\t"
+      "setp.ge.u32 s, %0, %5;\n\t"
+      "vote.sync.ballot.b32 %1, s, -1;\n\t"
+      "st.shared.u16 [%6], %0;\n\t"
+      "@s shr.u32 %0, %0, 16;\n\t"
+      "mul.hi.u32 q, %0, %2;\n\t"
+      "mad.lo.u32 t, q, %3, %3;\n\t"
+      "sub.u32 g, 2048, %3;\n\t"
+      "add.u32 c, %0, %4;\n\t"
+      "setp.le.u32 k, t, %0;\n\t"
+      "mad.lo.u32 %0, q, g, c;\n\t"
+      "@k add.u32 %0, %0, g;\n\t"
+      "}"
+      : "+r"(x), "=r"(mask)
+      : "r"(e.x), "r"(e.y), "r"(e.z), "r"(e.w), "r"(a)
+      : "memory");
+}
+
+// One group of the coder (steps t0 .. t0 - U + 1, ring slot k): as enc_group_full, but the words and
+// ballots go to slot k, and the pair then meets at the ring barrier.
+template <int W, int U>
+__device__ __forceinline__ void duo_code_group(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, uint32_t tabS,
+                                               uint32_t& x, const Duo& duo, uint32_t ringS, uint32_t k) {
+  uint4 e[U];
+#pragma unroll
+  for (int u = 0; u < U; u++) e[u] = lds_u4(enc_tab_addr<W>(tabS, buf[u]));
+  if (t0 >= 2 * U) {
+    const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
+#pragma unroll
+    for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
+  }
+  const uint32_t slotS = ringS + k * duo_slot_bytes<U>();
+  uint32_t mask[U];
+  const uint32_t wa = slotS + 2u * lane_id();
+#pragma unroll
+  for (int u = 0; u < U; u++) enc_step_sts(x, e[u], mask[u], wa + 64u * u);
+  if (lane_id() == 0) {
+#pragma unroll
+    for (int i = 0; i < U / 4; i++)
+      asm volatile("st.shared.v4.u32 [%0], {%1, %2, %3, %4};" ::"r"(slotS + 64u * U + 16u * i), "r"(mask[4 * i]),
+                   "r"(mask[4 * i + 1]), "r"(mask[4 * i + 2]), "r"(mask[4 * i + 3])
+                   : "memory");
+  }
+  bar_sync(duo.ctl + 1u, 64);
+}
+
+// The coder's part of a segment of T steps (a multiple of U): encode_segment_full's chain, its words handed
+// to the helper (duo_store_segment). Returns this lane's final state.
+template <int W, int U>
+__device__ __forceinline__ uint32_t duo_code_segment(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
+                                                     const Duo& duo) {
+  static_assert(U % 4 == 0, "ballots go to the slot four at a time");
+  const uint32_t lane = lane_id();
+  const uint8_t* lp = blk + (size_t)(base + lane) * W;
+  const uint32_t tb = (uint32_t)__cvta_generic_to_shared(tab), ringS = (uint32_t)__cvta_generic_to_shared(duo.ring);
+  uint32_t x = UZIP_ANS_L;
+  uint32_t ra[U], rb[U];
+#pragma unroll
+  for (int u = 0; u < U; u++) {
+    ra[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
+    rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
+  }
+  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
+    duo_code_group<W, U>(ra, t0, lp, tb, x, duo, ringS, 0);
+    if (t0 < U) break;  // T / U is odd: this was the last group
+    duo_code_group<W, U>(rb, t0 - U, lp, tb, x, duo, ringS, 1);
+  }
+  return x;
+}
+
+// The helper's part of a segment of T steps: each group's words placed downward from pos exactly as
+// enc_group_full places them. Returns false (and stops storing) when they would go under lo; it still
+// meets the coder at every group, so that the pair stays in step.
+template <int U>
+__device__ __forceinline__ bool duo_store_segment(uint32_t T, uint16_t* out, int32_t& pos, int32_t lo, const Duo& duo) {
+  const uint32_t lane = lane_id(), lt = lanemask_lt(), G = T / U;
+  const uint32_t ringS = (uint32_t)__cvta_generic_to_shared(duo.ring);
+  int32_t p = pos;
+  bool ok = true;
+  for (uint32_t g = 0; g < G; g++) {
+    const uint32_t slotS = ringS + (g & 1u) * duo_slot_bytes<U>();
+    bar_sync(duo.ctl + 1u, 64);
+    uint32_t mask[U], w[U];
+#pragma unroll
+    for (int i = 0; i < U / 4; i++)
+      asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
+                   : "=r"(mask[4 * i]), "=r"(mask[4 * i + 1]), "=r"(mask[4 * i + 2]), "=r"(mask[4 * i + 3])
+                   : "r"(slotS + 64u * U + 16u * i)
+                   : "memory");
+#pragma unroll
+    for (int u = 0; u < U; u++)
+      asm volatile("ld.shared.u16 %0, [%1];" : "=r"(w[u]) : "r"(slotS + 64u * u + 2u * lane) : "memory");
+    int32_t c = 0;
+#pragma unroll
+    for (int u = 0; u < U; u++) c += __popc(mask[u]);
+    ok = ok && p - c >= lo;
+    if (ok) {
+#pragma unroll
+      for (int u = 0; u < U; u++) {
+        p -= __popc(mask[u]);
+        if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)w[u];
+      }
+    }
+  }
+  pos = p;
+  return ok;
+}
+
+// Zeroes a warp's symbol sub-histograms and remainder counts (its shared region sm).
+__device__ __forceinline__ void zero_hists(uint8_t* sm) {
+  const uint32_t lane = lane_id();
+  uint32_t* hist = (uint32_t*)(sm + ENC_UNION);
+  uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
+  for (uint32_t i = lane; i < ENC_HIST_BYTES / 16u; i += 32) ((uint4*)hist)[i] = make_uint4(0, 0, 0, 0);
+#pragma unroll
+  for (int i = 0; i < 8; i++) cntr[lane + 32 * i] = 0;
+  __syncwarp();
+}
+
+// The rest of a warp pair's helper for a block, after its half of the histogram pass (compress_block with
+// helper = true): its CONST test and checksum part, then the word stores of each segment the coder codes,
+// until the coder is done with the block.
+template <int U>
+__device__ __forceinline__ void duo_helper_rest(uint16_t* stage, const Duo& duo, bool constR, uint32_t csumPart,
+                                                uint32_t* csumAcc) {
+  const uint32_t lane = lane_id();
+  *csumAcc += csumPart;
+  volatile DuoCtl* c = duo.c;
+  if (lane == 0) c->constR = constR;
+  bar_sync(duo.ctl, 64);  // the coder folds both halves
+  while (true) {
+    bar_sync(duo.ctl, 64);
+    if (c->cmd == DUO_CMD_DONE) break;
+    int32_t pos = c->pos;
+    const bool ok = duo_store_segment<U>(c->T, stage, pos, c->lo, duo);
+    if (lane == 0) {
+      c->pos = pos;
+      c->ok = ok;
+    }
+    bar_sync(duo.ctl, 64);
+  }
+}
+
 // Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
 // complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
 // next block). Blocks with an ANS remainder plane are finished here.
-template <int W, int U>
+template <int W, int U, bool DUO = false>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
-                                               uint32_t* csumAcc, BlockPlan& plan) {
+                                               uint32_t* csumAcc, BlockPlan& plan, const Duo& duo = Duo{},
+                                               bool helper = false) {
   const uint32_t lane = lane_id();
   uint32_t* cnt = (uint32_t*)(sm + ENC_CNT);
   uint32_t* cntr = (uint32_t*)(sm + ENC_CNTR);
@@ -583,10 +768,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   //    of packed 16-bit pairs, whose increments cost three more instructions per element), constant
   //    tests, checksum.
   uint32_t* hist = (uint32_t*)(sm + ENC_UNION);
-  for (uint32_t i = lane; i < ENC_HIST_BYTES / 16u; i += 32) ((uint4*)hist)[i] = make_uint4(0, 0, 0, 0);
-#pragma unroll
-  for (int i = 0; i < 8; i++) cntr[lane + 32 * i] = 0;
-  __syncwarp();
+  if (!DUO) zero_hists(sm);  // (a warp pair's coder zeroes them before the ticket: compress_pairs)
   const uint32_t v0 = load_elem<W>(blk);
   const uint32_t sym0 = uzip_symbol_of(v0, W), rem0 = uzip_remainder_of(v0, W);
   bool constR = true;
@@ -606,7 +788,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint8_t* const remStage = (uint8_t*)stage + enc_words_bytes(P.log2Block);
   uint8_t* const remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
   const uint32_t remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
-  for (uint32_t g0 = lane; g0 < ng; g0 += 32u * D) {
+  // A warp pair's helper takes every other round of D groups a lane (the coder the first).
+  for (uint32_t g0 = lane + (helper ? 32u * D : 0u); g0 < ng; g0 += 32u * D * (DUO ? 2u : 1u)) {
     uint4 q[D][W];
 #pragma unroll
     for (int d = 0; d < D; d++) load_group_raw<W>(blk, g0 + 32u * d, m, aligned, q[d]);
@@ -686,6 +869,14 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       }
     }
   }
+  if constexpr (DUO) {
+    if (helper) {  // the helper's half is done: its CONST test and checksum, then the coder's word stores
+      duo_helper_rest<U>(stage, duo, __all_sync(FULL_MASK, constR), doSum ? warp_sum_u32(csum) : 0u, csumAcc);
+      return;
+    }
+    bar_sync(duo.ctl, 64);  // the helper's atomics have landed and its CONST test is in the control words
+    constR &= duo.c->constR != 0;
+  }
   __syncwarp();  // every lane's histogram atomics land before any lane folds
   UZIP_CLK(0);
 #pragma unroll
@@ -729,15 +920,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       int32_t front = (int32_t)((tb + UZIP_ANS_SEG_HEADER_BYTES + 1u) / 2u);
       bool ok = true;
       uint32_t sec = tb;
-      for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
-        uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
-        int32_t pos = cap;
-        uint32_t x;
-        ok = len % (32u * U) == 0
-                 ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
-                 : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
-        if (!ok) break;
-        int32_t nw = cap - pos;
+      // Segment sg's words, coded downward into [pos, end) of the stage, to their place (several segments)
+      // or left where they are (one), with its state and word count.
+      auto place = [&](uint32_t sg, int32_t pos, int32_t end, uint32_t x) {
+        const int32_t nw = end - pos;
         if (nsegS > 1) {
           move_words_down(stage, pos, front, nw);
           if (lane == 0) {
@@ -751,6 +937,34 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         if (lane == 0) nws[sg] = (uint32_t)nw;
         front += nw + (nw & 1) + (int32_t)(UZIP_ANS_SEG_HEADER_BYTES / 2u);  // after the padding and next header
         sec += UZIP_ANS_SEG_HEADER_BYTES + ((2u * (uint32_t)nw + 3u) & ~3u);
+      };
+      for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
+        uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
+        int32_t pos = cap;
+        uint32_t x;
+        bool paired = false;
+        if constexpr (DUO) {
+          if (len % (32u * U) == 0) {  // the coder codes, the helper stores
+            if (lane == 0) {
+              duo.c->cmd = DUO_CMD_CODE;
+              duo.c->T = len / 32u;
+              duo.c->pos = pos;
+              duo.c->lo = front;
+            }
+            bar_sync(duo.ctl, 64);
+            x = duo_code_segment<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, duo);
+            bar_sync(duo.ctl, 64);
+            ok = ((volatile DuoCtl*)duo.c)->ok != 0;
+            pos = ((volatile DuoCtl*)duo.c)->pos;
+            paired = true;
+          }
+        }
+        if (!paired)
+          ok = len % (32u * U) == 0
+                   ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
+                   : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+        if (!ok) break;
+        place(sg, pos, cap, x);
       }
       __syncwarp();
       if (ok && sec < m) {
@@ -770,6 +984,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         }
       }
     }
+  }
+  if constexpr (DUO) {  // the helper is done with this block (duo_helper_rest)
+    if (lane == 0) duo.c->cmd = DUO_CMD_DONE;
+    bar_sync(duo.ctl, 64);
   }
   UZIP_CLK(4);
   if (W > 1) {
@@ -1035,23 +1253,81 @@ __device__ __forceinline__ void enc_finish(const EncParams& P, GpuSlot* slot, ui
   }
 }
 
+// compress_kernel's loop for warp pairs (warps 2i and 2i + 1 of a CTA: coder and helper). The coder takes
+// the tickets and keeps the deferred blocks as a lone warp does; the helper follows its tickets.
+template <int W, int U>
+__device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem, GpuSlot* slot, bool gated) {
+  const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
+  uint8_t* coderSm = smem + (size_t)(wib & ~1u) * ENC_WARP_BYTES;
+  uint8_t* helperSm = coderSm + ENC_WARP_BYTES;
+  const Duo duo{(DuoCtl*)helperSm, helperSm + DUO_CTL_BYTES, 1u + 2u * (wib >> 1)};
+  volatile DuoCtl* c = duo.c;
+  uint32_t csum = 0;
+  if (wib & 1u) {
+    while (true) {
+      bar_sync(duo.ctl, 64);
+      const uint64_t t = c->ticket;
+      if (t >= P.nblocks) break;
+      BlockPlan unused;
+      compress_block<W, U, true>(P, coderSm, (uint16_t*)c->stage, (uint32_t)t, &csum, unused, duo, true);
+    }
+    enc_finish(P, slot, csum);
+    return;
+  }
+  constexpr uint32_t S = ENC_STAGES;
+  uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
+  BlockPlan pend[S];
+  uint32_t head = 0, npend = 0;
+  while (true) {
+    const bool go = gate_open(gated, &slot->active);
+    // Every lane's last read of the previous block's tables (the union) comes before any lane zeroes it:
+    // racecheck flagged this loop, which has no ticket shuffle before the zeroing as the lone warp's has.
+    __syncwarp();
+    zero_hists(coderSm);
+    unsigned long long t = ~0ull;
+    if (go && lane == 0) t = atomicAdd(&slot->ticket, 1ull);
+    t = __shfl_sync(FULL_MASK, t, 0);
+    const uint32_t cur = (head + npend) % S;
+    if (lane == 0) {
+      c->ticket = t;
+      c->stage = (unsigned long long)(stages + cur * P.stageBytes);
+    }
+    bar_sync(duo.ctl, 64);
+    if (t >= P.nblocks) break;
+    compress_block<W, U, true>(P, coderSm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur], duo);
+    if (pend[cur].deferred) npend++;
+    if (npend == S) {
+      finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
+      head = (head + 1) % S;
+      npend--;
+    }
+  }
+  for (; npend; npend--, head = (head + 1) % S) finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
+  enc_finish(P, slot, csum);
+}
+
 // U: steps per unrolled group of the ANS loop; MINB: CTAs (of 4 warps) per SM the registers must allow.
 // Word stages: a deferred block keeps its stage until it is finished; up to ENC_STAGES - 1 of them wait
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-template <int W, int U, int MINB>
+// DUO: warp pairs (compress_pairs).
+template <int W, int U, int MINB, bool DUO = false>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
+  GpuSlot* slot = &P.slots[P.epoch & 1u];
+  clean_next_slot(P.slots, P.epoch);
+  const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
+  gate_announce(P.smLimit, gated, &slot->active);
+  if constexpr (DUO) {
+    compress_pairs<W, U>(P, smem, slot, gated);
+    return;
+  }
   uint8_t* sm = smem + (size_t)wib * ENC_WARP_BYTES;
   constexpr uint32_t S = ENC_STAGES;
   uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
-  GpuSlot* slot = &P.slots[P.epoch & 1u];
-  clean_next_slot(P.slots, P.epoch);
   uint32_t csum = 0;
-  const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
-  gate_announce(P.smLimit, gated, &slot->active);
   // Deferred blocks wait in a ring of stages: stages head .. head + npend - 1 (mod S), oldest first; the
   // next block codes into stage head + npend.
   BlockPlan pend[S];
