@@ -13,6 +13,7 @@
 #include "gpu_encode.cuh"
 #include "gpu_lanes_encode.cuh"
 #include "codec_args.h"
+#include "enc_variant.h"
 #include "status.h"
 #include "uzip.h"
 #include "coll_reduce.h"
@@ -34,9 +35,10 @@ constexpr int kLanesEncVariants = 5;
 constexpr uint64_t kLanesDeepBlocksPerSm = 4 * 24;
 
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
-// default, except that compression of one- and two-byte types over many rounds of blocks takes variant 1
-// (kManyRounds*) and a decode told its stream's dtype may take another (choose_decoder); UZIP_GPU_ENC_VARIANT
-// = 0..3 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for tuning on new hardware.
+// default; the encoder's choice per call is uzip_enc_variant (cuda/enc_variant.h: many rounds of blocks take
+// variant 1, calls of few blocks warp pairs), and a decode told its stream's dtype may take another decoder
+// (choose_decoder). UZIP_GPU_ENC_VARIANT = 0..3 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for
+// tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
 EncKernel enc_kernel(int variant) {
@@ -48,8 +50,8 @@ EncKernel enc_kernel(int variant) {
     default: return uzip_gpu::compress_kernel<W, 8, 4>;
   }
 }
-constexpr int kEncVariants = 4;
-constexpr int kEncPairVariant = 3;
+constexpr int kEncVariants = UZIP_ENC_VARIANTS;  // enc_variant.h: the choice per call
+constexpr int kEncPairVariant = UZIP_ENC_PAIR_VARIANT;
 using DecKernel = void (*)(const DecParams);
 DecKernel dec_kernel(int variant) {
   switch (variant) {
@@ -204,37 +206,16 @@ void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t*
   }
 }
 
-// Rounds of blocks (blocks per resident warp of the default kernel's grid) from which one- and two-byte
-// types compress faster in variant 1 (4-step groups, ~95 registers, 20 warps per SM, against 8 steps,
-// ~120 registers, 16 warps): it gains in steady state and loses at each call's start and end, so it wins
-// only on calls of many rounds. Measured (bench/results/h200-2026-12-01T2045-session11/4-kernel-variants):
-// fp8 +2.5% at 7.8 rounds (256 MiB), +4.7-6% from 15.5; bf16 and fp16 lose at 7.8 rounds in the default
-// layout (-2.5 to -3.5%) and gain +1-4% at 15.5 (1 GiB) and +3.5-4.7% at 31 (2 GiB); fp32 loses at every size.
-constexpr uint64_t kManyRounds1 = 7, kManyRounds2 = 15;
-// Warp pairs (kEncPairVariant) compress two- and four-byte types when the call's blocks fill at most half a
-// round of pairs (so that the pairs hold no more warps than lone warps would): a lone block's latency is then
-// the call's, and a pair takes half the histogram pass and the word stores off the coder's warp. Measured
-// against main's build in one call (bench/results/h200-2026-12-02T1850-session18/4-helper-hist): 1 MiB bf16 split
-// 33.2 -> 31.6 us, default layout 38.1 -> 34.3, fp32 33.0 -> 28.3, fp16 53.5 -> 47.6; 16 MiB (512 blocks)
-// fp32 38.4 -> 35.7 us, fp16 57.3 -> 53.8. A full round loses where the SMs fill up (bf16 16 MiB, 1024
-// blocks: split layout +4% / 0%, default layout -7%), more rounds lose more (bf16 256 MiB 0.77 -> 0.59 TB/s,
-// 2-duo), and one-byte types lose even in one round (fp8 16 MiB -15%, 2-duo: their symbols shed a word
-// every few steps, so the helper's stores are the slower half).
-
 template <int W>
 int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   Launch L;
   int variant = c->encVariant;  // UZIP_GPU_ENC_VARIANT forces one
-  if (variant < 0) variant = 0;
-  if (c->encVariant < 0 && W <= 2) {
-    if (int st = enc_shape<W>(c, 0, p.log2Block, &L)) return st;
-    const uint64_t warps = (uint64_t)sm_budget(c) * L.perSm * kEncWarps;
-    if (p.nblocks >= (W == 1 ? kManyRounds1 : kManyRounds2) * warps) variant = 1;
-  }
-  if (c->encVariant < 0 && W >= 2) {  // warp pairs when the call is half a round of them
-    if (int st = enc_shape<W>(c, kEncPairVariant, p.log2Block, &L)) return st;
-    const uint64_t pairs = (uint64_t)sm_budget(c) * L.perSm * (kEncWarps / 2);
-    if (2 * p.nblocks <= pairs) variant = kEncPairVariant;
+  if (variant < 0) {
+    Launch lone, pair;
+    if (int st = enc_shape<W>(c, 0, p.log2Block, &lone)) return st;
+    if (int st = enc_shape<W>(c, kEncPairVariant, p.log2Block, &pair)) return st;
+    const uint64_t sms = (uint64_t)sm_budget(c);
+    variant = uzip_enc_variant(W, p.nblocks, -1, sms * lone.perSm * kEncWarps, sms * pair.perSm * (kEncWarps / 2));
   }
   if (int st = enc_shape<W>(c, variant, p.log2Block, &L)) return st;
   uint64_t ctas, smLimit;

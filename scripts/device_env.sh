@@ -120,6 +120,30 @@ quick_checks() {
   san_run 200 -- --tiny
   echo "(${SECONDS}s)"
 }
+# encoder_checks: gpu_check --quick of this build with the library's encoder choice and with lone warps forced
+# (UZIP_GPU_ENC_VARIANT=0), then memcheck and racecheck of gpu_check --tiny (the library's choice: warp pairs
+# for its small cases), with the stage clock after each (session 18's gate for the warp pairs).
+encoder_checks() {
+  check_run check 200 -- --quick
+  check_run check_v0 200 UZIP_GPU_ENC_VARIANT=0 -- --quick
+  echo "(${SECONDS}s)"
+  san_run 200 -- --tiny
+  echo "(${SECONDS}s)"
+}
+# types_ab: old/ against this build, same call: bf16 split twice (1 MiB - 1 GiB), fp32 / fp16 / fp8 split
+# and bf16 default layout once (1 - 256 MiB); packs.
+types_ab() {
+  local r d
+  for r in 1 2; do
+    gpu_bench_dirs "r${r}_d1_f2" "old gpu" --dtypes 1 --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
+  done
+  pack
+  for d in 3 2 4; do
+    gpu_bench_dirs "r1_d${d}_f2" "old gpu" --dtypes $d --flags 2 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
+  done
+  gpu_bench_dirs r1_d1_f0 "old gpu" --dtypes 1 --flags 0 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
+  pack
+}
 # Data whose remainder planes code (every block ANS on both planes), from Gaussian(0, 0.02) by
 # round-to-nearest-even: /tmp/wdata/lowbits_bf16.bin (bf16, low 4 mantissa bits cleared) and
 # /tmp/wdata/bf16vals_fp32.bin (fp32 holding bf16 values). Needs numpy (the machine's torch venv has it).

@@ -15,21 +15,9 @@ for t in cuobjdump nvdisasm; do
   p=$(command -v $t || ls /usr/local/cuda/bin/$t 2>/dev/null)
   [ -n "$p" ] && xz -T8 -6 -c "$p" > "$OUT/$t.xz"
 done
-check_run check 200 -- --quick
-check_run check_v0 200 UZIP_GPU_ENC_VARIANT=0 -- --quick
-echo "(${SECONDS}s)"
-san_run 200 -- --tiny
-echo "(${SECONDS}s)"
-S="1024 16384 262144 1048576"
-for r in 1 2; do
-  gpu_bench_dirs "r${r}_d1_f2" "old gpu" --dtypes 1 --flags 2 --sizes-kib "$S" --sms 0 --reps 10
-done
-pack
-for d in 3 2 4; do
-  gpu_bench_dirs "r1_d${d}_f2" "old gpu" --dtypes $d --flags 2 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
-done
-gpu_bench_dirs r1_d1_f0 "old gpu" --dtypes 1 --flags 0 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
-pack
+# (The steps below ran inline in that call; they are device_env.sh's helpers now, same steps.)
+encoder_checks
+types_ab
 echo "(${SECONDS}s)"
 for v in 0 3; do
   UZIP_GPU_ENC_VARIANT=$v UZIP_STAGES_FLAGS=2 timeout 60 .carry-run/prof/gpu_stages 1 1024 16384 > "$R/stages_v$v.log" 2>&1

@@ -9,20 +9,9 @@
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
-check_run check 200 -- --quick
-check_run check_v0 200 UZIP_GPU_ENC_VARIANT=0 -- --quick
-echo "(${SECONDS}s)"
-san_run 200 -- --tiny
-echo "(${SECONDS}s)"
-S="1024 16384 262144 1048576"
-for r in 1 2; do
-  gpu_bench_dirs "r${r}_d1_f2" "old gpu" --dtypes 1 --flags 2 --sizes-kib "$S" --sms 0 --reps 10
-done
-pack
-for d in 3 2 4; do
-  gpu_bench_dirs "r1_d${d}_f2" "old gpu" --dtypes $d --flags 2 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
-done
-gpu_bench_dirs r1_d1_f0 "old gpu" --dtypes 1 --flags 0 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
+# (The steps below ran inline in that call; they are device_env.sh's helpers now, same steps.)
+encoder_checks
+types_ab
 gpu_bench_dirs r1_d1_f2_sms16 "old gpu" --dtypes 1 --flags 2 --sizes-kib "1024 16384" --sms 16 --reps 10
 pack
 echo "(${SECONDS}s)"

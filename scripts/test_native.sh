@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds and runs the native unit tests (the CPU reference codec; the collectives' reduce helpers) with
-# AddressSanitizer and UBSan.
+# Builds and runs the native unit tests (the CPU reference codec; the collectives' reduce helpers; the GPU
+# encoder's kernel choice) with AddressSanitizer and UBSan.
 # Usage: scripts/test_native.sh   (needs g++; no GPU, no nvcc)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,3 +14,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 build/native/cpu_codec_test
 g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
   -Wall -Wextra -Inccl tests/native/coll_reduce_test.cc -o build/native/coll_reduce_test
 build/native/coll_reduce_test
+# The GPU encoder's kernel choice per call (cuda/enc_variant.h), at its boundaries.
+g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
+  -Wall -Wextra -Icuda tests/native/enc_variant_test.cc -o build/native/enc_variant_test
+build/native/enc_variant_test

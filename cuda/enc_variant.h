@@ -1,0 +1,38 @@
+// The GPU encoder's kernel choice for one call (launch_compress in cuda/gpu_codec.cu), kept free of CUDA so
+// that the native tests check its boundaries on a machine without a GPU (tests/native/enc_variant_test.cc).
+#pragma once
+
+#include <stdint.h>
+
+// compress_kernel shapes (enc_kernel in cuda/gpu_codec.cu): 0 the default (8 steps an unrolled ANS group,
+// 16 warps per SM), 1 (4 steps, 20 warps), 2 (2 steps), 3 warp pairs (compress_pairs in cuda/gpu_encode.cuh).
+constexpr int UZIP_ENC_VARIANTS = 4;
+constexpr int UZIP_ENC_PAIR_VARIANT = 3;
+
+// Rounds of blocks (blocks per resident warp of variant 0) from which one- and two-byte types compress faster
+// in variant 1 (4-step groups, ~95 registers, 20 warps per SM, against 8 steps, ~120 registers, 16 warps): it
+// gains in steady state and loses at each call's start and end, so it wins only on calls of many rounds.
+// Measured (bench/results/h200-2026-12-01T2045-session11/4-kernel-variants): fp8 +2.5% at 7.8 rounds (256 MiB),
+// +4.7-6% from 15.5; bf16 and fp16 lose at 7.8 rounds in the default layout (-2.5 to -3.5%) and gain +1-4% at
+// 15.5 (1 GiB) and +3.5-4.7% at 31 (2 GiB); fp32 loses at every size.
+constexpr uint64_t UZIP_ENC_MANY_ROUNDS1 = 7, UZIP_ENC_MANY_ROUNDS2 = 15;
+
+// Warp pairs compress two- and four-byte types when the call's blocks fill at most half a round of pairs (so
+// that the pairs hold no more warps than lone warps would): a lone block's latency is then the call's, and a
+// pair takes half the histogram pass and the word stores off the coder's warp. Measured against the lone-warp
+// build in one call (bench/results/h200-2026-12-02T1850-session18/5-rule): 1 MiB bf16 split 33.9 -> 32.2 us,
+// default layout 40.3 -> 35.3, fp32 34.8 -> 30.5, fp16 55.5 -> 47.3; 8 MiB fp32 36.5 -> 32.0. A full round
+// loses where the SMs fill up (bf16 16 MiB, 1024 blocks: split layout +4% / 0%, default layout -7%,
+// 4-helper-hist), more rounds lose more (bf16 256 MiB 0.77 -> 0.59 TB/s, 2-duo), and one-byte types lose even
+// in one round (fp8 16 MiB -15%, 2-duo: their symbols shed a word every few steps, so the helper's stores are
+// the slower half).
+//
+// width: bytes per element (1, 2, 4); nblocks: the call's blocks; forced: UZIP_GPU_ENC_VARIANT, or -1;
+// loneWarps: resident warps of variant 0 under the call's SM budget; pairSlots: resident warp pairs of the
+// pair variant under it.
+inline int uzip_enc_variant(uint32_t width, uint64_t nblocks, int forced, uint64_t loneWarps, uint64_t pairSlots) {
+  if (forced >= 0) return forced;
+  if (width >= 2 && 2 * nblocks <= pairSlots) return UZIP_ENC_PAIR_VARIANT;
+  if (width <= 2 && nblocks >= (width == 1 ? UZIP_ENC_MANY_ROUNDS1 : UZIP_ENC_MANY_ROUNDS2) * loneWarps) return 1;
+  return 0;
+}

@@ -1,0 +1,56 @@
+// Native test of the GPU encoder's kernel choice per call (uzip_enc_variant, cuda/enc_variant.h), on the
+// CPU: a forced variant always wins; warp pairs exactly up to half a round of pairs, for two- and four-byte
+// types only; the 20-warp variant exactly from 7 (one-byte) and 15 (two-byte) rounds of lone warps, never for
+// four-byte types; under an SM budget the same rules on the budget's warps. gpu_check runs both encoders on a
+// GPU; this pins the boundaries, which no GPU run hits exactly. Built and run by scripts/test_native.sh.
+#include <stdint.h>
+#include <stdio.h>
+
+#include <initializer_list>
+
+#include "enc_variant.h"
+
+static int g_fail = 0, g_checks = 0;
+
+static void expect(uint32_t width, uint64_t nblocks, int forced, uint64_t lone, uint64_t pairs, int want) {
+  g_checks++;
+  const int got = uzip_enc_variant(width, nblocks, forced, lone, pairs);
+  if (got != want) {
+    printf("FAIL width %u, %llu blocks, forced %d, %llu lone warps, %llu pair slots: variant %d, want %d\n", width,
+           (unsigned long long)nblocks, forced, (unsigned long long)lone, (unsigned long long)pairs, got, want);
+    g_fail++;
+  }
+}
+
+int main() {
+  // A full H200: 132 SMs, 4 CTAs of 4 warps per SM for either kernel (2112 lone warps, 1056 pairs).
+  const uint64_t lone = 132 * 4 * 4, pairs = 132 * 4 * 2, half = pairs / 2;
+  for (uint32_t w : {1u, 2u, 4u})
+    for (int f = 0; f < UZIP_ENC_VARIANTS; f++) {  // forced: whatever the size
+      expect(w, 1, f, lone, pairs, f);
+      expect(w, half, f, lone, pairs, f);
+      expect(w, 100 * lone, f, lone, pairs, f);
+    }
+  for (uint32_t w : {2u, 4u}) {  // warp pairs up to half a round of them, then lone warps
+    expect(w, 0, -1, lone, pairs, UZIP_ENC_PAIR_VARIANT);
+    expect(w, 1, -1, lone, pairs, UZIP_ENC_PAIR_VARIANT);
+    expect(w, half, -1, lone, pairs, UZIP_ENC_PAIR_VARIANT);
+    expect(w, half + 1, -1, lone, pairs, 0);
+    expect(w, pairs, -1, lone, pairs, 0);
+  }
+  for (uint64_t n : {(uint64_t)0, (uint64_t)1, half, pairs}) expect(1, n, -1, lone, pairs, 0);  // never pairs
+  // Many rounds: the 20-warp variant from 7 rounds (one-byte) and 15 (two-byte), never for four-byte types.
+  expect(1, UZIP_ENC_MANY_ROUNDS1 * lone - 1, -1, lone, pairs, 0);
+  expect(1, UZIP_ENC_MANY_ROUNDS1 * lone, -1, lone, pairs, 1);
+  expect(2, UZIP_ENC_MANY_ROUNDS1 * lone, -1, lone, pairs, 0);
+  expect(2, UZIP_ENC_MANY_ROUNDS2 * lone - 1, -1, lone, pairs, 0);
+  expect(2, UZIP_ENC_MANY_ROUNDS2 * lone, -1, lone, pairs, 1);
+  expect(4, 100 * lone, -1, lone, pairs, 0);
+  // An SM budget of 16: 256 lone warps, 128 pairs.
+  const uint64_t lone16 = 16 * 4 * 4, pairs16 = 16 * 4 * 2;
+  expect(2, pairs16 / 2, -1, lone16, pairs16, UZIP_ENC_PAIR_VARIANT);
+  expect(2, pairs16 / 2 + 1, -1, lone16, pairs16, 0);
+  expect(2, UZIP_ENC_MANY_ROUNDS2 * lone16, -1, lone16, pairs16, 1);
+  printf("enc_variant_test: %d checks, %d failures\n", g_checks, g_fail);
+  return g_fail ? 1 : 0;
+}
