@@ -786,14 +786,25 @@ __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, 
       if ((uint32_t)(4 * i) < valid * W) csum += uzip_checksum_term(group_word<W>(v, i), word0 + 16u * g * W / 4 + i);
   }
 }
-// hist_group_slow out of line, for the warp pairs' two-byte kernel (compress_block says why).
+// hist_group_slow out of line, for the warp pairs' two-byte kernel (compress_block says why). The group's
+// words and the two running results travel by value: through a reference the caller kept every group's
+// loaded words in local memory, stored on the fast path too.
 template <int W>
-__device__ __noinline__ void hist_group_rare(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, const uint4 (&qd)[W],
-                                             uint32_t* hist, uint32_t* cntr, uint32_t sub, bool doRem, bool fusedRem,
-                                             uint8_t* remOut, uint32_t remLimit, uint32_t rem0, bool doSum,
-                                             uint64_t word0, bool& constR, uint32_t& csum) {
-  hist_group_slow<W>(blk, g, m, aligned, qd, hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0, doSum, word0,
-                     constR, csum);
+struct HistGroup {
+  uint4 q[W];
+};
+struct HistRunning {
+  uint32_t csum;
+  bool constR;
+};
+template <int W>
+__device__ __noinline__ HistRunning hist_group_rare(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned,
+                                                    HistGroup<W> qd, uint32_t* hist, uint32_t* cntr, uint32_t sub,
+                                                    bool doRem, bool fusedRem, uint8_t* remOut, uint32_t remLimit,
+                                                    uint32_t rem0, bool doSum, uint64_t word0, HistRunning run) {
+  hist_group_slow<W>(blk, g, m, aligned, qd.q, hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0, doSum, word0,
+                     run.constR, run.csum);
+  return run;
 }
 
 // Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
@@ -893,8 +904,13 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       // line a 1 MiB bf16 call measured 6-8% faster. The lone-warp kernels keep them inline: there the call
       // cost 8% at 256 MiB bf16 and 21% fp32 (bench/results/h200-2026-12-03T0300-session19/1-hist-rare).
       if constexpr (DUO && W == 2) {
-        hist_group_rare<W>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0, doSum,
-                           word0, constR, csum);
+        HistGroup<W> qd;
+#pragma unroll
+        for (int k = 0; k < W; k++) qd.q[k] = q[d][k];
+        const HistRunning run = hist_group_rare<W>(blk, g, m, aligned, qd, hist, cntr, sub, doRem, fusedRem, remOut,
+                                                   remLimit, rem0, doSum, word0, HistRunning{csum, constR});
+        csum = run.csum;
+        constR = run.constR;
         continue;
       }
       hist_group_slow<W>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0, doSum,
