@@ -737,6 +737,76 @@ __device__ __forceinline__ void duo_helper_rest(uint16_t* stage, const Duo& duo,
   }
 }
 
+// One group of the histogram pass off its fast paths (compress_block): unpacked element by element, a whole
+// group without per-element tests, a block's last, partial group with them.
+template <int W>
+__device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, const uint4 (&qd)[W],
+                                                 uint32_t* hist, uint32_t* cntr, uint32_t sub, bool doRem, bool fusedRem,
+                                                 uint8_t* remOut, uint32_t remLimit, uint32_t rem0, bool doSum,
+                                                 uint64_t word0, bool& constR, uint32_t& csum) {
+  const uint32_t rw = W > 1 ? W - 1 : 0;
+  const uint32_t valid = m - 16u * g;
+  uint32_t v[16];
+  unpack_group<W>(blk, g, m, aligned, qd, v);
+  if (valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
+    uint32_t dR = 0;
+    if (fusedRem) store_rem_group<W>(v, remOut, 16u * rw * g, remLimit);
+#pragma unroll
+    for (int i = 0; i < 16; i++) {
+      uint32_t s = uzip_symbol_of(v[i], W);
+      atomicAdd(&hist[s * 8u + sub], 1u);
+      if (doRem) {
+        const uint32_t r = uzip_remainder_of(v[i], W);
+        dR |= r ^ rem0;
+        if (REM_COUNT_ALL<W>)
+#pragma unroll
+          for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+      }
+    }
+    constR &= dR == 0;
+  } else {
+#pragma unroll
+    for (int i = 0; i < 16; i++) {
+      uint32_t s = uzip_symbol_of(v[i], W);
+      if ((uint32_t)i < valid) {
+        atomicAdd(&hist[s * 8u + sub], 1u);
+        if (doRem) {
+          const uint32_t r = uzip_remainder_of(v[i], W);
+          constR &= r == rem0;
+          if (REM_COUNT_ALL<W>)
+#pragma unroll
+            for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
+        }
+      }
+    }
+  }
+  if (doSum) {
+#pragma unroll
+    for (int i = 0; i < W * 4; i++)
+      if ((uint32_t)(4 * i) < valid * W) csum += uzip_checksum_term(group_word<W>(v, i), word0 + 16u * g * W / 4 + i);
+  }
+}
+// hist_group_slow out of line, for the warp pairs' two-byte kernel (compress_block says why). The group's
+// words and the two running results travel by value: through a reference the caller kept every group's
+// loaded words in local memory, stored on the fast path too.
+template <int W>
+struct HistGroup {
+  uint4 q[W];
+};
+struct HistRunning {
+  uint32_t csum;
+  bool constR;
+};
+template <int W>
+__device__ __noinline__ HistRunning hist_group_rare(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned,
+                                                    HistGroup<W> qd, uint32_t* hist, uint32_t* cntr, uint32_t sub,
+                                                    bool doRem, bool fusedRem, uint8_t* remOut, uint32_t remLimit,
+                                                    uint32_t rem0, bool doSum, uint64_t word0, HistRunning run) {
+  hist_group_slow<W>(blk, g, m, aligned, qd.q, hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0, doSum, word0,
+                     run.constR, run.csum);
+  return run;
+}
+
 // Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
 // complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
 // next block). Blocks with an ANS remainder plane are finished here.
@@ -828,45 +898,23 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         }
         continue;
       }
-      uint32_t v[16];
-      unpack_group<W>(blk, g, m, aligned, q[d], v);
-      if (valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
-        uint32_t dR = 0;
-        if (fusedRem) store_rem_group<W>(v, remOut, 16u * rw * g, remLimit);
+      // A warp pair's two-byte kernel takes the groups off its fast path (a block's last, partial group;
+      // unaligned input) out of line: unrolled D times in this loop, their code made its body 4202 SASS
+      // instructions (6-ncu of session 18: instruction fetch was a third of a small call's stalls), and out of
+      // line a 1 MiB bf16 call measured 6-8% faster. The lone-warp kernels keep them inline: there the call
+      // cost 8% at 256 MiB bf16 and 21% fp32 (bench/results/h200-2026-12-03T0300-session19/1-hist-rare).
+      if constexpr (DUO && W == 2) {
+        HistGroup<W> qd;
 #pragma unroll
-        for (int i = 0; i < 16; i++) {
-          uint32_t s = uzip_symbol_of(v[i], W);
-          atomicAdd(&hist[s * 8u + sub], 1u);
-          if (doRem) {
-            const uint32_t r = uzip_remainder_of(v[i], W);
-            dR |= r ^ rem0;
-            if (REM_COUNT_ALL<W>)
-#pragma unroll
-              for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
-          }
-        }
-        constR &= dR == 0;
-      } else {
-#pragma unroll
-      for (int i = 0; i < 16; i++) {
-        uint32_t s = uzip_symbol_of(v[i], W);
-        if ((uint32_t)i < valid) {
-          atomicAdd(&hist[s * 8u + sub], 1u);
-          if (doRem) {
-            const uint32_t r = uzip_remainder_of(v[i], W);
-            constR &= r == rem0;
-            if (REM_COUNT_ALL<W>)
-#pragma unroll
-              for (int j = 0; j < (W > 1 ? W - 1 : 1); j++) atomicAdd(&cntr[(r >> (8 * j)) & 0xFFu], 1u);
-          }
-        }
+        for (int k = 0; k < W; k++) qd.q[k] = q[d][k];
+        const HistRunning run = hist_group_rare<W>(blk, g, m, aligned, qd, hist, cntr, sub, doRem, fusedRem, remOut,
+                                                   remLimit, rem0, doSum, word0, HistRunning{csum, constR});
+        csum = run.csum;
+        constR = run.constR;
+        continue;
       }
-      }
-      if (doSum) {
-#pragma unroll
-        for (int i = 0; i < W * 4; i++)
-          if ((uint32_t)(4 * i) < valid * W) csum += uzip_checksum_term(group_word<W>(v, i), word0 + 16u * g * W / 4 + i);
-      }
+      hist_group_slow<W>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0, doSum,
+                         word0, constR, csum);
     }
   }
   if constexpr (DUO) {
