@@ -611,6 +611,12 @@ static void lanes_cases(bool quick, bool tiny, bool big) {
   for (g_srcShift = 1; g_srcShift <= 2; g_srcShift++)  // inputs off 16-byte alignment
     for (int dtype : {1, 3, 4})
       run_case(dtype, 3 * 16384 + 9, D_GAUSS, LF | 1u, 14, false);
+  // The same for the default coding, at sizes the library gives to warp pairs: the two-byte pair kernel
+  // takes unaligned groups and partial last groups out of line (hist_group_rare), both layouts.
+  for (g_srcShift = 1; g_srcShift <= 2; g_srcShift++)
+    for (int dtype : {1, 2, 3, 4})
+      for (uint32_t fl : {0u, (uint32_t)UZIP_FLAG_SPLIT})
+        run_case(dtype, 3 * 8192 + 9, D_GAUSS, fl, 0, false);
   g_srcShift = 0;
   if (!tiny) {
     for (int sms : {1, 3, 16}) {
