@@ -24,6 +24,14 @@ namespace uzip_gpu {
 #define DEC_SYMS 10752u        /* u8[32 * U] one group's symbols, transposed to element order (DecVec) */
 constexpr uint32_t DEC_SYMS_BYTES = 512u;
 constexpr uint32_t DEC_WARP_BYTES = DEC_SYMS + DEC_SYMS_BYTES;
+// The compact layout (COMPACT kernels): the word ring at half size (4 quarters of 128 words and its copy of
+// quarter 0, 1280 bytes, still aliasing DEC_INFO's 1 KB) and no DEC_SYMS (a group's symbols are transposed
+// by shuffles, dec_group_vec): 9472 bytes a warp, so that 6 CTAs of 4 warps (24 warps, 80 registers) fit in
+// an SM's 228 KB with their 1 KB reserve each, where the default layout's 11 KB allows 20.
+constexpr uint32_t DEC_COMPACT_QW = 128u;
+constexpr uint32_t DEC_COMPACT_WARP_BYTES = DEC_RING + 10u * DEC_COMPACT_QW;
+template <bool COMPACT>
+__host__ __device__ constexpr uint32_t dec_ring_qw() { return COMPACT ? DEC_COMPACT_QW : 256u; }
 
 struct Hdr {
   uint32_t status, dtype, flags, log2, width, checksum;
@@ -285,6 +293,7 @@ __device__ __forceinline__ uint32_t dec_sym(uint32_t e) { return (e >> 11) & 0xF
 
 // One decode step of a lane (inactive lanes keep their state). Returns false when the words run out
 // (corrupt). s gets the symbol.
+template <uint32_t QW = RING_QUARTER>
 __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t nw, bool active, const uint32_t* tab,
                                          WordRing& wr, uint32_t lt, uint32_t& s) {
   const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
@@ -295,10 +304,10 @@ __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t n
   const uint32_t mask = __ballot_sync(FULL_MASK, need);
   const uint32_t c = __popc(mask);
   if (next + c > nw) return false;
-  if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (RING_WORDS - 1u)];
+  if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (4u * QW - 1u)];
   x = xn;
   next += c;
-  ring_advance(wr, next);
+  ring_advance<QW>(wr, next);
   return true;
 }
 
@@ -326,7 +335,7 @@ __device__ __forceinline__ bool segment_closed(uint32_t next, uint32_t nw, uint3
 // ring and calls body(len, base, nw, x, next, wr) (segment length, plane index of its first symbol, word
 // count, this lane's state, words consumed, the ring; false = corrupt), then checks that the segment
 // ended exactly (every word used, every state back at L). Returns false when the stream is corrupt.
-template <typename Body>
+template <uint32_t QW = RING_QUARTER, typename Body>
 __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, Body body) {
   uint32_t off = load_ans_table(p, tab, info);
@@ -336,7 +345,7 @@ __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t plan
     const uint32_t len = min(planeBytes - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
     uint32_t nw, x, next = 0;
     WordRing wr;
-    if (!segment_open(p, &off, ringSmem, nw, x, wr)) return false;
+    if (!segment_open<QW>(p, &off, ringSmem, nw, x, wr)) return false;
     const bool ok = body(len, sg * UZIP_ANS_SEG_SYMS, nw, x, next, wr);
     ring_end();  // no copy may still be landing in the ring when it is reused
     if (!ok || !segment_closed(next, nw, x)) return false;
@@ -346,17 +355,17 @@ __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t plan
 
 // Decodes an ANS section (validated sizes) of planeBytes bytes; for each decoded byte k calls
 // emit(k, byte). Returns false when the stream is corrupt.
-template <typename Emit>
+template <uint32_t QW = RING_QUARTER, typename Emit>
 __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
                                            uint8_t* ringSmem, Emit emit) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
-  return for_each_segment(p, planeBytes, tab, info, ringSmem,
+  return for_each_segment<QW>(p, planeBytes, tab, info, ringSmem,
                           [&](uint32_t len, uint32_t base, uint32_t nw, uint32_t& x, uint32_t& next, WordRing& wr) {
                             const uint32_t T = (len + 31u) / 32u;
                             for (uint32_t t = 0; t < T; t++) {
                               const uint32_t k = 32u * t + lane;
                               uint32_t s;
-                              if (!dec_step(x, next, nw, k < len, tab, wr, lt, s)) return false;
+                              if (!dec_step<QW>(x, next, nw, k < len, tab, wr, lt, s)) return false;
                               if (k < len) emit(base + k, s);
                             }
                             return true;
@@ -397,7 +406,7 @@ __device__ __forceinline__ uint32_t rem_at(const uint8_t* rem, bool isConst, uin
 
 // U steps of the symbol plane: decode with the remainders in `use`, while the loads of the next group
 // fill `fill`. Returns false on corrupt input.
-template <int W, int U>
+template <int W, int U, uint32_t QW = RING_QUARTER>
 __device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t nw, uint32_t t0, uint32_t T, uint32_t len,
                                           uint32_t base, const uint32_t* tab, WordRing& wr, uint32_t lt,
                                           const RemRaw<W> (&use)[U], RemRaw<W> (&fill)[U], const uint8_t* rem,
@@ -414,7 +423,7 @@ __device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t 
     if (t >= T) break;
     const uint32_t k = 32u * t + lane;
     uint32_t s;
-    if (!dec_step(x, next, nw, k < len, tab, wr, lt, s)) return false;
+    if (!dec_step<QW>(x, next, nw, k < len, tab, wr, lt, s)) return false;
     if (k < len) {
       uint32_t rv = W == 1 ? 0u : isConst ? remConst : rem_value<W>(use[u]);
       store_elem<W>(out + (size_t)(base + k) * W, uzip_join(s, rv, W));
@@ -530,7 +539,9 @@ __device__ __forceinline__ void join4(uint32_t s, const uint32_t* r, uint32_t* o
 // One full group on the vector path: decodes U steps (the ring moves on once per group when a group's
 // words fit in a ring quarter), with the next group's remainders loading into `fill`, then joins and
 // stores this group's elements from `use`.
-template <int W, int U, bool COH>
+// COMPACT: the compact layout (DEC_COMPACT_QW ring quarters; U = 4): the group's symbols go from lane to lane
+// by shuffles instead of through DEC_SYMS (syms unused).
+template <int W, int U, bool COH, bool COMPACT = false>
 __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, uint32_t base,
                                               const uint32_t* tab, WordRing& wr, uint32_t lt,
                                               const DecVec<W, U>& use, DecVec<W, U>& fill, const uint8_t* rem,
@@ -544,24 +555,39 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   // ring_fill): two fewer dependent instructions a step, +2% bf16 decode at 1 GiB
   // (bench/results/h200-2026-11-30T2050-session5/7-ring-mirror). Groups of 16 steps (fp32's kernel) moved
   // the ring after every step before.
-  constexpr int SUB = 32u * U <= RING_QUARTER ? U : (int)(RING_QUARTER / 32u);
+  constexpr uint32_t QW = dec_ring_qw<COMPACT>();
+  constexpr int SUB = 32u * U <= QW ? U : (int)(QW / 32u);
   static_assert(U % SUB == 0, "a group is whole sub-groups");
+  static_assert(!COMPACT || U == 4, "the shuffle transposition is written for 4 steps a group");
   const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab);
-  uint32_t used = 0;
+  uint32_t used = 0, packed = 0;
 #pragma unroll
   for (int h = 0; h < U; h += SUB) {
-    ring_advance(wr, next + used);
-    const uint32_t gS0 = (uint32_t)__cvta_generic_to_shared(wr.ring + ((next + used) & (RING_WORDS - 1u)));
+    ring_advance<QW>(wr, next + used);
+    const uint32_t gS0 = (uint32_t)__cvta_generic_to_shared(wr.ring + ((next + used) & (4u * QW - 1u)));
     uint32_t gS = gS0;
 #pragma unroll
-    for (int u = h; u < h + SUB; u++) syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step(x, gS, tabS, lt));
+    for (int u = h; u < h + SUB; u++) {
+      const uint32_t sym = dec_sym(dec_vec_step(x, gS, tabS, lt));
+      if (COMPACT) packed |= sym << (8 * u);  // byte u: step u's symbol
+      else syms[32u * u + lane] = (uint8_t)sym;
+    }
     used += (gS - gS0) >> 1;
   }
   next += used;
-  __syncwarp();
   uint32_t sw[U / 4], ow[U * W / 4];
-  ld_words<U / 4, true>(sw, syms + U * lane);
-  __syncwarp();  // the next group's symbol stores come after every lane's reads
+  if constexpr (COMPACT) {
+    // Lane l owns the group's elements 4l .. 4l + 3: step l / 8 of lanes 4 (l % 8) + j, j = 0..3, i.e.
+    // byte l / 8 of those lanes' packed symbols.
+    const uint32_t src = 4u * (lane & 7u), k = lane >> 3, sel = k | ((4u + k) << 4);
+    const uint32_t r0 = __shfl_sync(FULL_MASK, packed, src), r1 = __shfl_sync(FULL_MASK, packed, src + 1u);
+    const uint32_t r2 = __shfl_sync(FULL_MASK, packed, src + 2u), r3 = __shfl_sync(FULL_MASK, packed, src + 3u);
+    sw[0] = __byte_perm(__byte_perm(r0, r1, sel), __byte_perm(r2, r3, sel), 0x5410);
+  } else {
+    __syncwarp();
+    ld_words<U / 4, true>(sw, syms + U * lane);
+    __syncwarp();  // the next group's symbol stores come after every lane's reads
+  }
 #pragma unroll
   for (int i = 0; i < U / 4; i++) join4<W>(sw[i], use.r + (W > 1 ? i * V::RW : 0), ow + i * W);
   st_words<U * W / 4>(out + (size_t)(base + 32u * t0 + U * lane) * W, ow);
@@ -659,16 +685,19 @@ __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, u
 // COH: the remainder plane was written by this kernel (see decompress_block), so it is read with plain
 // loads; only whole segments of full groups may use it (the step-by-step path reads through __ldg).
 // PAIRS: blocks of whole segment pairs go to decode_sym_pairs (vector path, not COH).
-template <int W, int U, bool COH = false, bool PAIRS = false>
+// COMPACT: the compact shared layout (dec_ring_qw, dec_group_vec); no segment pairs.
+template <int W, int U, bool COH = false, bool PAIRS = false, bool COMPACT = false>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, bool isConst,
                                                  uint32_t remConst, uint8_t* out, bool dst16) {
   const bool vec = dst16 && !isConst;  // the vector path (DecVec)
+  static_assert(!(PAIRS && COMPACT), "segment pairs need the default layout's two 2560-byte rings");
+  constexpr uint32_t QW = dec_ring_qw<COMPACT>();
   if constexpr (PAIRS && !COH && DecVec<W, DEC_PAIR_U>::OK)
     if (vec && m % (2u * UZIP_ANS_SEG_SYMS) == 0) return decode_sym_pairs<W, DEC_PAIR_U>(p, m, tab, info, ringSmem, syms, rem, out);
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   UZIP_CLK_DECL;
-  const bool ok = for_each_segment(
+  const bool ok = for_each_segment<QW>(
       p, m, tab, info, ringSmem,
       [&](uint32_t len, uint32_t base, uint32_t nw, uint32_t& x, uint32_t& next, WordRing& wr) {
         UZIP_CLK(18);  // table (first segment) and ring start
@@ -679,8 +708,8 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
             V va, vb;
             if (W > 1) ld_words<V::NREM, COH>(va.r, rem + (size_t)base * V::RW + U * V::RW * lane);
             for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-              dec_group_vec<W, U, COH>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
-              dec_group_vec<W, U, COH>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
+              dec_group_vec<W, U, COH, COMPACT>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
+              dec_group_vec<W, U, COH, COMPACT>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
             }
             return true;
           }
@@ -692,10 +721,10 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
           rem_load<W>(ra[u], rem, isConst, remConst, base + k, k < len);
         }
         for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-          if (!dec_group<W, U>(x, next, nw, t0, T, len, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out))
+          if (!dec_group<W, U, QW>(x, next, nw, t0, T, len, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out))
             return false;
           if (t0 + U >= T) break;
-          if (!dec_group<W, U>(x, next, nw, t0 + U, T, len, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out))
+          if (!dec_group<W, U, QW>(x, next, nw, t0 + U, T, len, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out))
             return false;
         }
         return true;
@@ -705,13 +734,15 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
 }
 
 // Returns 0 or a uzip_status for block b.
-template <int W, int U, bool PAIRS = false>
+template <int W, int U, bool PAIRS = false, bool COMPACT = false>
 __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
   UZIP_CLK_DECL;
   uint32_t* tab = (uint32_t*)(sm + DEC_TAB);
   uint32_t* info = (uint32_t*)(sm + DEC_INFO);
   uint8_t* ring = sm + DEC_RING;
+  uint8_t* syms = COMPACT ? nullptr : sm + DEC_SYMS;  // the compact layout has none (dec_group_vec)
+  constexpr uint32_t QW = dec_ring_qw<COMPACT>();
   const uint32_t rw = W > 1 ? W - 1 : 0;
   const bool split = (h.flags & UZIP_FLAG_SPLIT) != 0;
   const uint8_t* dir = P.src + h.dirOff;
@@ -762,17 +793,17 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
                         m % (64u * U) == 0;
   if (remFirst) {
     uint8_t* rp = out + m;
-    if (!decode_ans(pr, m * rw, tab, info, ring, [&](uint32_t k, uint32_t byte) { rp[k] = (uint8_t)byte; }))
+    if (!decode_ans<QW>(pr, m * rw, tab, info, ring, [&](uint32_t k, uint32_t byte) { rp[k] = (uint8_t)byte; }))
       return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
-    if (!decode_sym_elems<W, U, true>(ps, m, tab, info, ring, sm + DEC_SYMS, rp, false, 0, out, true))
+    if (!decode_sym_elems<W, U, true, false, COMPACT>(ps, m, tab, info, ring, syms, rp, false, 0, out, true))
       return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else if (smode == UZIP_MODE_ANS) {
-    const bool ok = remAns ? decode_ans(ps, m, tab, info, ring, emitSym)
-                           : decode_sym_elems<W, U, false, PAIRS>(ps, m, tab, info, ring, sm + DEC_SYMS, remSrc, remIsConst, remConst, out,
-                                                     dst16);
+    const bool ok = remAns ? decode_ans<QW>(ps, m, tab, info, ring, emitSym)
+                           : decode_sym_elems<W, U, false, PAIRS, COMPACT>(ps, m, tab, info, ring, syms, remSrc, remIsConst,
+                                                                          remConst, out, dst16);
     if (!ok) return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else {
@@ -800,7 +831,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       uint32_t el = rw <= 1 ? k : k / (rw ? rw : 1u), j = k - el * rw;
       out[(size_t)el * W + j] = (uint8_t)byte;
     };
-    if (!decode_ans(pr, m * rw, tab, info, ring, emitRem)) return UZIP_ERR_CORRUPT;
+    if (!decode_ans<QW>(pr, m * rw, tab, info, ring, emitRem)) return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
     for (uint32_t k = lane; k < m; k += 32) {
@@ -912,11 +943,13 @@ __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, Gpu
 // others refuse lane streams (UNSUPPORTED): dispatching lane blocks from the interleaved decoder cost it
 // ~5% on every other stream (bf16 split 1 GiB 1.255 -> 1.195 TB/s,
 // bench/results/h200-2026-12-02T0540-session14/9-final-refactor).
-template <int U, int MINB, bool PAIRS = false, bool FUSED = false, bool LANES = false, bool RING = true>
+// COMPACT: the compact shared layout (DEC_COMPACT_WARP_BYTES a warp: 24 warps per SM at MINB = 6).
+template <int U, int MINB, bool PAIRS = false, bool FUSED = false, bool LANES = false, bool RING = true,
+          bool COMPACT = false>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
-  uint8_t* sm = smem + (size_t)wib * (LANES ? lanes_dec_warp_bytes(RING) : DEC_WARP_BYTES);
+  uint8_t* sm = smem + (size_t)wib * (LANES ? lanes_dec_warp_bytes(RING) : COMPACT ? DEC_COMPACT_WARP_BYTES : DEC_WARP_BYTES);
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   clean_next_slot(P.slots, P.epoch);
   Hdr h;
@@ -942,15 +975,15 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       } else {
         switch (h.width) {
           case 1:
-            st = decompress_block<1, U, PAIRS>(P, h, sm, b, &csum);
+            st = decompress_block<1, U, PAIRS, COMPACT>(P, h, sm, b, &csum);
             if (FUSED && !st) reduce_block<1>(P, h, b);
             break;
           case 2:
-            st = decompress_block<2, U, PAIRS>(P, h, sm, b, &csum);
+            st = decompress_block<2, U, PAIRS, COMPACT>(P, h, sm, b, &csum);
             if (FUSED && !st) reduce_block<2>(P, h, b);
             break;
           default:
-            st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum);
+            st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS, COMPACT>(P, h, sm, b, &csum);
             if (FUSED && !st) reduce_block<4>(P, h, b);
             break;
         }
