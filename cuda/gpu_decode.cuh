@@ -943,13 +943,17 @@ __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, Gpu
 // others refuse lane streams (UNSUPPORTED): dispatching lane blocks from the interleaved decoder cost it
 // ~5% on every other stream (bf16 split 1 GiB 1.255 -> 1.195 TB/s,
 // bench/results/h200-2026-12-02T0540-session14/9-final-refactor).
-// COMPACT: the compact shared layout (DEC_COMPACT_WARP_BYTES a warp: 24 warps per SM at MINB = 6).
+// COMPACT: the compact shared layout (DEC_COMPACT_WARP_BYTES a warp: 24 warps per SM at MINB = 6); one- and
+// two-byte types then decode in groups of 4 steps whatever U is (fp32 in U / 2).
 template <int U, int MINB, bool PAIRS = false, bool FUSED = false, bool LANES = false, bool RING = true,
           bool COMPACT = false>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* sm = smem + (size_t)wib * (LANES ? lanes_dec_warp_bytes(RING) : COMPACT ? DEC_COMPACT_WARP_BYTES : DEC_WARP_BYTES);
+  // Steps a group for one- and two-byte types (fp32: U / 2); the compact layout's shuffle transposition
+  // is written for 4 (dec_group_vec), so there U sets fp32's alone.
+  constexpr int U12 = COMPACT ? 4 : U;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   clean_next_slot(P.slots, P.epoch);
   Hdr h;
@@ -975,11 +979,11 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       } else {
         switch (h.width) {
           case 1:
-            st = decompress_block<1, U, PAIRS, COMPACT>(P, h, sm, b, &csum);
+            st = decompress_block<1, U12, PAIRS, COMPACT>(P, h, sm, b, &csum);
             if (FUSED && !st) reduce_block<1>(P, h, b);
             break;
           case 2:
-            st = decompress_block<2, U, PAIRS, COMPACT>(P, h, sm, b, &csum);
+            st = decompress_block<2, U12, PAIRS, COMPACT>(P, h, sm, b, &csum);
             if (FUSED && !st) reduce_block<2>(P, h, b);
             break;
           default:
