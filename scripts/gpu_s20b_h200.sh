@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Session 20, one call: decoder variant 4 (the compact shared layout: 24 warps per SM; branch
-# exp/s20-dec24) against main (a6c48d8, old/) in the same call, and main's pending checks on this build
+# Session 20, one call: decoder variants 4 and 5 (the compact shared layout: 24 warps per SM; 5 also codes
+# fp32 on its vector path; branch exp/s20-dec24) against main (a6c48d8, old/) in the same call, and main's pending checks on this build
 # (its encoder and default decoder compile to main's SASS). In priority order, packing after each stage:
-# (1) gpu_check --quick and memcheck / racecheck of --tiny with UZIP_GPU_DEC_VARIANT=4; (2) decompress A/B,
-# median of 10: old (the library's choice) / this build forced to variant 4 / this build's choice, bf16
-# split twice and default layout, fp16 and fp8 split; (3) encoder_checks (main's a6c48d8 cases: unaligned
+# (1) gpu_check --quick and memcheck / racecheck of --tiny with UZIP_GPU_DEC_VARIANT=4, gpu_check --quick
+# with 5; (2) decompress A/B, median of 10: old (the library's choice) / this build forced to variant 4 /
+# this build's choice, bf16 split twice and default layout, fp16 and fp8 split; fp32 old / variant 5; (3) encoder_checks (main's a6c48d8 cases: unaligned
 # inputs at warp-pair sizes); (4) the TS suites that need one GPU (Deno carried); (5) a native sweep of
 # this build's default choice (every dtype, split layout; bf16 default layout; bf16 under 8/16/32 SMs).
 # Pack: .carry/old = main's gpu_check, gpu_bench, libuzip.so; PACK_DENO=none PACK_WEIGHTS=none bash
@@ -18,6 +18,7 @@ source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 check_run check_dec4 200 UZIP_GPU_DEC_VARIANT=4 -- --quick
 SAN_SUFFIX=dec4 san_run 200 UZIP_GPU_DEC_VARIANT=4 -- --tiny
+check_run check_dec5 200 UZIP_GPU_DEC_VARIANT=5 -- --quick
 echo "(${SECONDS}s)"
 ab() {  # TAG ARGS...: old, this build forced to variant 4, this build's choice
   local tag=$1
@@ -33,6 +34,12 @@ ab r1_d1_f0 --dtypes 1 --flags 0 --sizes-kib "262144 1048576" --sms 0 --reps 10
 ab r1_d2_f2 --dtypes 2 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10
 ab r1_d4_f2 --dtypes 4 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10
 ab r2_d1_f2 --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10
+pack
+for v in old dec5; do
+  if [ $v = old ]; then gpu_bench_run r1_d3_f2_old old -- --dtypes 3 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10
+  else gpu_bench_run r1_d3_f2_dec5 gpu UZIP_GPU_DEC_VARIANT=5 -- --dtypes 3 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10; fi
+done
+gpu_bench_run r1_d1_f2_dec5 gpu UZIP_GPU_DEC_VARIANT=5 -- --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10
 pack
 echo "(${SECONDS}s)"
 encoder_checks
