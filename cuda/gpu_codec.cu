@@ -37,7 +37,7 @@ constexpr uint64_t kLanesDeepBlocksPerSm = 4 * 24;
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default; the encoder's choice per call is uzip_enc_variant (cuda/enc_variant.h: many rounds of blocks take
 // variant 1, calls of few blocks warp pairs), and a decode told its stream's dtype may take another decoder
-// (choose_decoder). UZIP_GPU_ENC_VARIANT = 0..3 / UZIP_GPU_DEC_VARIANT = 0..5 force one for every call, for
+// (choose_decoder). UZIP_GPU_ENC_VARIANT = 0..3 / UZIP_GPU_DEC_VARIANT = 0..4 force one for every call, for
 // tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
@@ -59,16 +59,14 @@ DecKernel dec_kernel(int variant) {
     case 2: return uzip_gpu::decompress_kernel<8, 5>;  // without segment pairs (the default before them)
     // 16 warps per SM without spills: the one-round kernel of dec_kernel_one_round.
     case 3: return uzip_gpu::decompress_kernel<8, 4, true>;
-    // The compact shared layout (DEC_COMPACT_WARP_BYTES): 4-step groups, 24 warps per SM at 80 registers;
-    // fp32 in groups of 2 steps (no vector path) in variant 4, of 4 in variant 5.
-    case 4: return uzip_gpu::decompress_kernel<4, 6, false, false, false, true, true>;
-    case 5: return uzip_gpu::decompress_kernel<8, 6, false, false, false, true, true>;
+    // The compact shared layout (DEC_COMPACT_WARP_BYTES): 24 warps per SM at 80 registers.
+    case 4: return uzip_gpu::decompress_kernel<8, 6, false, false, false, true, true>;
     default: return uzip_gpu::decompress_kernel<8, 5, true>;
   }
 }
 // Shared memory a warp of dec_kernel(variant) uses.
 uint32_t dec_warp_bytes(int variant) {
-  return variant == 4 || variant == 5 ? uzip_gpu::DEC_COMPACT_WARP_BYTES : uzip_gpu::DEC_WARP_BYTES;
+  return variant == 4 ? uzip_gpu::DEC_COMPACT_WARP_BYTES : uzip_gpu::DEC_WARP_BYTES;
 }
 // The fused decode-reduce (uzipGpuDecompressReduce): the default decoder plus the reduce of each block,
 // with the registers of 4 CTAs per SM (at 5, as the plain decoder, its epilogue spilled).
@@ -428,7 +426,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->device = device;
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", kEncVariants - 1);
-  c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 5);
+  c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 4);
   c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", kLanesEncVariants - 1);
   c->lanesDecVariant = env_variant("UZIP_GPU_LANES_DEC_VARIANT", 1);
   int v = 0;
