@@ -32,6 +32,8 @@ constexpr uint32_t DEC_COMPACT_QW = 128u;
 constexpr uint32_t DEC_COMPACT_SYMS = DEC_RING + 8u * DEC_COMPACT_QW;
 constexpr uint32_t DEC_COMPACT_SYMS_BYTES = 256u;
 constexpr uint32_t DEC_COMPACT_WARP_BYTES = DEC_COMPACT_SYMS + DEC_COMPACT_SYMS_BYTES;
+static_assert(8u * DEC_COMPACT_QW >= 1024u && DEC_INFO == DEC_RING, "DEC_INFO's 1 KB aliases the compact ring");
+static_assert(6u * (4u * DEC_COMPACT_WARP_BYTES + 1024u) <= 228u * 1024u, "6 CTAs of 4 warps fit an H100/H200 SM");
 
 struct Hdr {
   uint32_t status, dtype, flags, log2, width, checksum;
@@ -182,9 +184,9 @@ struct WordRing {
   uint32_t npairs, q, sbase;
   const uint16_t* ring;
 };
-// Quarter 0 is also copied right after the ring's end (words 1024 .. 1279), in the same commit group, so
-// that a group of steps starting in quarter 3 can read on past word 1023 without wrapping its index.
-// QW: words per quarter (RING_QUARTER; the two rings of a segment pair use half-size quarters, RING_PAIR_QW).
+// RS: the ring's shape (RingShape: RS::QW words a quarter). With RS::MIRROR, quarter 0 is also copied right
+// after the ring's end (words 4 QW .. 5 QW - 1), in the same commit group, so that a group of steps starting
+// in quarter 3 can read on past the ring's last word without wrapping its index.
 template <class RS = RingStd>
 __device__ __forceinline__ void ring_fill(const WordRing& r, uint32_t quarter) {
   constexpr uint32_t QW = RS::QW;
