@@ -37,7 +37,7 @@ constexpr uint64_t kLanesDeepBlocksPerSm = 4 * 24;
 // Kernel variants (steps per unrolled ANS group, CTAs per SM the registers allow). Variant 0 is the
 // default; the encoder's choice per call is uzip_enc_variant (cuda/enc_variant.h: many rounds of blocks take
 // variant 1, calls of few blocks warp pairs), and a decode told its stream's dtype may take another decoder
-// (choose_decoder). UZIP_GPU_ENC_VARIANT = 0..3 / UZIP_GPU_DEC_VARIANT = 0..3 force one for every call, for
+// (choose_decoder). UZIP_GPU_ENC_VARIANT = 0..3 / UZIP_GPU_DEC_VARIANT = 0..4 force one for every call, for
 // tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 template <int W>
@@ -59,8 +59,14 @@ DecKernel dec_kernel(int variant) {
     case 2: return uzip_gpu::decompress_kernel<8, 5>;  // without segment pairs (the default before them)
     // 16 warps per SM without spills: the one-round kernel of dec_kernel_one_round.
     case 3: return uzip_gpu::decompress_kernel<8, 4, true>;
+    // The compact shared layout (DEC_COMPACT_WARP_BYTES): 24 warps per SM at 80 registers.
+    case 4: return uzip_gpu::decompress_kernel<8, 6, false, false, false, true, true>;
     default: return uzip_gpu::decompress_kernel<8, 5, true>;
   }
+}
+// Shared memory a warp of dec_kernel(variant) uses.
+uint32_t dec_warp_bytes(int variant) {
+  return variant == 4 ? uzip_gpu::DEC_COMPACT_WARP_BYTES : uzip_gpu::DEC_WARP_BYTES;
 }
 // The fused decode-reduce (uzipGpuDecompressReduce): the default decoder plus the reduce of each block,
 // with the registers of 4 CTAs per SM (at 5, as the plain decoder, its epilogue spilled).
@@ -326,12 +332,14 @@ uint32_t lanes_dec_bytes(int variant) { return uzip_gpu::lanes_dec_warp_bytes(va
 struct DecChoice {
   DecKernel kernel;
   int perSm;
+  uint32_t warpBytes = uzip_gpu::DEC_WARP_BYTES;
 };
 // The decode kernel for a call: the fused one for decode-reduce, one forced by UZIP_GPU_DEC_VARIANT, or
 // the one tuned for the caller's dtype (a hint: any kernel decodes any stream, the header decides).
 DecChoice choose_decoder(GpuCodec* c, bool fused, int dtypeHint, uint64_t dstCapacity) {
   if (fused) return {dec_kernel_fused(), c->decFusedPerSm};
-  if (c->decVariant >= 0 || dtypeHint < 0 || dtypeHint >= UZIP_DTYPE_COUNT) return {dec_kernel(c->decVariant), c->decPerSm};
+  if (c->decVariant >= 0 || dtypeHint < 0 || dtypeHint >= UZIP_DTYPE_COUNT)
+    return {dec_kernel(c->decVariant), c->decPerSm, dec_warp_bytes(c->decVariant)};
   // fp32 on at least half the chip: +8-19% at 16 MiB-4 GiB on all 132 SMs of an H200, -5-7% at 1 GiB under
   // budgets of 8-32 SMs (bench/results/h200-2026-12-01T2045-session11/10-wide-checks); under 48-116 SMs
   // (bench/results/h200-2026-12-01T2335-session12/1-next) the same at 48 and 64, +9-16% at 96 and at 116
@@ -389,7 +397,7 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
       c->lanesDecVariant == 1 || (dtypeHint >= 0 && uzip_dtype_width((uint32_t)dtypeHint) != 2) ? 1 : 0;
   const DecChoice ch = lanes ? DecChoice{dec_kernel_lanes(lanesVariant), c->lanesDecPerSm[lanesVariant]}
                              : choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
-  const uint32_t warpBytes = lanes ? lanes_dec_bytes(lanesVariant) : uzip_gpu::DEC_WARP_BYTES;
+  const uint32_t warpBytes = lanes ? lanes_dec_bytes(lanesVariant) : ch.warpBytes;
   grid_shape(c, ch.perSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
   p.smLimit = (uint32_t)smLimit;
   void* args[] = {&p};
@@ -418,7 +426,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->device = device;
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", kEncVariants - 1);
-  c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 3);
+  c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 4);
   c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", kLanesEncVariants - 1);
   c->lanesDecVariant = env_variant("UZIP_GPU_LANES_DEC_VARIANT", 1);
   int v = 0;
@@ -432,7 +440,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   if (!st) st = uzipCudaCheck(cudaHostGetDevicePointer((void**)&c->hostDev, c->host, 0), "cudaHostGetDevicePointer");
   if (!st) {
     memset(c->host, 0, sizeof(GpuHostWords));
-    if (!st) st = dec_prepare(dec_kernel(c->decVariant), &c->decPerSm);
+    if (!st) st = dec_prepare(dec_kernel(c->decVariant), &c->decPerSm, (int)dec_warp_bytes(c->decVariant));
     if (!st) st = dec_prepare(dec_kernel_fused(), &c->decFusedPerSm);
     if (!st) st = dec_prepare(dec_kernel_wide(), &c->decWidePerSm);
     if (!st) st = dec_prepare(dec_kernel_one_round(), &c->decOneRoundPerSm);

@@ -24,6 +24,16 @@ namespace uzip_gpu {
 #define DEC_SYMS 10752u        /* u8[32 * U] one group's symbols, transposed to element order (DecVec) */
 constexpr uint32_t DEC_SYMS_BYTES = 512u;
 constexpr uint32_t DEC_WARP_BYTES = DEC_SYMS + DEC_SYMS_BYTES;
+// The compact layout (COMPACT kernels): the word ring at half size and without a copy of quarter 0 (4
+// quarters of 128 words, 1 KB, still aliasing DEC_INFO), then 256 bytes of group symbols (groups of at most
+// 8 steps): 9472 bytes a warp, so that 6 CTAs of 4 warps (24 warps, 80 registers) fit in an SM's 228 KB
+// with their 1 KB reserve each, where the default layout's 11 KB allows 20.
+constexpr uint32_t DEC_COMPACT_QW = 128u;
+constexpr uint32_t DEC_COMPACT_SYMS = DEC_RING + 8u * DEC_COMPACT_QW;
+constexpr uint32_t DEC_COMPACT_SYMS_BYTES = 256u;
+constexpr uint32_t DEC_COMPACT_WARP_BYTES = DEC_COMPACT_SYMS + DEC_COMPACT_SYMS_BYTES;
+static_assert(8u * DEC_COMPACT_QW >= 1024u && DEC_INFO == DEC_RING, "DEC_INFO's 1 KB aliases the compact ring");
+static_assert(6u * (4u * DEC_COMPACT_WARP_BYTES + 1024u) <= 228u * 1024u, "6 CTAs of 4 warps fit an H100/H200 SM");
 
 struct Hdr {
   uint32_t status, dtype, flags, log2, width, checksum;
@@ -156,19 +166,32 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
 // the same 2560 bytes as one ring.
 #define RING_PAIR_QW 128u
 constexpr uint32_t RING_PAIR_BYTES = 2u * 5u * RING_PAIR_QW;
+// A word ring's shape: QW words a quarter, and whether quarter 0 is also copied after the ring's end
+// (MIRROR, so that a group's reads need no wrap mask; the compact layout has no room for the copy).
+template <uint32_t QW_, bool MIRROR_ = true>
+struct RingShape {
+  static constexpr uint32_t QW = QW_;
+  static constexpr bool MIRROR = MIRROR_;
+};
+using RingStd = RingShape<RING_QUARTER>;                // one segment's ring: 2560 bytes with its copy
+using RingPair = RingShape<RING_PAIR_QW>;               // each ring of a segment pair
+using RingCompact = RingShape<DEC_COMPACT_QW, false>;  // the compact layout's: 1024 bytes
+template <bool COMPACT>
+using DecRing = std::conditional_t<COMPACT, RingCompact, RingStd>;
 struct WordRing {
   const uint32_t* w32;  // the segment's words as u32 pairs (4-aligned: sections are 16-aligned, tables
                         // and segments 4-padded)
   uint32_t npairs, q, sbase;
   const uint16_t* ring;
 };
-// Quarter 0 is also copied right after the ring's end (words 1024 .. 1279), in the same commit group, so
-// that a group of steps starting in quarter 3 can read on past word 1023 without wrapping its index.
-// QW: words per quarter (RING_QUARTER; the two rings of a segment pair use half-size quarters, RING_PAIR_QW).
-template <uint32_t QW = RING_QUARTER>
+// RS: the ring's shape (RingShape: RS::QW words a quarter). With RS::MIRROR, quarter 0 is also copied right
+// after the ring's end (words 4 QW .. 5 QW - 1), in the same commit group, so that a group of steps starting
+// in quarter 3 can read on past the ring's last word without wrapping its index.
+template <class RS = RingStd>
 __device__ __forceinline__ void ring_fill(const WordRing& r, uint32_t quarter) {
+  constexpr uint32_t QW = RS::QW;
   const uint32_t dst = r.sbase + (quarter & 3u) * (QW * 2u);
-  const bool mirror = (quarter & 3u) == 0u;
+  const bool mirror = RS::MIRROR && (quarter & 3u) == 0u;
 #pragma unroll
   for (uint32_t j = 0; j < QW / 64u; j++) {  // QW / 2 pairs: 4 (or 2) per lane
     const uint32_t i = lane_id() + 32u * j, pair = quarter * (QW / 2u) + i;
@@ -184,7 +207,7 @@ __device__ __forceinline__ void ring_fill(const WordRing& r, uint32_t quarter) {
 }
 // The cp.async groups of every ring of the warp share one count: "wait_group 2" (at most the two newest
 // groups pending) is at least as strict for each ring as for a lone one, so two rings may interleave.
-template <uint32_t QW = RING_QUARTER>
+template <class RS = RingStd>
 __device__ __forceinline__ void ring_init(WordRing& r, uint8_t* ringSmem, const uint8_t* words, uint32_t nw) {
   r.w32 = (const uint32_t*)words;
   r.npairs = (nw + 1u) / 2u;
@@ -192,16 +215,16 @@ __device__ __forceinline__ void ring_init(WordRing& r, uint8_t* ringSmem, const 
   r.ring = (const uint16_t*)ringSmem;
   r.sbase = (uint32_t)__cvta_generic_to_shared(ringSmem);
   __syncwarp();  // earlier readers of the ring (or of the symbol list it aliases) are done
-  for (uint32_t k = 0; k < 4u; k++) ring_fill<QW>(r, k);
+  for (uint32_t k = 0; k < 4u; k++) ring_fill<RS>(r, k);
   asm volatile("cp.async.wait_group 2;\n" ::: "memory");
   __syncwarp();
 }
 // After a step moved `next`: on entering a new quarter, refill the one left and wait for the one after.
-template <uint32_t QW = RING_QUARTER>
+template <class RS = RingStd>
 __device__ __forceinline__ void ring_advance(WordRing& r, uint32_t next) {
-  if ((next / QW) != r.q) {  // warp-uniform
-    __syncwarp();            // every lane's reads of the quarter left are done
-    ring_fill<QW>(r, r.q + 4u);
+  if ((next / RS::QW) != r.q) {  // warp-uniform
+    __syncwarp();                // every lane's reads of the quarter left are done
+    ring_fill<RS>(r, r.q + 4u);
     r.q++;
     asm volatile("cp.async.wait_group 2;\n" ::: "memory");
     __syncwarp();
@@ -285,6 +308,7 @@ __device__ __forceinline__ uint32_t dec_sym(uint32_t e) { return (e >> 11) & 0xF
 
 // One decode step of a lane (inactive lanes keep their state). Returns false when the words run out
 // (corrupt). s gets the symbol.
+template <class RS = RingStd>
 __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t nw, bool active, const uint32_t* tab,
                                          WordRing& wr, uint32_t lt, uint32_t& s) {
   const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
@@ -295,24 +319,24 @@ __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t n
   const uint32_t mask = __ballot_sync(FULL_MASK, need);
   const uint32_t c = __popc(mask);
   if (next + c > nw) return false;
-  if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (RING_WORDS - 1u)];
+  if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (4u * RS::QW - 1u)];
   x = xn;
   next += c;
-  ring_advance(wr, next);
+  ring_advance<RS>(wr, next);
   return true;
 }
 
 // Opens the ANS segment at p + *off (inside a section whose segments section_size walked): its word count
 // nw and this lane's final state x, and the word ring started on its words; *off moves past it. False
 // when a state is below L (corrupt).
-template <uint32_t QW = RING_QUARTER>
+template <class RS = RingStd>
 __device__ __forceinline__ bool segment_open(const uint8_t* p, uint32_t* off, uint8_t* ringSmem, uint32_t& nw,
                                              uint32_t& x, WordRing& wr) {
   const uint8_t* seg = p + *off;
   nw = *(const uint32_t*)seg;
   x = *(const uint32_t*)(seg + 4 + 4 * lane_id());
   if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
-  ring_init<QW>(wr, ringSmem, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
+  ring_init<RS>(wr, ringSmem, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
   *off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
   return true;
 }
@@ -326,7 +350,7 @@ __device__ __forceinline__ bool segment_closed(uint32_t next, uint32_t nw, uint3
 // ring and calls body(len, base, nw, x, next, wr) (segment length, plane index of its first symbol, word
 // count, this lane's state, words consumed, the ring; false = corrupt), then checks that the segment
 // ended exactly (every word used, every state back at L). Returns false when the stream is corrupt.
-template <typename Body>
+template <class RS = RingStd, typename Body>
 __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, Body body) {
   uint32_t off = load_ans_table(p, tab, info);
@@ -336,7 +360,7 @@ __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t plan
     const uint32_t len = min(planeBytes - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
     uint32_t nw, x, next = 0;
     WordRing wr;
-    if (!segment_open(p, &off, ringSmem, nw, x, wr)) return false;
+    if (!segment_open<RS>(p, &off, ringSmem, nw, x, wr)) return false;
     const bool ok = body(len, sg * UZIP_ANS_SEG_SYMS, nw, x, next, wr);
     ring_end();  // no copy may still be landing in the ring when it is reused
     if (!ok || !segment_closed(next, nw, x)) return false;
@@ -346,17 +370,17 @@ __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t plan
 
 // Decodes an ANS section (validated sizes) of planeBytes bytes; for each decoded byte k calls
 // emit(k, byte). Returns false when the stream is corrupt.
-template <typename Emit>
+template <class RS = RingStd, typename Emit>
 __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
                                            uint8_t* ringSmem, Emit emit) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
-  return for_each_segment(p, planeBytes, tab, info, ringSmem,
+  return for_each_segment<RS>(p, planeBytes, tab, info, ringSmem,
                           [&](uint32_t len, uint32_t base, uint32_t nw, uint32_t& x, uint32_t& next, WordRing& wr) {
                             const uint32_t T = (len + 31u) / 32u;
                             for (uint32_t t = 0; t < T; t++) {
                               const uint32_t k = 32u * t + lane;
                               uint32_t s;
-                              if (!dec_step(x, next, nw, k < len, tab, wr, lt, s)) return false;
+                              if (!dec_step<RS>(x, next, nw, k < len, tab, wr, lt, s)) return false;
                               if (k < len) emit(base + k, s);
                             }
                             return true;
@@ -397,7 +421,7 @@ __device__ __forceinline__ uint32_t rem_at(const uint8_t* rem, bool isConst, uin
 
 // U steps of the symbol plane: decode with the remainders in `use`, while the loads of the next group
 // fill `fill`. Returns false on corrupt input.
-template <int W, int U>
+template <int W, int U, class RS = RingStd>
 __device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t nw, uint32_t t0, uint32_t T, uint32_t len,
                                           uint32_t base, const uint32_t* tab, WordRing& wr, uint32_t lt,
                                           const RemRaw<W> (&use)[U], RemRaw<W> (&fill)[U], const uint8_t* rem,
@@ -414,7 +438,7 @@ __device__ __forceinline__ bool dec_group(uint32_t& x, uint32_t& next, uint32_t 
     if (t >= T) break;
     const uint32_t k = 32u * t + lane;
     uint32_t s;
-    if (!dec_step(x, next, nw, k < len, tab, wr, lt, s)) return false;
+    if (!dec_step<RS>(x, next, nw, k < len, tab, wr, lt, s)) return false;
     if (k < len) {
       uint32_t rv = W == 1 ? 0u : isConst ? remConst : rem_value<W>(use[u]);
       store_elem<W>(out + (size_t)(base + k) * W, uzip_join(s, rv, W));
@@ -468,6 +492,38 @@ __device__ __forceinline__ uint32_t dec_vec_step(uint32_t& x, uint32_t& gS, uint
       "}"
       : "+r"(x), "+r"(gS), "=r"(e)
       : "r"(tabS), "r"(lt));
+  return e;
+}
+// dec_vec_step for the compact layout's ring (RingCompact, no copy of quarter 0): g is the segment's word
+// index, and the word's ring slot is (g + rank) & 511 (two more instructions after the rank than
+// dec_vec_step's address). Same shape and volatile for the same reasons.
+__device__ __forceinline__ uint32_t dec_vec_step_wrap(uint32_t& x, uint32_t& g, uint32_t ringS, uint32_t tabS,
+                                                      uint32_t lt) {
+  static_assert(4u * DEC_COMPACT_QW == 512u, "the mask below is the compact ring's words - 1");
+  uint32_t e;
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t.reg .b32 a, f, h, m, w;\n\t"
+      "and.b32 a, %0, 2047;\n\t"
+      "mad.lo.u32 a, a, 4, %3;\n\t"
+      "ld.shared.u32 %2, [a];\n\t"
+      "shr.u32 f, %2, 20;\n\t"
+      "shr.u32 h, %0, 11;\n\t"
+      "and.b32 a, %2, 2047;\n\t"
+      "mad.lo.u32 %0, f, h, a;\n\t"
+      "setp.lt.u32 p, %0, 65536;\n\t"
+      "vote.sync.ballot.b32 m, p, -1;\n\t"
+      "and.b32 a, m, %5;\n\t"
+      "popc.b32 a, a;\n\t"
+      "add.u32 a, a, %1;\n\t"
+      "and.b32 a, a, 511;\n\t"
+      "mad.lo.u32 a, a, 2, %4;\n\t"
+      "ld.shared.u16 w, [a];\n\t"
+      "@p prmt.b32 %0, w, %0, 0x5410;\n\t"
+      "popc.b32 m, m;\n\t"
+      "add.u32 %1, %1, m;\n\t"
+      "}"
+      : "+r"(x), "+r"(g), "=r"(e)
+      : "r"(tabS), "r"(ringS), "r"(lt));
   return e;
 }
 // n 4-byte words from p (aligned to 4 * n when n is 2 or 4, else to 4): through the read-only path, or
@@ -530,7 +586,9 @@ __device__ __forceinline__ void join4(uint32_t s, const uint32_t* r, uint32_t* o
 // One full group on the vector path: decodes U steps (the ring moves on once per group when a group's
 // words fit in a ring quarter), with the next group's remainders loading into `fill`, then joins and
 // stores this group's elements from `use`.
-template <int W, int U, bool COH>
+// COMPACT: the compact layout's ring (RingCompact: no copy of quarter 0, so each step wraps its word index,
+// dec_vec_step_wrap); syms is then its DEC_COMPACT_SYMS.
+template <int W, int U, bool COH, bool COMPACT = false>
 __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, uint32_t base,
                                               const uint32_t* tab, WordRing& wr, uint32_t lt,
                                               const DecVec<W, U>& use, DecVec<W, U>& fill, const uint8_t* rem,
@@ -544,20 +602,32 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   // ring_fill): two fewer dependent instructions a step, +2% bf16 decode at 1 GiB
   // (bench/results/h200-2026-11-30T2050-session5/7-ring-mirror). Groups of 16 steps (fp32's kernel) moved
   // the ring after every step before.
-  constexpr int SUB = 32u * U <= RING_QUARTER ? U : (int)(RING_QUARTER / 32u);
+  using RS = DecRing<COMPACT>;
+  constexpr int SUB = 32u * U <= RS::QW ? U : (int)(RS::QW / 32u);
   static_assert(U % SUB == 0, "a group is whole sub-groups");
+  static_assert(!COMPACT || 32u * U <= DEC_COMPACT_SYMS_BYTES, "a group's symbols fit the compact layout");
   const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab);
-  uint32_t used = 0;
+  if constexpr (COMPACT) {
+    const uint32_t ringS = (uint32_t)__cvta_generic_to_shared(wr.ring);
 #pragma unroll
-  for (int h = 0; h < U; h += SUB) {
-    ring_advance(wr, next + used);
-    const uint32_t gS0 = (uint32_t)__cvta_generic_to_shared(wr.ring + ((next + used) & (RING_WORDS - 1u)));
-    uint32_t gS = gS0;
+    for (int h = 0; h < U; h += SUB) {
+      ring_advance<RS>(wr, next);
 #pragma unroll
-    for (int u = h; u < h + SUB; u++) syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step(x, gS, tabS, lt));
-    used += (gS - gS0) >> 1;
+      for (int u = h; u < h + SUB; u++) syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step_wrap(x, next, ringS, tabS, lt));
+    }
+  } else {
+    uint32_t used = 0;
+#pragma unroll
+    for (int h = 0; h < U; h += SUB) {
+      ring_advance<RS>(wr, next + used);
+      const uint32_t gS0 = (uint32_t)__cvta_generic_to_shared(wr.ring + ((next + used) & (4u * RS::QW - 1u)));
+      uint32_t gS = gS0;
+#pragma unroll
+      for (int u = h; u < h + SUB; u++) syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step(x, gS, tabS, lt));
+      used += (gS - gS0) >> 1;
+    }
+    next += used;
   }
-  next += used;
   __syncwarp();
   uint32_t sw[U / 4], ow[U * W / 4];
   ld_words<U / 4, true>(sw, syms + U * lane);
@@ -583,7 +653,7 @@ __device__ __forceinline__ void dec_group_vec2(uint32_t (&x)[2], uint32_t (&next
   for (int c = 0; c < 2; c++) {
     const uint32_t b = base + c * UZIP_ANS_SEG_SYMS;
     if (W > 1 && t0 + U < T) ld_words<V::NREM>(fill[c].r, rem + (size_t)(b + 32u * (t0 + U)) * V::RW + U * V::RW * lane);
-    ring_advance<RING_PAIR_QW>(wr[c], next[c]);
+    ring_advance<RingPair>(wr[c], next[c]);
   }
   // Each chain's steps through dec_vec_step, as on the one-chain vector path (its shared word address moves
   // on by the words a step took); a group's words lie within the quarter holding next[c] and the one
@@ -636,7 +706,7 @@ __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, u
     WordRing wr[2];
 #pragma unroll
     for (int c = 0; c < 2; c++)
-      if (!segment_open<RING_PAIR_QW>(p, &off, ringSmem + c * RING_PAIR_BYTES, nw[c], x[c], wr[c])) return false;
+      if (!segment_open<RingPair>(p, &off, ringSmem + c * RING_PAIR_BYTES, nw[c], x[c], wr[c])) return false;
     V va[2], vb[2];
 #pragma unroll
     for (int c = 0; c < 2; c++)
@@ -659,16 +729,19 @@ __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, u
 // COH: the remainder plane was written by this kernel (see decompress_block), so it is read with plain
 // loads; only whole segments of full groups may use it (the step-by-step path reads through __ldg).
 // PAIRS: blocks of whole segment pairs go to decode_sym_pairs (vector path, not COH).
-template <int W, int U, bool COH = false, bool PAIRS = false>
+// COMPACT: the compact shared layout (dec_ring_qw, dec_group_vec); no segment pairs.
+template <int W, int U, bool COH = false, bool PAIRS = false, bool COMPACT = false>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, bool isConst,
                                                  uint32_t remConst, uint8_t* out, bool dst16) {
   const bool vec = dst16 && !isConst;  // the vector path (DecVec)
+  static_assert(!(PAIRS && COMPACT), "segment pairs need the default layout's two 2560-byte rings");
+  using RS = DecRing<COMPACT>;
   if constexpr (PAIRS && !COH && DecVec<W, DEC_PAIR_U>::OK)
     if (vec && m % (2u * UZIP_ANS_SEG_SYMS) == 0) return decode_sym_pairs<W, DEC_PAIR_U>(p, m, tab, info, ringSmem, syms, rem, out);
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   UZIP_CLK_DECL;
-  const bool ok = for_each_segment(
+  const bool ok = for_each_segment<RS>(
       p, m, tab, info, ringSmem,
       [&](uint32_t len, uint32_t base, uint32_t nw, uint32_t& x, uint32_t& next, WordRing& wr) {
         UZIP_CLK(18);  // table (first segment) and ring start
@@ -679,8 +752,8 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
             V va, vb;
             if (W > 1) ld_words<V::NREM, COH>(va.r, rem + (size_t)base * V::RW + U * V::RW * lane);
             for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-              dec_group_vec<W, U, COH>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
-              dec_group_vec<W, U, COH>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
+              dec_group_vec<W, U, COH, COMPACT>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
+              dec_group_vec<W, U, COH, COMPACT>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
             }
             return true;
           }
@@ -692,10 +765,10 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
           rem_load<W>(ra[u], rem, isConst, remConst, base + k, k < len);
         }
         for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-          if (!dec_group<W, U>(x, next, nw, t0, T, len, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out))
+          if (!dec_group<W, U, RS>(x, next, nw, t0, T, len, base, tab, wr, lt, ra, rb, rem, isConst, remConst, out))
             return false;
           if (t0 + U >= T) break;
-          if (!dec_group<W, U>(x, next, nw, t0 + U, T, len, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out))
+          if (!dec_group<W, U, RS>(x, next, nw, t0 + U, T, len, base, tab, wr, lt, rb, ra, rem, isConst, remConst, out))
             return false;
         }
         return true;
@@ -705,13 +778,15 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
 }
 
 // Returns 0 or a uzip_status for block b.
-template <int W, int U, bool PAIRS = false>
+template <int W, int U, bool PAIRS = false, bool COMPACT = false>
 __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
   UZIP_CLK_DECL;
   uint32_t* tab = (uint32_t*)(sm + DEC_TAB);
   uint32_t* info = (uint32_t*)(sm + DEC_INFO);
   uint8_t* ring = sm + DEC_RING;
+  uint8_t* syms = sm + (COMPACT ? DEC_COMPACT_SYMS : DEC_SYMS);
+  using RS = DecRing<COMPACT>;
   const uint32_t rw = W > 1 ? W - 1 : 0;
   const bool split = (h.flags & UZIP_FLAG_SPLIT) != 0;
   const uint8_t* dir = P.src + h.dirOff;
@@ -762,17 +837,17 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
                         m % (64u * U) == 0;
   if (remFirst) {
     uint8_t* rp = out + m;
-    if (!decode_ans(pr, m * rw, tab, info, ring, [&](uint32_t k, uint32_t byte) { rp[k] = (uint8_t)byte; }))
+    if (!decode_ans<RS>(pr, m * rw, tab, info, ring, [&](uint32_t k, uint32_t byte) { rp[k] = (uint8_t)byte; }))
       return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
-    if (!decode_sym_elems<W, U, true>(ps, m, tab, info, ring, sm + DEC_SYMS, rp, false, 0, out, true))
+    if (!decode_sym_elems<W, U, true, false, COMPACT>(ps, m, tab, info, ring, syms, rp, false, 0, out, true))
       return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else if (smode == UZIP_MODE_ANS) {
-    const bool ok = remAns ? decode_ans(ps, m, tab, info, ring, emitSym)
-                           : decode_sym_elems<W, U, false, PAIRS>(ps, m, tab, info, ring, sm + DEC_SYMS, remSrc, remIsConst, remConst, out,
-                                                     dst16);
+    const bool ok = remAns ? decode_ans<RS>(ps, m, tab, info, ring, emitSym)
+                           : decode_sym_elems<W, U, false, PAIRS, COMPACT>(ps, m, tab, info, ring, syms, remSrc, remIsConst,
+                                                                          remConst, out, dst16);
     if (!ok) return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else {
@@ -800,7 +875,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       uint32_t el = rw <= 1 ? k : k / (rw ? rw : 1u), j = k - el * rw;
       out[(size_t)el * W + j] = (uint8_t)byte;
     };
-    if (!decode_ans(pr, m * rw, tab, info, ring, emitRem)) return UZIP_ERR_CORRUPT;
+    if (!decode_ans<RS>(pr, m * rw, tab, info, ring, emitRem)) return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
     for (uint32_t k = lane; k < m; k += 32) {
@@ -912,11 +987,13 @@ __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, Gpu
 // others refuse lane streams (UNSUPPORTED): dispatching lane blocks from the interleaved decoder cost it
 // ~5% on every other stream (bf16 split 1 GiB 1.255 -> 1.195 TB/s,
 // bench/results/h200-2026-12-02T0540-session14/9-final-refactor).
-template <int U, int MINB, bool PAIRS = false, bool FUSED = false, bool LANES = false, bool RING = true>
+// COMPACT: the compact shared layout (DEC_COMPACT_WARP_BYTES a warp: 24 warps per SM at MINB = 6).
+template <int U, int MINB, bool PAIRS = false, bool FUSED = false, bool LANES = false, bool RING = true,
+          bool COMPACT = false>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
-  uint8_t* sm = smem + (size_t)wib * (LANES ? lanes_dec_warp_bytes(RING) : DEC_WARP_BYTES);
+  uint8_t* sm = smem + (size_t)wib * (LANES ? lanes_dec_warp_bytes(RING) : COMPACT ? DEC_COMPACT_WARP_BYTES : DEC_WARP_BYTES);
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   clean_next_slot(P.slots, P.epoch);
   Hdr h;
@@ -942,15 +1019,15 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       } else {
         switch (h.width) {
           case 1:
-            st = decompress_block<1, U, PAIRS>(P, h, sm, b, &csum);
+            st = decompress_block<1, U, PAIRS, COMPACT>(P, h, sm, b, &csum);
             if (FUSED && !st) reduce_block<1>(P, h, b);
             break;
           case 2:
-            st = decompress_block<2, U, PAIRS>(P, h, sm, b, &csum);
+            st = decompress_block<2, U, PAIRS, COMPACT>(P, h, sm, b, &csum);
             if (FUSED && !st) reduce_block<2>(P, h, b);
             break;
           default:
-            st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS>(P, h, sm, b, &csum);
+            st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS, COMPACT>(P, h, sm, b, &csum);
             if (FUSED && !st) reduce_block<4>(P, h, b);
             break;
         }
