@@ -105,7 +105,7 @@ struct GpuCodec {
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
   Launch enc[kEncVariants][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
-  int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
+  int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm, decCompactPerSm;
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm[2], lanesDecVariant;  // [0]: the word-ring kernel, [1]: global words
@@ -353,6 +353,11 @@ DecChoice choose_decoder(GpuCodec* c, bool fused, int dtypeHint, uint64_t dstCap
     const uint64_t blocks = (count + (1ull << log2) - 1) >> log2;
     const uint64_t warps = (uint64_t)sm_budget(c) * c->decOneRoundPerSm * 4;
     if (3 * blocks > warps && blocks <= warps) return {dec_kernel_one_round(), c->decOneRoundPerSm};
+    // Beyond one round, on at least half the chip: the compact layout's 24 warps per SM (variant 4). Same
+    // call against the default (bench/results/h200-2026-12-03T0735-session20/3-dec-compact8): bf16 256 MiB
+    // +10%, 1-4 GiB +3-5%, fp16 and fp8 1 GiB +5%. Not measured: 64-256 MiB, budgets under 132 SMs.
+    if (blocks > warps && 2 * sm_budget(c) >= c->sms)
+      return {dec_kernel(4), c->decCompactPerSm, uzip_gpu::DEC_COMPACT_WARP_BYTES};
   }
   return {dec_kernel(-1), c->decPerSm};
 }
@@ -444,6 +449,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st) st = dec_prepare(dec_kernel_fused(), &c->decFusedPerSm);
     if (!st) st = dec_prepare(dec_kernel_wide(), &c->decWidePerSm);
     if (!st) st = dec_prepare(dec_kernel_one_round(), &c->decOneRoundPerSm);
+    if (!st) st = dec_prepare(dec_kernel(4), &c->decCompactPerSm, (int)uzip_gpu::DEC_COMPACT_WARP_BYTES);
     for (int v = 0; v < 2 && !st; v++) st = dec_prepare(dec_kernel_lanes(v), &c->lanesDecPerSm[v], (int)lanes_dec_bytes(v));
   }
   if (st) {
