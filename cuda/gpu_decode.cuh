@@ -459,6 +459,21 @@ struct DecVec {
   static constexpr bool OK = (U * RW) % 4 == 0 && U % 4 == 0 && 32 * U <= DEC_SYMS_BYTES;
   uint32_t r[NREM > 0 ? NREM : 1];
 };
+// The part both steps share (operands: %0 state, %2 entry, %3 table, %4 lane mask): the entry, the next
+// state, the ballot of the lanes that need a word, and this lane's rank among them in a.
+#define DEC_VEC_STEP_HEAD \
+  "{\n\t.reg .pred p;\n\t.reg .b32 a, f, h, m, w;\n\t" \
+  "and.b32 a, %0, 2047;\n\t" \
+  "mad.lo.u32 a, a, 4, %3;\n\t" \
+  "ld.shared.u32 %2, [a];\n\t" \
+  "shr.u32 f, %2, 20;\n\t" \
+  "shr.u32 h, %0, 11;\n\t" \
+  "and.b32 a, %2, 2047;\n\t" \
+  "mad.lo.u32 %0, f, h, a;\n\t" \
+  "setp.lt.u32 p, %0, 65536;\n\t" \
+  "vote.sync.ballot.b32 m, p, -1;\n\t" \
+  "and.b32 a, m, %4;\n\t" \
+  "popc.b32 a, a;\n\t"
 // One step of the vector path's chain for a group inside one ring quarter (dec_group_vec), in PTX: the table
 // entry at tabS + 4 * (x & 2047), the next state, the warp's ballot of the lanes that need a word, and for
 // those the word at gS + 2 * (rank among them), merged into the state in place by a predicated byte
@@ -472,18 +487,7 @@ struct DecVec {
 __device__ __forceinline__ uint32_t dec_vec_step(uint32_t& x, uint32_t& gS, uint32_t tabS, uint32_t lt) {
   uint32_t e;
   asm volatile(
-      "{\n\t.reg .pred p;\n\t.reg .b32 a, f, h, m, w;\n\t"
-      "and.b32 a, %0, 2047;\n\t"
-      "mad.lo.u32 a, a, 4, %3;\n\t"
-      "ld.shared.u32 %2, [a];\n\t"
-      "shr.u32 f, %2, 20;\n\t"
-      "shr.u32 h, %0, 11;\n\t"
-      "and.b32 a, %2, 2047;\n\t"
-      "mad.lo.u32 %0, f, h, a;\n\t"
-      "setp.lt.u32 p, %0, 65536;\n\t"
-      "vote.sync.ballot.b32 m, p, -1;\n\t"
-      "and.b32 a, m, %4;\n\t"
-      "popc.b32 a, a;\n\t"
+      DEC_VEC_STEP_HEAD
       "mad.lo.u32 a, a, 2, %1;\n\t"
       "ld.shared.u16 w, [a];\n\t"
       "@p prmt.b32 %0, w, %0, 0x5410;\n\t"
@@ -502,28 +506,17 @@ __device__ __forceinline__ uint32_t dec_vec_step_wrap(uint32_t& x, uint32_t& g, 
   static_assert(4u * DEC_COMPACT_QW == 512u, "the mask below is the compact ring's words - 1");
   uint32_t e;
   asm volatile(
-      "{\n\t.reg .pred p;\n\t.reg .b32 a, f, h, m, w;\n\t"
-      "and.b32 a, %0, 2047;\n\t"
-      "mad.lo.u32 a, a, 4, %3;\n\t"
-      "ld.shared.u32 %2, [a];\n\t"
-      "shr.u32 f, %2, 20;\n\t"
-      "shr.u32 h, %0, 11;\n\t"
-      "and.b32 a, %2, 2047;\n\t"
-      "mad.lo.u32 %0, f, h, a;\n\t"
-      "setp.lt.u32 p, %0, 65536;\n\t"
-      "vote.sync.ballot.b32 m, p, -1;\n\t"
-      "and.b32 a, m, %5;\n\t"
-      "popc.b32 a, a;\n\t"
+      DEC_VEC_STEP_HEAD
       "add.u32 a, a, %1;\n\t"
       "and.b32 a, a, 511;\n\t"
-      "mad.lo.u32 a, a, 2, %4;\n\t"
+      "mad.lo.u32 a, a, 2, %5;\n\t"
       "ld.shared.u16 w, [a];\n\t"
       "@p prmt.b32 %0, w, %0, 0x5410;\n\t"
       "popc.b32 m, m;\n\t"
       "add.u32 %1, %1, m;\n\t"
       "}"
       : "+r"(x), "+r"(g), "=r"(e)
-      : "r"(tabS), "r"(ringS), "r"(lt));
+      : "r"(tabS), "r"(lt), "r"(ringS));
   return e;
 }
 // n 4-byte words from p (aligned to 4 * n when n is 2 or 4, else to 4): through the read-only path, or
