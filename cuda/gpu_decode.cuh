@@ -155,12 +155,11 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
   return (uint32_t)padded;
 }
 
-// The words of an ANS segment stream from global memory through a ring of 1024 words in shared memory, in
-// quarters of 256 words copied with cp.async. At every step the quarter holding `next` and the one after
+// The words of an ANS segment stream from global memory through a ring of 4 quarters in shared memory
+// (RingShape below: 256 words a quarter by default), copied with cp.async. At every step the quarter holding `next` and the one after
 // it have landed (a step takes at most 32 words), and the two after those are in flight; crossing into a
 // new quarter refills the one just left. Copies stop at the segment's validated end, so a damaged stream
 // never reads past its section (ring slots past the end hold stale words that the final check rejects).
-#define RING_WORDS 1024u
 #define RING_QUARTER 256u
 // A segment pair (decode_sym_pairs) streams through two rings of 512 words (+ a 128-word copy) each, in
 // the same 2560 bytes as one ring.
@@ -722,7 +721,7 @@ __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, u
 // COH: the remainder plane was written by this kernel (see decompress_block), so it is read with plain
 // loads; only whole segments of full groups may use it (the step-by-step path reads through __ldg).
 // PAIRS: blocks of whole segment pairs go to decode_sym_pairs (vector path, not COH).
-// COMPACT: the compact shared layout (dec_ring_qw, dec_group_vec); no segment pairs.
+// COMPACT: the compact shared layout (RingCompact, dec_group_vec); no segment pairs.
 template <int W, int U, bool COH = false, bool PAIRS = false, bool COMPACT = false>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, bool isConst,

@@ -5,6 +5,11 @@ export NCCL_NVLS_ENABLE=0
 mkdir -p /tmp/deno-bin
 [ -x /tmp/deno-bin/deno ] || [ ! -f .carry-run/deno.xz ] ||
   { xz -dc .carry-run/deno.xz > /tmp/deno-bin/deno && chmod +x /tmp/deno-bin/deno; }
+# Libraries carried xz-compressed (.carry-run/DIR/libuzip.so.xz: several builds in one carry) next to the
+# tools that load them through their $ORIGIN run path.
+for f in .carry-run/*/libuzip.so.xz; do
+  [ -f "$f" ] && [ ! -f "${f%.xz}" ] && xz -dc "$f" > "${f%.xz}"
+done
 # Raw weight files (PACK_WEIGHTS=data) unpacked to /tmp/wdata/weights_<dtype>.bin.
 mkdir -p /tmp/wdata
 for f in .carry-run/weights/*.bin.xz; do

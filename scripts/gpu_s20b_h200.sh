@@ -11,9 +11,6 @@
 # scripts/pack_device.sh; then libuzip.so of gpu/ and old/ xz'd in place (xz -T2 -3), old/gpu_check
 # removed, .carry/deno.xz copied to .carry-run/; run with carry [".carry-run"].
 set -u
-for d in old gpu; do
-  [ -f .carry-run/$d/libuzip.so.xz ] && xz -dc .carry-run/$d/libuzip.so.xz > .carry-run/$d/libuzip.so
-done
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 check_run check_dec4 200 UZIP_GPU_DEC_VARIANT=4 -- --quick

@@ -6,9 +6,6 @@
 # racecheck of --tiny with it (in that order: little device time was left). Packing after each stage.
 # Pack: as scripts/gpu_s20b_h200.sh without Deno; run with carry [".carry-run"].
 set -u
-for d in old gpu; do
-  [ -f .carry-run/$d/libuzip.so.xz ] && xz -dc .carry-run/$d/libuzip.so.xz > .carry-run/$d/libuzip.so
-done
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 ab() {  # TAG ARGS...: old (the library's choice), this build forced to variant 4
