@@ -8,9 +8,6 @@
 # bash scripts/pack_device.sh; libuzip.so of gpu/ and old/ xz'd in place (xz -T2 -3), old/gpu_check and
 # gpu/gpu_fuse_bench removed; run with carry [".carry-run"].
 set -u
-for d in old gpu; do
-  [ -f .carry-run/$d/libuzip.so.xz ] && xz -dc .carry-run/$d/libuzip.so.xz > .carry-run/$d/libuzip.so
-done
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 SAN_SUFFIX=dec4 san_run 300 UZIP_GPU_DEC_VARIANT=4 -- --tiny
