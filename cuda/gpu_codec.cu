@@ -13,6 +13,7 @@
 #include "gpu_encode.cuh"
 #include "gpu_lanes_encode.cuh"
 #include "codec_args.h"
+#include "dec_variant.h"
 #include "enc_variant.h"
 #include "status.h"
 #include "uzip.h"
@@ -105,7 +106,7 @@ struct GpuCodec {
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
   Launch enc[kEncVariants][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
-  int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm;
+  int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm, decCompactPerSm;
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm[2], lanesDecVariant;  // [0]: the word-ring kernel, [1]: global words
@@ -334,27 +335,19 @@ struct DecChoice {
   int perSm;
   uint32_t warpBytes = uzip_gpu::DEC_WARP_BYTES;
 };
-// The decode kernel for a call: the fused one for decode-reduce, one forced by UZIP_GPU_DEC_VARIANT, or
-// the one tuned for the caller's dtype (a hint: any kernel decodes any stream, the header decides).
+// The decode kernel for a call: uzip_dec_kernel (cuda/dec_variant.h) picks it, this maps it to a kernel.
 DecChoice choose_decoder(GpuCodec* c, bool fused, int dtypeHint, uint64_t dstCapacity) {
-  if (fused) return {dec_kernel_fused(), c->decFusedPerSm};
-  if (c->decVariant >= 0 || dtypeHint < 0 || dtypeHint >= UZIP_DTYPE_COUNT)
-    return {dec_kernel(c->decVariant), c->decPerSm, dec_warp_bytes(c->decVariant)};
-  // fp32 on at least half the chip: +8-19% at 16 MiB-4 GiB on all 132 SMs of an H200, -5-7% at 1 GiB under
-  // budgets of 8-32 SMs (bench/results/h200-2026-12-01T2045-session11/10-wide-checks); under 48-116 SMs
-  // (bench/results/h200-2026-12-01T2335-session12/1-next) the same at 48 and 64, +9-16% at 96 and at 116
-  // for 1 GiB, -6% at 116 for 256 MiB (2.2 rounds of its warps against the default's 1.8).
-  if (dtypeHint == UZIP_DTYPE_FP32)
-    return 2 * sm_budget(c) >= c->sms ? DecChoice{dec_kernel_wide(), c->decWidePerSm} : DecChoice{dec_kernel(-1), c->decPerSm};
-  if (dtypeHint != UZIP_DTYPE_BYTES) {
-    const uint32_t w = uzip_dtype_width((uint32_t)dtypeHint);
-    const uint64_t count = dstCapacity / w;
-    const uint32_t log2 = uzip_default_log2_block(count, (uint32_t)dtypeHint);
-    const uint64_t blocks = (count + (1ull << log2) - 1) >> log2;
-    const uint64_t warps = (uint64_t)sm_budget(c) * c->decOneRoundPerSm * 4;
-    if (3 * blocks > warps && blocks <= warps) return {dec_kernel_one_round(), c->decOneRoundPerSm};
+  const uint64_t oneRoundWarps = (uint64_t)sm_budget(c) * c->decOneRoundPerSm * 4;
+  const uint64_t defaultWarps = (uint64_t)sm_budget(c) * c->decPerSm * 4;
+  switch (uzip_dec_kernel(fused, c->decVariant, dtypeHint, dstCapacity, (uint32_t)sm_budget(c), (uint32_t)c->sms,
+                          oneRoundWarps, defaultWarps)) {
+    case UZIP_DEC_FUSED: return {dec_kernel_fused(), c->decFusedPerSm};
+    case UZIP_DEC_FORCED: return {dec_kernel(c->decVariant), c->decPerSm, dec_warp_bytes(c->decVariant)};
+    case UZIP_DEC_WIDE: return {dec_kernel_wide(), c->decWidePerSm};
+    case UZIP_DEC_ONE_ROUND: return {dec_kernel_one_round(), c->decOneRoundPerSm};
+    case UZIP_DEC_COMPACT: return {dec_kernel(4), c->decCompactPerSm, uzip_gpu::DEC_COMPACT_WARP_BYTES};
+    default: return {dec_kernel(-1), c->decPerSm};
   }
-  return {dec_kernel(-1), c->decPerSm};
 }
 
 // Enqueues the decompress kernel; `other` null: plain decode. dtypeHint: the stream's dtype as the caller
@@ -444,6 +437,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st) st = dec_prepare(dec_kernel_fused(), &c->decFusedPerSm);
     if (!st) st = dec_prepare(dec_kernel_wide(), &c->decWidePerSm);
     if (!st) st = dec_prepare(dec_kernel_one_round(), &c->decOneRoundPerSm);
+    if (!st) st = dec_prepare(dec_kernel(4), &c->decCompactPerSm, (int)uzip_gpu::DEC_COMPACT_WARP_BYTES);
     for (int v = 0; v < 2 && !st; v++) st = dec_prepare(dec_kernel_lanes(v), &c->lanesDecPerSm[v], (int)lanes_dec_bytes(v));
   }
   if (st) {

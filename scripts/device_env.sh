@@ -51,13 +51,14 @@ check_run() {
   pack
 }
 # san_run TIMEOUT [VAR=value ...] -- ARGS...: compute-sanitizer memcheck, then racecheck, of gpu_check ARGS
-# with those assignments (logs $R/san_TOOL[_SUFFIX].log, SUFFIX from SAN_SUFFIX), their summaries; packs.
+# with those assignments (logs $R/san_TOOL[_SUFFIX].log, SUFFIX from SAN_SUFFIX; SAN_TOOLS="racecheck" runs
+# only that one), their summaries; packs.
 san_run() {
   local t=$1 envs=() tool
   shift
   while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
   shift
-  for tool in memcheck racecheck; do
+  for tool in ${SAN_TOOLS:-memcheck racecheck}; do
     local log="$R/san_${tool}${SAN_SUFFIX:+_$SAN_SUFFIX}.log"
     env "${envs[@]}" timeout "$t" compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check "$@" > "$log" 2>&1
     echo "compute-sanitizer $tool ${envs[*]} rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|FAILED" "$log" | head -3

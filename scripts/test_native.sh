@@ -18,3 +18,7 @@ build/native/coll_reduce_test
 g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
   -Wall -Wextra -Icuda tests/native/enc_variant_test.cc -o build/native/enc_variant_test
 build/native/enc_variant_test
+# The GPU decoder's kernel choice per call (cuda/dec_variant.h), at its boundaries.
+g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
+  -Wall -Wextra -Icuda tests/native/dec_variant_test.cc -o build/native/dec_variant_test
+build/native/dec_variant_test

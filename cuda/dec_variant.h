@@ -1,0 +1,52 @@
+// The GPU decoder's kernel choice for one call (choose_decoder in cuda/gpu_codec.cu), kept free of CUDA so
+// that the native tests check its boundaries on a machine without a GPU (tests/native/dec_variant_test.cc).
+// The caller may name the stream's dtype (a hint: any kernel decodes any stream, its header decides).
+#pragma once
+
+#include <stdint.h>
+
+#include "uzip_format.h"
+
+enum UzipDecKernel {
+  UZIP_DEC_DEFAULT = 0,    // dec_kernel(-1): 8-step groups, 20 warps per SM
+  UZIP_DEC_FORCED = 1,     // dec_kernel(UZIP_GPU_DEC_VARIANT)
+  UZIP_DEC_FUSED = 2,      // the decode-reduce kernel
+  UZIP_DEC_WIDE = 3,       // fp32's kernel: 8-step groups of fp32, 16 warps, 128 registers
+  UZIP_DEC_ONE_ROUND = 4,  // 16 warps without spills, for calls of about one round of blocks
+  UZIP_DEC_COMPACT = 5,    // the compact shared layout: 24 warps per SM (variant 4)
+};
+
+// Blocks of a destination of dstCapacity bytes for a stream of dtype at its default block size (the
+// encoder's uzip_default_log2_block): the host's estimate, as it cannot read the stream's header.
+inline uint64_t uzip_dec_blocks_estimate(int dtype, uint64_t dstCapacity) {
+  const uint64_t count = dstCapacity / uzip_dtype_width((uint32_t)dtype);
+  const uint32_t log2 = uzip_default_log2_block(count, (uint32_t)dtype);
+  return (count + (1ull << log2) - 1) >> log2;
+}
+
+// fused: decode-reduce; forced: UZIP_GPU_DEC_VARIANT, or -1; dtypeHint: the caller's dtype, or -1;
+// dstCapacity: the destination's bytes; budget: the SMs the call may use; sms: the device's;
+// oneRoundWarps, defaultWarps: resident warps of the one-round and of the default kernel under the budget.
+// - fp32 on at least half the chip: the wide kernel, +8-19% at 16 MiB-4 GiB on all 132 SMs of an H200, -5-7%
+//   at 1 GiB under budgets of 8-32 SMs (bench/results/h200-2026-12-01T2045-session11/10-wide-checks); under
+//   48-116 SMs (bench/results/h200-2026-12-01T2335-session12/1-next) the same at 48 and 64, +9-16% at 96 and
+//   at 116 for 1 GiB, -6% at 116 for 256 MiB.
+// - one- and two-byte types of more than a third of and at most one round of the one-round kernel's warps:
+//   it (bench/results/h200-2026-12-01T2335-session12/1-next: bf16 and fp16 64 MiB +8-9%).
+// - from two rounds of the default kernel's warps, at any budget: the compact layout, whose 24 warps a SM
+//   each run slower than the default's 20 but gain overall (bench/results/h200-2026-12-03T0950-session21/
+//   1-dec-rule: bf16 256 MiB +9%, 1-4 GiB +4-5%, fp16 256 MiB +12%, fp8 +5%, bf16 under 32 and 64 SMs
+//   +3-4%). Nearer one round its last round is the emptier one: bf16 128 MiB (1.3 of its rounds, 1.55 of
+//   the default's) lost 5% there.
+inline int uzip_dec_kernel(bool fused, int forced, int dtypeHint, uint64_t dstCapacity, uint32_t budget, uint32_t sms,
+                           uint64_t oneRoundWarps, uint64_t defaultWarps) {
+  if (fused) return UZIP_DEC_FUSED;
+  if (forced >= 0) return UZIP_DEC_FORCED;
+  if (dtypeHint < 0 || dtypeHint >= UZIP_DTYPE_COUNT) return UZIP_DEC_DEFAULT;
+  if (dtypeHint == UZIP_DTYPE_FP32) return 2ull * budget >= sms ? UZIP_DEC_WIDE : UZIP_DEC_DEFAULT;
+  if (dtypeHint == UZIP_DTYPE_BYTES) return UZIP_DEC_DEFAULT;
+  const uint64_t blocks = uzip_dec_blocks_estimate(dtypeHint, dstCapacity);
+  if (3 * blocks > oneRoundWarps && blocks <= oneRoundWarps) return UZIP_DEC_ONE_ROUND;
+  if (blocks >= 2 * defaultWarps) return UZIP_DEC_COMPACT;
+  return UZIP_DEC_DEFAULT;
+}
