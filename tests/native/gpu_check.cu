@@ -774,6 +774,11 @@ int main(int argc, char** argv) {
     // per SM), which decodes these when given the dtype.
     run_case(1, ((uint64_t)g_sms * 16 - 100) << 14, D_UNIFORM, 2, 0, true);
     if (!quick) run_case(4, ((uint64_t)g_sms * 12) << 14, D_GAUSS, 0, 0, true);
+    // Two rounds and more of the default decoder's warps (20 per SM on an H200), which the library decodes
+    // in the compact layout when given a one- or two-byte dtype (uzip_dec_kernel in cuda/dec_variant.h).
+    run_case(1, ((uint64_t)g_sms * 40 + 100) << 14, D_GAUSS, 2, 0, true);
+    if (!quick) run_case(2, ((uint64_t)g_sms * 40 + 7) << 14, D_UNIFORM, 0, 0, true);
+    if (!quick) run_case(4, ((uint64_t)g_sms * 48 + 1) << 14, D_GAUSS, 2, 0, true);
     run_case(3, (uint64_t)4 << 20, D_GAUSS, 1, 0, true);
     run_case(2, (uint64_t)8 << 20, D_UNIFORM, 2, 0, true);
     run_case(4, (uint64_t)16 << 20, D_GAUSS, 3, 0, true);
