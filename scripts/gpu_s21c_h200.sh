@@ -18,7 +18,7 @@ gpu_bench_run w_fp32_f2_gpu gpu -- --dtypes 3 --flags 2 --sizes-kib "16384 26214
 gpu_bench_dirs g_bf16_f0 "old gpu" --dtypes 1 --flags 0 --sizes-kib "262144 1048576 4194304" --sms 0 --reps 10
 pack
 echo "(${SECONDS}s)"
-# gpu_check --quick with its new case (bf16 at two rounds of the default decoder: the compact layout by the
-# library's choice, given the dtype).
-check_run check 200 -- --quick
+# The full gpu_check with its new cases (bf16, fp16, fp8 at two rounds of the default decoder: the compact
+# layout by the library's choice, given the dtype).
+check_run check_full 290 --
 echo "(${SECONDS}s)"
