@@ -17,5 +17,5 @@ pack
 echo "(${SECONDS}s)"
 check_run check 200 -- --quick
 echo "(${SECONDS}s)"
-san_run $(((575 - SECONDS) / 2)) -- --tiny
+SAN_TOOLS="racecheck memcheck" san_run $(((575 - SECONDS) / 2)) -- --tiny
 echo "(${SECONDS}s)"
