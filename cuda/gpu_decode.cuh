@@ -265,12 +265,31 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
   uint32_t cum = warp_excl_scan(local);
   __syncwarp();
   rank = rank0;
+  if (k <= 64) {
+    // Few symbols (bf16 and fp32 exponents: k ~ 20-40): symbol by symbol, 32 consecutive slots per store.
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      if (f[i]) info[rank++] = (8u * lane + i) | (f[i] << 8) | (cum << 20);
+      cum += f[i];
+    }
+    __syncwarp();
+    uint32_t en = info[0];
+    for (uint32_t r = 0; r < k; r++) {
+      const uint32_t e = en;
+      en = info[r + 1 < k ? r + 1 : r];
+      const uint32_t fr = (e >> 8) & 0xFFFu, c0 = e >> 20, head = ((e & 0xFFu) << 11) | (fr << 20);
+      for (uint32_t j = lane; j < fr; j += 32) tab[c0 + j] = head | j;
+    }
+    __syncwarp();
+    return tb;
+  }
   if (k <= DEC_TAB_BITMAP_K) {
-    // By slot rounds: the bitmap of the symbols' first slots (bit cum of word cum / 32, after info[k]) and
-    // info[r] = the entry of symbol r less its cum, so that slot 32 i + lane, of symbol r = (symbols
-    // starting before the round) + (starts at or below the lane in it) - 1, gets info[r] + slot: 64 rounds of
-    // ~10 independent instructions, no per-symbol loop (that loop, ~7.5k SM cycles a bf16 block at 2^13,
-    // waited on each symbol's entry in turn).
+    // More (fp16, fp8: k ~ 100 and more), by slot rounds: the bitmap of the symbols' first slots (bit cum
+    // of word cum / 32, after DEC_TAB_BITMAP_K entries) and info[r] = the entry of symbol r less its cum,
+    // so that slot 32 i + lane, of symbol r = (symbols starting before the round) + (starts at or below
+    // the lane in it) - 1, gets info[r] + slot: 64 rounds of ~10 independent instructions. Against the walk below (bench/results/h200-2026-12-03T0950-session21/
+    // 4-dec-table): fp16 decode 1 MiB 65.5 -> 58.8 us, 256 MiB 246 -> 230 us, fp8 +2-4%; against the
+    // symbol-by-symbol fill above, bf16 and fp32 1-6% slower, so few symbols keep that.
     uint32_t* bm = info + DEC_TAB_BITMAP_K;
     bm[lane] = 0u;
     bm[lane + 32u] = 0u;
@@ -301,8 +320,8 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
     cum += f[i];
   }
   __syncwarp();
-  // Many symbols (fp8, k > DEC_TAB_BITMAP_K): slot 32 i + lane for i = 0..63, each lane walking the symbols
-  // (ascending cum) forward as its slots grow; 32 consecutive slots per store.
+  // The most symbols (k > DEC_TAB_BITMAP_K): slot 32 i + lane for i = 0..63, each lane walking the
+  // symbols (ascending cum) forward as its slots grow; 32 consecutive slots per store.
   {
     uint32_t r = 0, e = info[0];
     uint32_t nextCum = info[1] >> 20;
