@@ -20,8 +20,7 @@ enum UzipDecKernel {
 // encoder's uzip_default_log2_block): the host's estimate, as it cannot read the stream's header.
 inline uint64_t uzip_dec_blocks_estimate(int dtype, uint64_t dstCapacity) {
   const uint64_t count = dstCapacity / uzip_dtype_width((uint32_t)dtype);
-  const uint32_t log2 = uzip_default_log2_block(count, (uint32_t)dtype);
-  return (count + (1ull << log2) - 1) >> log2;
+  return uzip_nblocks(count, uzip_default_log2_block(count, (uint32_t)dtype));
 }
 
 // fused: decode-reduce; forced: UZIP_GPU_DEC_VARIANT, or -1; dtypeHint: the caller's dtype, or -1;
@@ -37,7 +36,8 @@ inline uint64_t uzip_dec_blocks_estimate(int dtype, uint64_t dstCapacity) {
 //   each run slower than the default's 20 but gain overall (bench/results/h200-2026-12-03T0950-session21/
 //   1-dec-rule: bf16 256 MiB +9%, 1-4 GiB +4-5%, fp16 256 MiB +12%, fp8 +5%, bf16 under 32 and 64 SMs
 //   +3-4%). Nearer one round its last round is the emptier one: bf16 128 MiB (1.3 of its rounds, 1.55 of
-//   the default's) lost 5% there.
+//   the default's) lost 5% there. The border, measured on both sides (2-dec-rule2): 160 MiB of bf16 (5120
+//   blocks) default 1.166 TB/s against 1.139 compact, 192 MiB (6144) 1.079 against 1.205.
 inline int uzip_dec_kernel(bool fused, int forced, int dtypeHint, uint64_t dstCapacity, uint32_t budget, uint32_t sms,
                            uint64_t oneRoundWarps, uint64_t defaultWarps) {
   if (fused) return UZIP_DEC_FUSED;

@@ -337,10 +337,9 @@ struct DecChoice {
 };
 // The decode kernel for a call: uzip_dec_kernel (cuda/dec_variant.h) picks it, this maps it to a kernel.
 DecChoice choose_decoder(GpuCodec* c, bool fused, int dtypeHint, uint64_t dstCapacity) {
-  const uint64_t oneRoundWarps = (uint64_t)sm_budget(c) * c->decOneRoundPerSm * 4;
-  const uint64_t defaultWarps = (uint64_t)sm_budget(c) * c->decPerSm * 4;
-  switch (uzip_dec_kernel(fused, c->decVariant, dtypeHint, dstCapacity, (uint32_t)sm_budget(c), (uint32_t)c->sms,
-                          oneRoundWarps, defaultWarps)) {
+  const uint32_t budget = (uint32_t)sm_budget(c);
+  switch (uzip_dec_kernel(fused, c->decVariant, dtypeHint, dstCapacity, budget, (uint32_t)c->sms,
+                          4ull * budget * c->decOneRoundPerSm, 4ull * budget * c->decPerSm)) {
     case UZIP_DEC_FUSED: return {dec_kernel_fused(), c->decFusedPerSm};
     case UZIP_DEC_FORCED: return {dec_kernel(c->decVariant), c->decPerSm, dec_warp_bytes(c->decVariant)};
     case UZIP_DEC_WIDE: return {dec_kernel_wide(), c->decWidePerSm};

@@ -2,8 +2,8 @@
 // decode-reduce and a forced variant win over everything; without a dtype the default; fp32 the wide kernel
 // only on at least half the chip; plain bytes the default; one- and two-byte types the one-round kernel
 // from just over a third of a round of its warps up to one round, the compact layout from two rounds of the
-// default kernel's warps, at any SM budget. gpu_check runs every kernel on a GPU; this pins the boundaries, which no GPU run hits
-// exactly. Built and run by scripts/test_native.sh.
+// default kernel's warps, at any SM budget. gpu_check runs every kernel on a GPU; this pins the boundaries,
+// which no GPU run hits exactly. Built and run by scripts/test_native.sh.
 #include <stdint.h>
 #include <stdio.h>
 
