@@ -23,6 +23,9 @@ namespace uzip_gpu {
 #define DEC_RING 8192u         /* u16[1024 + 256] ring of ANS words (aliases DEC_INFO), then a copy of quarter 0 */
 #define DEC_SYMS 10752u        /* u8[32 * U] one group's symbols, transposed to element order (DecVec) */
 constexpr uint32_t DEC_SYMS_BYTES = 512u;
+// load_ans_table's bitmap of first slots (64 words) lives in DEC_INFO after the first DEC_TAB_BITMAP_K
+// entries, so tables of at most that many symbols take the slot-round fill.
+constexpr uint32_t DEC_TAB_BITMAP_K = 192u;
 constexpr uint32_t DEC_WARP_BYTES = DEC_SYMS + DEC_SYMS_BYTES;
 // The compact layout (COMPACT kernels): the word ring at half size and without a copy of quarter 0 (4
 // quarters of 128 words, 1 KB, still aliasing DEC_INFO), then 256 bytes of group symbols (groups of at most
@@ -235,7 +238,7 @@ __device__ __forceinline__ void ring_end() {
 }
 
 // Validates the ANS table at p and builds the decode table. Returns the table bytes, 0 if corrupt.
-// The slots are filled symbol by symbol, 32 consecutive slots per store (no bank conflicts).
+// Every store fills 32 consecutive slots (no bank conflicts).
 __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* info) {
   const uint32_t lane = lane_id();
   const uint32_t k = *(const uint16_t*)p;
@@ -262,19 +265,14 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
   uint32_t cum = warp_excl_scan(local);
   __syncwarp();
   rank = rank0;
-#pragma unroll
-  for (int i = 0; i < 8; i++) {
-    if (f[i]) info[rank++] = (8u * lane + i) | (f[i] << 8) | (cum << 20);
-    cum += f[i];
-  }
-  __syncwarp();
-  // Two fills of the same table, by the symbol count k (warp-uniform). Few symbols (bf16 and fp32
-  // exponents: k ~ 20-40): symbol by symbol, 32 consecutive slots per store. Many (fp16, fp8: k ~ 100 and
-  // more, a serial loop of k steps, ~8k SM cycles a block): slot 32 i + lane for i = 0..63, each lane
-  // walking the symbols (ascending cum) forward as its slots grow; still 32 consecutive slots per store.
-  // Measured in one call against the symbol-by-symbol fill (bench/results/h200-2026-12-01T0334-session8,
-  // 4-decode-walk): the walk alone decoded fp16 2-6% faster and bf16 1-6% slower, hence the split at 64.
   if (k <= 64) {
+    // Few symbols (bf16 and fp32 exponents: k ~ 20-40): symbol by symbol, 32 consecutive slots per store.
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      if (f[i]) info[rank++] = (8u * lane + i) | (f[i] << 8) | (cum << 20);
+      cum += f[i];
+    }
+    __syncwarp();
     uint32_t en = info[0];
     for (uint32_t r = 0; r < k; r++) {
       const uint32_t e = en;
@@ -282,7 +280,49 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
       const uint32_t fr = (e >> 8) & 0xFFFu, c0 = e >> 20, head = ((e & 0xFFu) << 11) | (fr << 20);
       for (uint32_t j = lane; j < fr; j += 32) tab[c0 + j] = head | j;
     }
-  } else {
+    __syncwarp();
+    return tb;
+  }
+  if (k <= DEC_TAB_BITMAP_K) {
+    // More (fp16, fp8: k ~ 100 and more), by slot rounds: the bitmap of the symbols' first slots (bit cum
+    // of word cum / 32, after DEC_TAB_BITMAP_K entries) and info[r] = the entry of symbol r less its cum,
+    // so that slot 32 i + lane, of symbol r = (symbols starting before the round) + (starts at or below
+    // the lane in it) - 1, gets info[r] + slot: 64 rounds of ~10 independent instructions. Against the walk below (bench/results/h200-2026-12-03T0950-session21/
+    // 4-dec-table): fp16 decode 1 MiB 65.5 -> 58.8 us, 256 MiB 246 -> 230 us, fp8 +2-4%; against the
+    // symbol-by-symbol fill above, bf16 and fp32 1-6% slower, so few symbols keep that.
+    uint32_t* bm = info + DEC_TAB_BITMAP_K;
+    bm[lane] = 0u;
+    bm[lane + 32u] = 0u;
+    __syncwarp();
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      if (f[i]) {
+        info[rank++] = (((8u * lane + i) << 11) | (f[i] << 20)) - cum;
+        atomicOr(&bm[cum >> 5], 1u << (cum & 31u));
+      }
+      cum += f[i];
+    }
+    __syncwarp();
+    const uint32_t le = lanemask_lt() | (1u << lane);
+    uint32_t before = 0;
+#pragma unroll 8
+    for (uint32_t i = 0; i < UZIP_ANS_M / 32u; i++) {
+      const uint32_t w = bm[i], slot = 32u * i + lane;
+      tab[slot] = info[before + __popc(w & le) - 1u] + slot;
+      before += __popc(w);
+    }
+    __syncwarp();
+    return tb;
+  }
+#pragma unroll
+  for (int i = 0; i < 8; i++) {
+    if (f[i]) info[rank++] = (8u * lane + i) | (f[i] << 8) | (cum << 20);
+    cum += f[i];
+  }
+  __syncwarp();
+  // The most symbols (k > DEC_TAB_BITMAP_K): slot 32 i + lane for i = 0..63, each lane walking the
+  // symbols (ascending cum) forward as its slots grow; 32 consecutive slots per store.
+  {
     uint32_t r = 0, e = info[0];
     uint32_t nextCum = info[1] >> 20;
 #pragma unroll 4
