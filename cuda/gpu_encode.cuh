@@ -283,43 +283,33 @@ __device__ __forceinline__ void st_u16_if(uint16_t* p, uint32_t v, uint32_t pred
       :: "l"(p), "r"(v), "r"(pred) : "memory");
 }
 
-// The chain of one group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of
-// the elements in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then
-// the steps; each step's ballot and old state go to mask[u] and word[u] for enc_group_store.
+// One group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of the elements
+// in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the chain
+// and the group's word stores. Returns false when the words would go under lo.
 template <int W, int U, bool REM>
-__device__ __forceinline__ void enc_group_chain(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, uint32_t tabS,
-                                                uint32_t& x, uint32_t (&mask)[U], uint32_t (&word)[U]) {
+__device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, uint32_t tabS,
+                                               uint32_t& x, int32_t& p, int32_t lo, uint16_t* out, uint32_t lt) {
   uint4 e[U];
 #pragma unroll
   for (int u = 0; u < U; u++) e[u] = lds_u4(enc_tab_addr<W, REM>(tabS, buf[u]));
-  // Unconditional: near the segment's end (t0 < 2U) the loads take the last group's elements again, unused.
-  // A refill under t0 >= 2U became predicated loads into temporaries and predicated moves into buf right
-  // after them, which waited on the loads (ncu: long_sb 29% of the coding loop's stall samples against 4%,
-  // bench/results/h200-2026-12-03T1215-session22/3-enc-select).
-  const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 >= 2 * U ? t0 - 2 * U : U - 1);
+  if (t0 >= 2 * U) {
+    const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
 #pragma unroll
-  for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
+    for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
+  }
+  uint32_t mask[U], word[U];
 #pragma unroll
   for (int u = 0; u < U; u++) enc_step(x, e[u], mask[u], word[u]);
-}
-
-// The word stores of a coded group: p goes down by its words, which go to out[p ..) in step and lane order.
-// A group whose words would go under lo clears ok, and no store of it or of any later group happens (the
-// lane's bit is 0): no branch, so that these instructions fill the waits of the next group's chain
-// (encode_segment_full codes group g + 1 before storing group g).
-template <int U>
-__device__ __forceinline__ void enc_group_store(const uint32_t (&mask)[U], const uint32_t (&word)[U], int32_t& p,
-                                                int32_t lo, bool& ok, uint16_t* out, uint32_t lt) {
   int32_t c = 0;
 #pragma unroll
   for (int u = 0; u < U; u++) c += __popc(mask[u]);
-  ok = ok && p - c >= lo;  // p only goes down: checking the group's end is checking every step
-  const uint32_t bit = ok ? lt + 1u : 0u;  // this lane's bit
+  if (p - c < lo) return false;
 #pragma unroll
   for (int u = 0; u < U; u++) {
     p -= __popc(mask[u]);
-    st_u16_if(out + (p + __popc(mask[u] & lt)), word[u], mask[u] & bit);
+    st_u16_if(out + (p + __popc(mask[u] & lt)), word[u], mask[u] & (lt + 1u));  // lt + 1: this lane's bit
   }
+  return true;
 }
 
 // encode_segment for the common case: the symbol plane, every step with all 32 lanes (len a multiple of
@@ -329,9 +319,6 @@ __device__ __forceinline__ void enc_group_store(const uint32_t (&mask)[U], const
 // buffers instead waited, at the end of every group, for the loads issued at its start (ncu at 256 MiB:
 // 4.7% of all compress stall samples on one such copy; this form measured +1-2% bf16, +3-6% fp32 split
 // layout, bench/results/h200-2026-11-30T2050-session5/2-default-log2). Same bytes as encode_segment.
-// A group's stores come after the next group's chain, in one branch-free block: a warp issues in order,
-// and a chain step waits ~40 cycles on its own dependent instructions (the SASS's stall counts), which
-// the previous group's stores (independent of the chain) now fill.
 // REM (two-byte types): the remainder plane instead, one byte per element (the table is the remainder's).
 template <int W, int U, bool REM = false>
 __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
@@ -342,30 +329,17 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   const uint32_t tb = (uint32_t)__cvta_generic_to_shared(tab);
   uint32_t x = UZIP_ANS_L;
   int32_t p = *pos;
-  bool ok = true;
   uint32_t ra[U], rb[U];  // the elements of the groups at t0 and t0 - U
 #pragma unroll
   for (int u = 0; u < U; u++) {
     ra[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
     rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
   }
-  uint32_t ma[U], wa[U], mb[U], wb[U];  // the coded groups waiting for their stores
-  enc_group_chain<W, U, REM>(ra, (int32_t)T - 1, lp, tb, x, ma, wa);
-  int32_t t0 = (int32_t)T - 1 - U;  // the next group's first step
-  for (; t0 >= U; t0 -= 2 * U) {      // two groups a round: rb's, then ra's
-    enc_group_chain<W, U, REM>(rb, t0, lp, tb, x, mb, wb);
-    enc_group_store<U>(ma, wa, p, lo, ok, out, lt);
-    enc_group_chain<W, U, REM>(ra, t0 - U, lp, tb, x, ma, wa);
-    enc_group_store<U>(mb, wb, p, lo, ok, out, lt);
+  for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
+    if (!enc_group_full<W, U, REM>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
+    if (t0 < U) break;  // T / U is odd: this was the last group
+    if (!enc_group_full<W, U, REM>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
   }
-  if (t0 >= 0) {  // T / U is even: rb's last group
-    enc_group_chain<W, U, REM>(rb, t0, lp, tb, x, mb, wb);
-    enc_group_store<U>(ma, wa, p, lo, ok, out, lt);
-    enc_group_store<U>(mb, wb, p, lo, ok, out, lt);
-  } else {
-    enc_group_store<U>(ma, wa, p, lo, ok, out, lt);
-  }
-  if (!ok) return false;
   *pos = p;
   *xout = x;
   return true;
@@ -649,7 +623,7 @@ __device__ __forceinline__ void enc_step_sts(uint32_t& x, const uint4& e, uint32
       : "memory");
 }
 
-// One group of the coder (steps t0 .. t0 - U + 1, ring slot k): as enc_group_chain, but the words and
+// One group of the coder (steps t0 .. t0 - U + 1, ring slot k): as enc_group_full, but the words and
 // ballots go to slot k, and the pair then meets at the ring barrier.
 template <int W, int U>
 __device__ __forceinline__ void duo_code_group(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, uint32_t tabS,
@@ -702,7 +676,7 @@ __device__ __forceinline__ uint32_t duo_code_segment(const uint8_t* blk, uint32_
 }
 
 // The helper's part of a segment of T steps: each group's words placed downward from pos exactly as
-// enc_group_store places them. Returns false (and stops storing) when they would go under lo; it still
+// enc_group_full places them. Returns false (and stops storing) when they would go under lo; it still
 // meets the coder at every group, so that the pair stays in step.
 template <int U>
 __device__ __forceinline__ bool duo_store_segment(uint32_t T, uint16_t* out, int32_t& pos, int32_t lo, const Duo& duo) {
