@@ -247,28 +247,40 @@ __device__ __forceinline__ uint4 lds_u4(uint32_t a) {
 }
 
 // One step of encode_segment_full's chain in PTX (e = {rcp, f, cum, f << 21}): the lane sheds a word (x >= f
-// << 21: *word = x, x >>= 16, in place), *mask gets the warp's ballot of those lanes, then the state becomes
-// xs + cum + q * (M - f) for the reciprocal's quotient q, plus M - f more where q was one short
-// ((q + 1) * f <= xs). The test and the update run side by side and the shift and the correction are
-// predicated in place: one dependent instruction fewer a step than enc_next compiled to (a select for the
-// shift, then a select after the test).
+// << 21: *word = x, x >>= 16), *mask gets the warp's ballot of those lanes, then the state becomes xs + cum +
+// q * (M - f) for the reciprocal's quotient q, plus M - f more where q was one short ((q + 1) * f <= xs).
+// Both corrections are selects, not predicated instructions: in the SASS an instruction guarded by a
+// predicate waits 13 cycles after the ISETP that sets it, a SEL reading it as an operand 4, and the state's
+// chain is what a warp waits on. So the corrected state is formed beside the test (x0 + M - f) and picked.
 __device__ __forceinline__ void enc_step(uint32_t& x, const uint4& e, uint32_t& mask, uint32_t& word) {
   asm volatile(
-      "{\n\t.reg .pred s, k;\n\t.reg .b32 q, t, g, c;\n\t"
+      "{\n\t.reg .pred s, k;\n\t.reg .b32 q, t, g, c, h, y;\n\t"
       "setp.ge.u32 s, %0, %6;\n\t"
       "vote.sync.ballot.b32 %1, s, -1;\n\t"
       "mov.b32 %2, %0;\n\t"
-      "@s shr.u32 %0, %0, 16;\n\t"
+      "shr.u32 h, %0, 16;\n\t"
+      "selp.b32 %0, h, %0, s;\n\t"
       "mul.hi.u32 q, %0, %3;\n\t"
       "mad.lo.u32 t, q, %4, %4;\n\t"
       "sub.u32 g, 2048, %4;\n\t"
       "add.u32 c, %0, %5;\n\t"
       "setp.le.u32 k, t, %0;\n\t"
-      "mad.lo.u32 %0, q, g, c;\n\t"
-      "@k add.u32 %0, %0, g;\n\t"
+      "mad.lo.u32 y, q, g, c;\n\t"
+      "add.u32 h, y, g;\n\t"
+      "selp.b32 %0, h, y, k;\n\t"
       "}"
       : "+r"(x), "=r"(mask), "=r"(word)
       : "r"(e.x), "r"(e.y), "r"(e.z), "r"(e.w));
+}
+
+// A 16-bit store to global memory where pred holds, as one predicated st: the address is formed whatever
+// pred is, so that only the store waits on the predicate (C++'s `if (pred) *p = v` had ptxas guard the
+// rank's popcount and the address as well, each guarded instruction 13 cycles behind its test).
+__device__ __forceinline__ void st_u16_if(uint16_t* p, uint32_t v, uint32_t pred) {
+  asm volatile(
+      "{\n\t.reg .pred w;\n\t.reg .u64 a;\n\tcvta.to.global.u64 a, %0;\n\tsetp.ne.u32 w, %2, 0;\n\t"
+      "@w st.global.u16 [a], %1;\n\t}"
+      :: "l"(p), "r"(v), "r"(pred) : "memory");
 }
 
 // One group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of the elements
@@ -292,11 +304,10 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
 #pragma unroll
   for (int u = 0; u < U; u++) c += __popc(mask[u]);
   if (p - c < lo) return false;
-  const uint32_t lane = lane_id();
 #pragma unroll
   for (int u = 0; u < U; u++) {
     p -= __popc(mask[u]);
-    if ((mask[u] >> lane) & 1u) out[p + __popc(mask[u] & lt)] = (uint16_t)word[u];
+    st_u16_if(out + (p + __popc(mask[u] & lt)), word[u], mask[u] & (lt + 1u));  // lt + 1: this lane's bit
   }
   return true;
 }
