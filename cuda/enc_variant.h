@@ -9,13 +9,16 @@
 constexpr int UZIP_ENC_VARIANTS = 4;
 constexpr int UZIP_ENC_PAIR_VARIANT = 3;
 
-// Rounds of blocks (blocks per resident warp of variant 0) from which one- and two-byte types compress faster
-// in variant 1 (4-step groups, ~95 registers, 20 warps per SM, against 8 steps, ~120 registers, 16 warps): it
+// Rounds of blocks (blocks per resident warp of variant 0) from which one-byte types compress faster in
+// variant 1 (4-step groups, ~95 registers, 20 warps per SM, against 8 steps, ~120 registers, 16 warps): it
 // gains in steady state and loses at each call's start and end, so it wins only on calls of many rounds.
 // Measured (bench/results/h200-2026-12-01T2045-session11/4-kernel-variants): fp8 +2.5% at 7.8 rounds (256 MiB),
-// +4.7-6% from 15.5; bf16 and fp16 lose at 7.8 rounds in the default layout (-2.5 to -3.5%) and gain +1-4% at
-// 15.5 (1 GiB) and +3.5-4.7% at 31 (2 GiB); fp32 loses at every size.
-constexpr uint64_t UZIP_ENC_MANY_ROUNDS1 = 7, UZIP_ENC_MANY_ROUNDS2 = 15;
+// +4.7-6% from 15.5; with session 22's select-form step still +2.5% at 256 MiB and +4.5% at 1 GiB
+// (bench/results/h200-2026-12-03T1215-session22/5-enc-rule). Two-byte types used it from 15 rounds until
+// session 22; with the select-form step variant 0 is ahead at every size measured there (bf16 split 512 MiB
+// +4.5%, 1 GiB +2.5-3.6%, 2 GiB +1.3%, default layout 1 GiB +4%, fp16 1 GiB +0.9%) and level at 4 GiB (split
+// +0.9%, default layout -0.8%, one round each), so they keep variant 0. Four-byte types lose in it at every size.
+constexpr uint64_t UZIP_ENC_MANY_ROUNDS1 = 7;
 
 // Warp pairs compress two- and four-byte types when the call's blocks fill at most half a round of pairs (so
 // that the pairs hold no more warps than lone warps would): a lone block's latency is then the call's, and a
@@ -33,6 +36,6 @@ constexpr uint64_t UZIP_ENC_MANY_ROUNDS1 = 7, UZIP_ENC_MANY_ROUNDS2 = 15;
 inline int uzip_enc_variant(uint32_t width, uint64_t nblocks, int forced, uint64_t loneWarps, uint64_t pairSlots) {
   if (forced >= 0) return forced;
   if (width >= 2 && 2 * nblocks <= pairSlots) return UZIP_ENC_PAIR_VARIANT;
-  if (width <= 2 && nblocks >= (width == 1 ? UZIP_ENC_MANY_ROUNDS1 : UZIP_ENC_MANY_ROUNDS2) * loneWarps) return 1;
+  if (width == 1 && nblocks >= UZIP_ENC_MANY_ROUNDS1 * loneWarps) return 1;
   return 0;
 }

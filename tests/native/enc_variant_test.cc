@@ -1,6 +1,6 @@
 // Native test of the GPU encoder's kernel choice per call (uzip_enc_variant, cuda/enc_variant.h), on the
 // CPU: a forced variant always wins; warp pairs exactly up to half a round of pairs, for two- and four-byte
-// types only; the 20-warp variant exactly from 7 (one-byte) and 15 (two-byte) rounds of lone warps, never for
+// types only; the 20-warp variant exactly from 7 rounds of lone warps for one-byte types, never for two- and
 // four-byte types; under an SM budget the same rules on the budget's warps. gpu_check runs both encoders on a
 // GPU; this pins the boundaries, which no GPU run hits exactly. Built and run by scripts/test_native.sh.
 #include <stdint.h>
@@ -39,18 +39,20 @@ int main() {
     expect(w, pairs, -1, lone, pairs, 0);
   }
   for (uint64_t n : {(uint64_t)0, (uint64_t)1, half, pairs}) expect(1, n, -1, lone, pairs, 0);  // never pairs
-  // Many rounds: the 20-warp variant from 7 rounds (one-byte) and 15 (two-byte), never for four-byte types.
+  // Many rounds: the 20-warp variant from 7 rounds for one-byte types, never for two- and four-byte types
+  // (session 22: the select-form step put variant 0 ahead for bf16 up to 2 GiB, level at 4 GiB).
   expect(1, UZIP_ENC_MANY_ROUNDS1 * lone - 1, -1, lone, pairs, 0);
   expect(1, UZIP_ENC_MANY_ROUNDS1 * lone, -1, lone, pairs, 1);
-  expect(2, UZIP_ENC_MANY_ROUNDS1 * lone, -1, lone, pairs, 0);
-  expect(2, UZIP_ENC_MANY_ROUNDS2 * lone - 1, -1, lone, pairs, 0);
-  expect(2, UZIP_ENC_MANY_ROUNDS2 * lone, -1, lone, pairs, 1);
-  expect(4, 100 * lone, -1, lone, pairs, 0);
+  expect(1, 100 * lone, -1, lone, pairs, 1);
+  for (uint64_t n : {(uint64_t)7, (uint64_t)15, (uint64_t)31, (uint64_t)124, (uint64_t)1000})
+    for (uint32_t w : {2u, 4u}) expect(w, n * lone, -1, lone, pairs, 0);
   // An SM budget of 16: 256 lone warps, 128 pairs.
   const uint64_t lone16 = 16 * 4 * 4, pairs16 = 16 * 4 * 2;
   expect(2, pairs16 / 2, -1, lone16, pairs16, UZIP_ENC_PAIR_VARIANT);
   expect(2, pairs16 / 2 + 1, -1, lone16, pairs16, 0);
-  expect(2, UZIP_ENC_MANY_ROUNDS2 * lone16, -1, lone16, pairs16, 1);
+  expect(1, UZIP_ENC_MANY_ROUNDS1 * lone16 - 1, -1, lone16, pairs16, 0);
+  expect(1, UZIP_ENC_MANY_ROUNDS1 * lone16, -1, lone16, pairs16, 1);
+  expect(2, 100 * lone16, -1, lone16, pairs16, 0);
   printf("enc_variant_test: %d checks, %d failures\n", g_checks, g_fail);
   return g_fail ? 1 : 0;
 }
