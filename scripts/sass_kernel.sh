@@ -6,7 +6,7 @@
 #   mkdir -p .carry/tools && for t in cuobjdump nvdisasm; do xz -dc <files_at>/$t.xz > .carry/tools/$t; done
 #   chmod +x .carry/tools/*
 # (or point UZIP_SASS_TOOLS at a folder holding both; cuobjdump runs nvdisasm).
-# Usage: scripts/sass_kernel.sh HEADER 'KERNEL<ARGS>(PARAMS)' OUT
+# Usage: [SASS_CTL=1] scripts/sass_kernel.sh HEADER 'KERNEL<ARGS>(PARAMS)' OUT  (SASS_CTL: with control bits)
 #   e.g. scripts/sass_kernel.sh gpu_encode.cuh 'compress_kernel<2, 8, 4>(const EncParams P)' /tmp/enc.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +22,10 @@ printf '#include "uzip.h"\n#include "status.h"\n#include "%s"\ntemplate __global
   > "$tmp/one.cu"
 "$NVCC" -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -Xptxas -v -cubin -Icuda -Inccl -o "$tmp/one.cubin" \
   "$tmp/one.cu" 2>&1 | grep -E "error|spill|Used" || true
-"$tools/cuobjdump" -sass "$tmp/one.cubin" |
-  sed -nE 's@^[[:space:]]*/\*([0-9a-f]{4,})\*/[[:space:]]+(.*[^[:space:]])[[:space:]]*;.*@\1  \2@p' > "$3"
+if [ -n "${SASS_CTL:-}" ]; then  # with each instruction's stall count and scoreboards (scripts/sass_ctl.py)
+  "$tools/cuobjdump" -sass "$tmp/one.cubin" | python3 scripts/sass_ctl.py > "$3"
+else
+  "$tools/cuobjdump" -sass "$tmp/one.cubin" |
+    sed -nE 's@^[[:space:]]*/\*([0-9a-f]{4,})\*/[[:space:]]+(.*[^[:space:]])[[:space:]]*;.*@\1  \2@p' > "$3"
+fi
 echo "$(wc -l < "$3") instructions in $3"
