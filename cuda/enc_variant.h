@@ -17,7 +17,8 @@ constexpr int UZIP_ENC_PAIR_VARIANT = 3;
 // (bench/results/h200-2026-12-03T1215-session22/5-enc-rule). Two-byte types used it from 15 rounds until
 // session 22; with the select-form step variant 0 is ahead at every size measured there (bf16 split 512 MiB
 // +4.5%, 1 GiB +2.5-3.6%, 2 GiB +1.3%, default layout 1 GiB +4%, fp16 1 GiB +0.9%) and level at 4 GiB (split
-// +0.9%, default layout -0.8%, one round each), so they keep variant 0. Four-byte types lose in it at every size.
+// +0.9%, default layout -0.8%, one round each) and under 16 and 32 SMs (+2-3% at 256 MiB and 1 GiB,
+// 6-enc-rule-sms), so they keep variant 0. Four-byte types lose in it at every size.
 constexpr uint64_t UZIP_ENC_MANY_ROUNDS1 = 7;
 
 // Warp pairs compress two- and four-byte types when the call's blocks fill at most half a round of pairs (so
