@@ -1,24 +1,24 @@
 #!/usr/bin/env bash
 # Builds and runs the native unit tests (the CPU reference codec; the collectives' reduce helpers; the GPU
-# encoder's kernel choice) with AddressSanitizer and UBSan.
+# encoder's and decoder's kernel choices) with AddressSanitizer and UBSan.
 # Usage: scripts/test_native.sh   (needs g++; no GPU, no nvcc)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/native
+CXX=(g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+  -Wall -Wextra)
+# native_test NAME FLAGS_AND_SOURCES...: builds tests/native/NAME.cc with them into build/native/NAME, runs it.
+native_test() {
+  local name=$1
+  shift
+  "${CXX[@]}" "$@" "tests/native/$name.cc" -o "build/native/$name"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 "build/native/$name"
+}
 SRCS=(cuda/cpu_header.cc cuda/cpu_ans.cc cuda/cpu_encode.cc cuda/cpu_decode.cc cuda/cpu_lanes.cc cuda/inspect.cc cuda/status.cc)
-g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
-  -Wall -Wextra -Icuda -Itests/native -pthread "${SRCS[@]}" tests/native/cpu_codec_test.cc \
-  -o build/native/cpu_codec_test
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 build/native/cpu_codec_test
+native_test cpu_codec_test -Icuda -Itests/native -pthread "${SRCS[@]}"
 # The collectives' per-instantiation reduce helpers against the element arithmetic (nccl/coll_reduce.h).
-g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
-  -Wall -Wextra -Inccl tests/native/coll_reduce_test.cc -o build/native/coll_reduce_test
-build/native/coll_reduce_test
-# The GPU encoder's kernel choice per call (cuda/enc_variant.h), at its boundaries.
-g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
-  -Wall -Wextra -Icuda tests/native/enc_variant_test.cc -o build/native/enc_variant_test
-build/native/enc_variant_test
-# The GPU decoder's kernel choice per call (cuda/dec_variant.h), at its boundaries.
-g++ -std=c++17 -O2 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer \
-  -Wall -Wextra -Icuda tests/native/dec_variant_test.cc -o build/native/dec_variant_test
-build/native/dec_variant_test
+native_test coll_reduce_test -Inccl
+# The GPU encoder's and decoder's kernel choices per call (cuda/enc_variant.h, cuda/dec_variant.h), at their
+# boundaries.
+native_test enc_variant_test -Icuda
+native_test dec_variant_test -Icuda
