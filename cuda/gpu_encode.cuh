@@ -31,7 +31,7 @@ namespace uzip_gpu {
 #define ENC_FREM (ENC_UNION + 1024u)   /* u32[256] remainder freqs */
 #define ENC_TAB (ENC_UNION + 2048u)    /* uint4[256] {reciprocal, freq, cum, freq << 21} */
 #define ENC_HIST_BYTES 8192u
-constexpr uint32_t ENC_WARP_BYTES = ENC_UNION + ENC_HIST_BYTES;
+#define ENC_PEND (ENC_UNION + ENC_HIST_BYTES) /* BlockPlan[ENC_STAGES]: the deferred blocks (compress_kernel) */
 constexpr uint32_t ENC_STAGES = 4;  // word stages per warp (see compress_kernel)
 
 // Bytes of one global word stage: an ANS section is smaller than the raw plane, so its words (u16[block /
@@ -55,6 +55,15 @@ struct BlockPlan {
   uint32_t remStart;  // deferred ANS remainder section: its byte offset in the staged remainder area
   bool fusedRem, stagedRem, deferred;
 };
+// The ring of deferred plans lives in shared memory: as a local array indexed by the ring's position it
+// was local memory, and its loads in finish_deferred missed L1 (ncu at bf16 256 MiB: ~2% of the kernel's
+// stall samples on three LDL; bench/results/h200-2026-12-03T1215-session22/3-enc-select).
+constexpr uint32_t ENC_WARP_BYTES = (ENC_PEND + ENC_STAGES * (uint32_t)sizeof(BlockPlan) + 15u) & ~15u;
+// One lane stores a plan into the ring (the others' reads of it come after a __syncwarp).
+__device__ __forceinline__ void store_plan(BlockPlan* slot, const BlockPlan& pl) {
+  if (lane_id() == 0) *slot = pl;
+  __syncwarp();
+}
 
 // Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
 // An entry holds everything one step needs, so the step does no unpacking on its dependent chain.
@@ -1335,7 +1344,7 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
   }
   constexpr uint32_t S = ENC_STAGES;
   uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
-  BlockPlan pend[S];
+  BlockPlan* pend = (BlockPlan*)(coderSm + ENC_PEND);  // as the lone warp's (compress_kernel)
   uint32_t head = 0, npend = 0;
   while (true) {
     const bool go = gate_open(gated, &slot->active);
@@ -1353,8 +1362,12 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
     }
     bar_sync(duo.ctl, 64);
     if (t >= P.nblocks) break;
-    compress_block<W, U, true>(P, coderSm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur], duo);
-    if (pend[cur].deferred) npend++;
+    BlockPlan plan;
+    compress_block<W, U, true>(P, coderSm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, plan, duo);
+    if (plan.deferred) {
+      store_plan(pend + cur, plan);
+      npend++;
+    }
     if (npend == S) {
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
       head = (head + 1) % S;
@@ -1388,8 +1401,8 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
   uint32_t csum = 0;
   // Deferred blocks wait in a ring of stages: stages head .. head + npend - 1 (mod S), oldest first; the
-  // next block codes into stage head + npend.
-  BlockPlan pend[S];
+  // next block codes into stage head + npend. Their plans: pend[] in shared memory (see ENC_WARP_BYTES).
+  BlockPlan* pend = (BlockPlan*)(sm + ENC_PEND);
   uint32_t head = 0, npend = 0;
   while (gate_open(gated, &slot->active)) {
     UZIP_CLK_DECL;
@@ -1399,8 +1412,12 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
-    if (pend[cur].deferred) npend++;
+    BlockPlan plan;
+    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, plan);
+    if (plan.deferred) {
+      store_plan(pend + cur, plan);
+      npend++;
+    }
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
       head = (head + 1) % S;
