@@ -59,11 +59,6 @@ struct BlockPlan {
 // was local memory, and its loads in finish_deferred missed L1 (ncu at bf16 256 MiB: ~2% of the kernel's
 // stall samples on three LDL; bench/results/h200-2026-12-03T1215-session22/3-enc-select).
 constexpr uint32_t ENC_WARP_BYTES = (ENC_PEND + ENC_STAGES * (uint32_t)sizeof(BlockPlan) + 15u) & ~15u;
-// One lane stores a plan into the ring (the others' reads of it come after a __syncwarp).
-__device__ __forceinline__ void store_plan(BlockPlan* slot, const BlockPlan& pl) {
-  if (lane_id() == 0) *slot = pl;
-  __syncwarp();
-}
 
 // Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
 // An entry holds everything one step needs, so the step does no unpacking on its dependent chain.
@@ -964,6 +959,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint32_t symMode, symSec, remMode = UZIP_MODE_NONE, remSec = 0;
   bool remStaged = stagedRem;  // the stage holds the raw remainder plane (until an ANS section replaces it)
   bool remAnsStaged = false;   // the stage holds the finished remainder ANS section
+  uint32_t secStart = 0, remStart = 0;  // the plan's (BlockPlan), written to it with the rest below
   const uint32_t nsegS = uzip_ans_nseg(m);
   if (constS) {
     symMode = UZIP_MODE_CONST;
@@ -1039,7 +1035,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         symMode = UZIP_MODE_ANS;
         symSec = sec;
         if (nsegS == 1) {
-          plan.secStart = finish_lone_section(stage, soff[0], cap, nws[0], tb, fsym, states[lane]);
+          secStart = finish_lone_section(stage, soff[0], cap, nws[0], tb, fsym, states[lane]);
         } else {  // the table at byte 0, each segment's header right before its words (4-aligned)
           uint8_t* sb = (uint8_t*)stage;
           write_ans_table(sb, fsym);
@@ -1048,7 +1044,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             if (lane == 0) h32[0] = nws[sg];
             h32[1 + lane] = states[sg * 32 + lane];
           }
-          plan.secStart = 0;
+          secStart = 0;
         }
       }
     }
@@ -1108,7 +1104,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         if (ok && sec < raw) {
           remMode = UZIP_MODE_ANS;
           remSec = sec;
-          plan.remStart = finish_lone_section(rs, (uint32_t)pos, cap, nw, tb, frem, x);
+          remStart = finish_lone_section(rs, (uint32_t)pos, cap, nw, tb, frem, x);
           remAnsStaged = true;
         }
         __syncwarp();
@@ -1142,18 +1138,24 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const uint32_t symPad = (uint32_t)uzip_pad16(symSec), remPad = (uint32_t)uzip_pad16(remSec);
   const uint64_t agg = (uint64_t)symPad + remPad;
   lb_publish(P.lookback, b, agg, P.epoch);
-  plan.b = b;
-  plan.m = m;
-  plan.symMode = symMode;
-  plan.remMode = remMode;
-  plan.symSec = symSec;
-  plan.remSec = remSec;
-  plan.sym0 = sym0;
-  plan.rem0 = rem0;
-  plan.fusedRem = fusedRem;
-  plan.stagedRem = remStaged;
-  plan.deferred = remMode != UZIP_MODE_ANS || remAnsStaged;
-  if (plan.deferred) {
+  const bool deferred = remMode != UZIP_MODE_ANS || remAnsStaged;
+  if (lane == 0) {  // plan is in shared memory (compress_kernel's ring): one lane writes it
+    plan.b = b;
+    plan.m = m;
+    plan.symMode = symMode;
+    plan.remMode = remMode;
+    plan.symSec = symSec;
+    plan.remSec = remSec;
+    plan.sym0 = sym0;
+    plan.rem0 = rem0;
+    plan.fusedRem = fusedRem;
+    plan.stagedRem = remStaged;
+    plan.deferred = deferred;
+    plan.secStart = secStart;
+    plan.remStart = remStart;
+  }
+  __syncwarp();
+  if (deferred) {
     UZIP_CLK_MAX(9);  // its coding; finish_deferred's copy-out comes later
     return;
   }
@@ -1362,12 +1364,8 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
     }
     bar_sync(duo.ctl, 64);
     if (t >= P.nblocks) break;
-    BlockPlan plan;
-    compress_block<W, U, true>(P, coderSm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, plan, duo);
-    if (plan.deferred) {
-      store_plan(pend + cur, plan);
-      npend++;
-    }
+    compress_block<W, U, true>(P, coderSm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur], duo);
+    if (pend[cur].deferred) npend++;
     if (npend == S) {
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
       head = (head + 1) % S;
@@ -1412,12 +1410,8 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    BlockPlan plan;
-    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, plan);
-    if (plan.deferred) {
-      store_plan(pend + cur, plan);
-      npend++;
-    }
+    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
       head = (head + 1) % S;
