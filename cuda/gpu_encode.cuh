@@ -31,7 +31,7 @@ namespace uzip_gpu {
 #define ENC_FREM (ENC_UNION + 1024u)   /* u32[256] remainder freqs */
 #define ENC_TAB (ENC_UNION + 2048u)    /* uint4[256] {reciprocal, freq, cum, freq << 21} */
 #define ENC_HIST_BYTES 8192u
-constexpr uint32_t ENC_WARP_BYTES = ENC_UNION + ENC_HIST_BYTES;
+#define ENC_PEND (ENC_UNION + ENC_HIST_BYTES) /* BlockPlan[ENC_STAGES]: the deferred blocks (compress_kernel) */
 constexpr uint32_t ENC_STAGES = 4;  // word stages per warp (see compress_kernel)
 
 // Bytes of one global word stage: an ANS section is smaller than the raw plane, so its words (u16[block /
@@ -55,6 +55,10 @@ struct BlockPlan {
   uint32_t remStart;  // deferred ANS remainder section: its byte offset in the staged remainder area
   bool fusedRem, stagedRem, deferred;
 };
+// The ring of deferred plans lives in shared memory: as a local array indexed by the ring's position it
+// was local memory, and its loads in finish_deferred missed L1 (ncu at bf16 256 MiB: ~2% of the kernel's
+// stall samples on three LDL; bench/results/h200-2026-12-03T1215-session22/3-enc-select).
+constexpr uint32_t ENC_WARP_BYTES = (ENC_PEND + ENC_STAGES * (uint32_t)sizeof(BlockPlan) + 15u) & ~15u;
 
 // Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
 // An entry holds everything one step needs, so the step does no unpacking on its dependent chain.
@@ -955,6 +959,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint32_t symMode, symSec, remMode = UZIP_MODE_NONE, remSec = 0;
   bool remStaged = stagedRem;  // the stage holds the raw remainder plane (until an ANS section replaces it)
   bool remAnsStaged = false;   // the stage holds the finished remainder ANS section
+  uint32_t secStart = 0, remStart = 0;  // the plan's (BlockPlan), written to it with the rest below
   const uint32_t nsegS = uzip_ans_nseg(m);
   if (constS) {
     symMode = UZIP_MODE_CONST;
@@ -1030,7 +1035,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         symMode = UZIP_MODE_ANS;
         symSec = sec;
         if (nsegS == 1) {
-          plan.secStart = finish_lone_section(stage, soff[0], cap, nws[0], tb, fsym, states[lane]);
+          secStart = finish_lone_section(stage, soff[0], cap, nws[0], tb, fsym, states[lane]);
         } else {  // the table at byte 0, each segment's header right before its words (4-aligned)
           uint8_t* sb = (uint8_t*)stage;
           write_ans_table(sb, fsym);
@@ -1039,7 +1044,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             if (lane == 0) h32[0] = nws[sg];
             h32[1 + lane] = states[sg * 32 + lane];
           }
-          plan.secStart = 0;
+          secStart = 0;
         }
       }
     }
@@ -1099,7 +1104,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         if (ok && sec < raw) {
           remMode = UZIP_MODE_ANS;
           remSec = sec;
-          plan.remStart = finish_lone_section(rs, (uint32_t)pos, cap, nw, tb, frem, x);
+          remStart = finish_lone_section(rs, (uint32_t)pos, cap, nw, tb, frem, x);
           remAnsStaged = true;
         }
         __syncwarp();
@@ -1133,18 +1138,24 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const uint32_t symPad = (uint32_t)uzip_pad16(symSec), remPad = (uint32_t)uzip_pad16(remSec);
   const uint64_t agg = (uint64_t)symPad + remPad;
   lb_publish(P.lookback, b, agg, P.epoch);
-  plan.b = b;
-  plan.m = m;
-  plan.symMode = symMode;
-  plan.remMode = remMode;
-  plan.symSec = symSec;
-  plan.remSec = remSec;
-  plan.sym0 = sym0;
-  plan.rem0 = rem0;
-  plan.fusedRem = fusedRem;
-  plan.stagedRem = remStaged;
-  plan.deferred = remMode != UZIP_MODE_ANS || remAnsStaged;
-  if (plan.deferred) {
+  const bool deferred = remMode != UZIP_MODE_ANS || remAnsStaged;
+  if (lane == 0) {  // plan is in shared memory (compress_kernel's ring): one lane writes it
+    plan.b = b;
+    plan.m = m;
+    plan.symMode = symMode;
+    plan.remMode = remMode;
+    plan.symSec = symSec;
+    plan.remSec = remSec;
+    plan.sym0 = sym0;
+    plan.rem0 = rem0;
+    plan.fusedRem = fusedRem;
+    plan.stagedRem = remStaged;
+    plan.deferred = deferred;
+    plan.secStart = secStart;
+    plan.remStart = remStart;
+  }
+  __syncwarp();
+  if (deferred) {
     UZIP_CLK_MAX(9);  // its coding; finish_deferred's copy-out comes later
     return;
   }
@@ -1335,7 +1346,7 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
   }
   constexpr uint32_t S = ENC_STAGES;
   uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
-  BlockPlan pend[S];
+  BlockPlan* pend = (BlockPlan*)(coderSm + ENC_PEND);  // as the lone warp's (compress_kernel)
   uint32_t head = 0, npend = 0;
   while (true) {
     const bool go = gate_open(gated, &slot->active);
@@ -1388,8 +1399,8 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * S * P.stageBytes;
   uint32_t csum = 0;
   // Deferred blocks wait in a ring of stages: stages head .. head + npend - 1 (mod S), oldest first; the
-  // next block codes into stage head + npend.
-  BlockPlan pend[S];
+  // next block codes into stage head + npend. Their plans: pend[] in shared memory (see ENC_WARP_BYTES).
+  BlockPlan* pend = (BlockPlan*)(sm + ENC_PEND);
   uint32_t head = 0, npend = 0;
   while (gate_open(gated, &slot->active)) {
     UZIP_CLK_DECL;
