@@ -17,7 +17,7 @@
 
 namespace uzip_gpu {
 
-// Per-warp shared memory layout (bytes): 10.6 KB, so that 20 warps fit on an SM (the ANS chain of a warp
+// Per-warp shared memory layout (bytes): 10.8 KB, so that 20 warps fit on an SM (the ANS chain of a warp
 // is serial, so throughput comes from warps in flight). The ANS words are staged in global scratch (one
 // region per resident warp, see EncParams::scratch; it stays in L2), not here. The union region holds
 // the symbol sub-histograms during the first pass and the frequency tables after it.
@@ -57,7 +57,9 @@ struct BlockPlan {
 };
 // The ring of deferred plans lives in shared memory: as a local array indexed by the ring's position it
 // was local memory, and its loads in finish_deferred missed L1 (ncu at bf16 256 MiB: ~2% of the kernel's
-// stall samples on three LDL; bench/results/h200-2026-12-03T1215-session22/3-enc-select).
+// stall samples on three LDL; bench/results/h200-2026-12-03T1215-session22/3-enc-select). In shared
+// memory: bf16 split 256 MiB 0.83 -> 0.85 TB/s, 1 GiB 0.90 -> 0.91, the other dtypes +0.4-2.6%
+// (bench/results/h200-2026-12-03T1400-session23/3-plans-copy-prefetch).
 constexpr uint32_t ENC_WARP_BYTES = (ENC_PEND + ENC_STAGES * (uint32_t)sizeof(BlockPlan) + 15u) & ~15u;
 
 // Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).

@@ -5,9 +5,8 @@
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
-for r in 1 2; do
-  gpu_bench_dirs "r${r}_d1_f2" "old gpu" --dtypes 1 --flags 2 --sizes-kib "1024 16384 262144 1048576 4194304" --sms 0 --reps 10
-done
+gpu_bench_dirs r1_d1_f2 "old gpu" --dtypes 1 --flags 2 --sizes-kib "1024 16384 262144 1048576 4194304" --sms 0 --reps 10
+gpu_bench_dirs r2_d1_f2 "old gpu" --dtypes 1 --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
 pack
 echo "(${SECONDS}s)"
 for d in 1:0 2:2 3:2 4:2; do
