@@ -15,6 +15,13 @@ for sz in 262144 1048576; do
   timeout 150 ncu --clock-control none --metrics "$M" -k "regex:^compress_kernel" -c 1 --launch-skip 3 \
     .carry-run/gpu/gpu_bench /tmp/x.json --dtypes 1 --flags 2 --sizes-kib $sz --sms 0 --reps 1 > "$R/ncu_pipes_$sz.txt" 2>&1
   echo "== ncu pipes bf16 split $sz KiB"; grep -E "sm__|gpu__" "$R/ncu_pipes_$sz.txt"
+  # The metric names are not checked on this ncu yet: on an error, the section that charts the pipes.
+  if grep -q "==ERROR==" "$R/ncu_pipes_$sz.txt"; then
+    timeout 150 ncu --clock-control none --section ComputeWorkloadAnalysis --print-details all -k "regex:^compress_kernel" \
+      -c 1 --launch-skip 3 .carry-run/gpu/gpu_bench /tmp/x.json --dtypes 1 --flags 2 --sizes-kib $sz --sms 0 --reps 1 \
+      > "$R/ncu_cwa_$sz.txt" 2>&1
+    grep -iE "pipe|alu|fma|lsu" "$R/ncu_cwa_$sz.txt" | head -30
+  fi
   pack
 done
 echo "(${SECONDS}s)"
