@@ -265,14 +265,17 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
   uint32_t cum = warp_excl_scan(local);
   __syncwarp();
   rank = rank0;
-  if (k <= 64) {
-    // Few symbols (bf16 and fp32 exponents: k ~ 20-40): symbol by symbol, 32 consecutive slots per store.
+  if (k <= 64 || k > DEC_TAB_BITMAP_K) {
+    // The few (k <= 64) and the most symbols fill from info[r] = symbol r's entry: symbol | f << 8 | cum << 20.
 #pragma unroll
     for (int i = 0; i < 8; i++) {
       if (f[i]) info[rank++] = (8u * lane + i) | (f[i] << 8) | (cum << 20);
       cum += f[i];
     }
     __syncwarp();
+  }
+  if (k <= 64) {
+    // Few symbols (bf16 and fp32 exponents: k ~ 20-40): symbol by symbol, 32 consecutive slots per store.
     uint32_t en = info[0];
     for (uint32_t r = 0; r < k; r++) {
       const uint32_t e = en;
@@ -315,12 +318,6 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
     __syncwarp();
     return tb;
   }
-#pragma unroll
-  for (int i = 0; i < 8; i++) {
-    if (f[i]) info[rank++] = (8u * lane + i) | (f[i] << 8) | (cum << 20);
-    cum += f[i];
-  }
-  __syncwarp();
   // The most symbols (k > DEC_TAB_BITMAP_K): slot 32 i + lane for i = 0..63, each lane walking the
   // symbols (ascending cum) forward as its slots grow; 32 consecutive slots per store.
   {
