@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Prepared in session 23, run in session 24 (call 1, with gpu_s24b_h200.sh): how busy each pipe is in the encoder (bf16 split, 256 MiB,
-# this build), to check the estimate in docs/GPU_CODEC_NOTES.md (twenty-third section, "Next" 3)
+# Prepared in session 23, run in session 24 (call 1, with gpu_s24b_h200.sh): how busy each pipe is in the
+# encoder (bf16 split, 256 MiB, this build), to check the estimate in docs/GPU_CODEC_NOTES.md (twenty-third
+# section, "Next" 3)
 # that its coding loop keeps the ALU pipe ~2/3 busy. ncu metrics of one compression each: issue activity,
 # the ALU / FMA / FMA-heavy / LSU pipes' cycles active and instructions executed. Carry [".carry-run"]
 # after PACK_DENO=none PACK_WEIGHTS=none bash scripts/pack_device.sh.
