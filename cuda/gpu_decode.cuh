@@ -11,6 +11,7 @@
 #include "gpu_bits.cuh"
 #include "lanes_format.h"
 #include "coll_reduce.h"  // nccl/: the element arithmetic of the collectives (fused reduce)
+#include "dec_table.h"
 
 namespace uzip_gpu {
 
@@ -23,9 +24,8 @@ namespace uzip_gpu {
 #define DEC_RING 8192u         /* u16[1024 + 256] ring of ANS words (aliases DEC_INFO), then a copy of quarter 0 */
 #define DEC_SYMS 10752u        /* u8[32 * U] one group's symbols, transposed to element order (DecVec) */
 constexpr uint32_t DEC_SYMS_BYTES = 512u;
-// load_ans_table's bitmap of first slots (64 words) lives in DEC_INFO after the first DEC_TAB_BITMAP_K
-// entries, so tables of at most that many symbols take the slot-round fill.
-constexpr uint32_t DEC_TAB_BITMAP_K = 192u;
+// load_ans_table's bitmap of first slots (64 words) lives in DEC_INFO after the first UZIP_DEC_TAB_BITMAP_K
+// entries (cuda/dec_table.h), so tables of at most that many symbols take the slot-round fill.
 constexpr uint32_t DEC_WARP_BYTES = DEC_SYMS + DEC_SYMS_BYTES;
 // The compact layout (COMPACT kernels): the word ring at half size and without a copy of quarter 0 (4
 // quarters of 128 words, 1 KB, still aliasing DEC_INFO), then 256 bytes of group symbols (groups of at most
@@ -265,8 +265,8 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
   uint32_t cum = warp_excl_scan(local);
   __syncwarp();
   rank = rank0;
-  if (k <= 64 || k > DEC_TAB_BITMAP_K) {
-    // The few (k <= 64) and the most symbols fill from info[r] = symbol r's entry: symbol | f << 8 | cum << 20.
+  if (k <= UZIP_DEC_TAB_FEW_K || k > UZIP_DEC_TAB_BITMAP_K) {
+    // The few and the most symbols fill from info[r] = symbol r's entry: symbol | f << 8 | cum << 20.
 #pragma unroll
     for (int i = 0; i < 8; i++) {
       if (f[i]) info[rank++] = (8u * lane + i) | (f[i] << 8) | (cum << 20);
@@ -274,7 +274,7 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
     }
     __syncwarp();
   }
-  if (k <= 64) {
+  if (k <= UZIP_DEC_TAB_FEW_K) {
     // Few symbols (bf16 and fp32 exponents: k ~ 20-40): symbol by symbol, 32 consecutive slots per store.
     uint32_t en = info[0];
     for (uint32_t r = 0; r < k; r++) {
@@ -286,15 +286,15 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
     __syncwarp();
     return tb;
   }
-  if (k <= DEC_TAB_BITMAP_K) {
+  if (k <= UZIP_DEC_TAB_BITMAP_K) {
     // More (fp16, fp8: k ~ 100 and more), by slot rounds: the bitmap of the symbols' first slots (bit cum
-    // of word cum / 32, after DEC_TAB_BITMAP_K entries) and info[r] = the entry of symbol r less its cum,
+    // of word cum / 32, after UZIP_DEC_TAB_BITMAP_K entries) and info[r] = the entry of symbol r less its cum,
     // so that slot 32 i + lane, of symbol r = (symbols starting before the round) + (starts at or below
     // the lane in it) - 1, gets info[r] + slot: 64 rounds of ~10 independent instructions. Against the
     // walk below (bench/results/h200-2026-12-03T0950-session21/4-dec-table): fp16 decode 1 MiB 65.5 -> 58.8
     // us, 256 MiB 246 -> 230 us, fp8 +2-4%; against the symbol-by-symbol fill above, bf16 and fp32 1-6%
     // slower, so few symbols keep that (this split: h200-2026-12-03T1215-session22/1-dec-table-final).
-    uint32_t* bm = info + DEC_TAB_BITMAP_K;
+    uint32_t* bm = info + UZIP_DEC_TAB_BITMAP_K;
     bm[lane] = 0u;
     bm[lane + 32u] = 0u;
     __syncwarp();
@@ -318,7 +318,7 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
     __syncwarp();
     return tb;
   }
-  // The most symbols (k > DEC_TAB_BITMAP_K): slot 32 i + lane for i = 0..63, each lane walking the
+  // The most symbols (k > UZIP_DEC_TAB_BITMAP_K): slot 32 i + lane for i = 0..63, each lane walking the
   // symbols (ascending cum) forward as its slots grow; 32 consecutive slots per store.
   {
     uint32_t r = 0, e = info[0];

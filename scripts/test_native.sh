@@ -22,3 +22,5 @@ native_test coll_reduce_test -Inccl
 # boundaries.
 native_test enc_variant_test -Icuda
 native_test dec_variant_test -Icuda
+# The GPU tests' data sets against the decoder's three decode-table fills (cuda/dec_table.h).
+native_test dec_table_test -Icuda -Itests/native -pthread "${SRCS[@]}"

@@ -64,7 +64,7 @@ static const char* kDataNames[] = {"gaussian", "uniform", "sparse", "constant", 
 // per run (data_salt_from_args: gpu_check), so that each run checks new data and a failing run repeats.
 static uint64_t g_data_salt = 0;
 // --seed N, or UZIP_TEST_SEED, or a fresh random salt; printed.
-static void data_salt_from_args(int argc, char** argv, const char* tool) {
+[[maybe_unused]] static void data_salt_from_args(int argc, char** argv, const char* tool) {
   const char* e = getenv("UZIP_TEST_SEED");
   g_data_salt = e && *e ? strtoull(e, nullptr, 10) : ((uint64_t)std::random_device{}() << 32) ^ std::random_device{}();
   for (int i = 1; i + 1 < argc; i++)
@@ -74,7 +74,7 @@ static void data_salt_from_args(int argc, char** argv, const char* tool) {
 }
 
 // A file's bytes (e.g. real weights in a dtype, from scripts/weights_data.ts); false when it cannot be read.
-static bool read_file(const char* path, std::vector<uint8_t>& out) {
+[[maybe_unused]] static bool read_file(const char* path, std::vector<uint8_t>& out) {
   FILE* fp = fopen(path, "rb");
   if (!fp) return false;
   out.clear();
