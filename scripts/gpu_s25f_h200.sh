@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Session 25, call 6: the byte-table decoder for two-byte streams only (new5 = exp/s25-bt2only: one width's
 # registers, UZIP_GPU_DEC_VARIANT=8 at 32 warps per SM and 64 registers, =9 at 36 and 56), against the
-# byte table for every width at 28 warps (=6), the compact layout (=4) and main (old), bf16 split and fp16;
-# gpu_check --quick with variant 8 forced (other widths answer UNSUPPORTED there, so its failures on them
-# are expected: the log is kept for the two-byte cases). Carry [".carry-run"].
+# byte table for every width at 28 warps (=6), the compact layout (=4) and main (old), bf16 split and fp16
+# (speed only: variants 8 and 9 answer UNSUPPORTED for other widths, so they are not for gpu_check).
+# Carry [".carry-run"].
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
