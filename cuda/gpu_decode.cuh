@@ -19,7 +19,7 @@ namespace uzip_gpu {
 // throughput comes from warps in flight). The ANS words stream through a 2 KB ring (WordRing, followed by
 // a 512 B copy of its first quarter) that aliases the symbol list, which is needed only while the decode
 // table is built.
-#define DEC_TAB 0u             /* u32[2048] slot -> (slot - cum) | symbol << 11 | freq << 20 (dec_entry) */
+#define DEC_TAB 0u             /* u32[2048] slot -> symbol | (slot - cum) << 8 | freq << 20 (dec_next) */
 #define DEC_INFO 8192u         /* u32[256] present symbols in order: symbol | freq << 8 | cum << 20 */
 #define DEC_RING 8192u         /* u16[1024 + 256] ring of ANS words (aliases DEC_INFO), then a copy of quarter 0 */
 #define DEC_SYMS 10752u        /* u8[32 * U] one group's symbols, transposed to element order (DecVec) */
@@ -280,8 +280,8 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
     for (uint32_t r = 0; r < k; r++) {
       const uint32_t e = en;
       en = info[r + 1 < k ? r + 1 : r];
-      const uint32_t fr = (e >> 8) & 0xFFFu, c0 = e >> 20, head = ((e & 0xFFu) << 11) | (fr << 20);
-      for (uint32_t j = lane; j < fr; j += 32) tab[c0 + j] = head | j;
+      const uint32_t fr = (e >> 8) & 0xFFFu, c0 = e >> 20, head = (e & 0xFFu) | (fr << 20);
+      for (uint32_t j = lane; j < fr; j += 32) tab[c0 + j] = head | (j << 8);
     }
     __syncwarp();
     return tb;
@@ -301,7 +301,7 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
 #pragma unroll
     for (int i = 0; i < 8; i++) {
       if (f[i]) {
-        info[rank++] = (((8u * lane + i) << 11) | (f[i] << 20)) - cum;
+        info[rank++] = ((8u * lane + i) | (f[i] << 20)) - (cum << 8);
         atomicOr(&bm[cum >> 5], 1u << (cum & 31u));
       }
       cum += f[i];
@@ -312,7 +312,7 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
 #pragma unroll 8
     for (uint32_t i = 0; i < UZIP_ANS_M / 32u; i++) {
       const uint32_t w = bm[i], slot = 32u * i + lane;
-      tab[slot] = info[before + __popc(w & le) - 1u] + slot;
+      tab[slot] = info[before + __popc(w & le) - 1u] + (slot << 8);
       before += __popc(w);
     }
     __syncwarp();
@@ -329,19 +329,20 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
         e = info[++r];
         nextCum = r + 1 < k ? info[r + 1] >> 20 : UZIP_ANS_M;
       }
-      tab[slot] = ((e & 0xFFu) << 11) | (((e >> 8) & 0xFFFu) << 20) | (slot - (e >> 20));
+      tab[slot] = (e & 0xFFu) | (((e >> 8) & 0xFFFu) << 20) | ((slot - (e >> 20)) << 8);
     }
   }
   __syncwarp();
   return tb;
 }
 
-// A decode table entry: (slot - cum) in bits 0..10 (< f <= 2048), the symbol in 11..18, f in 20..31, so
-// that the next state f * (x >> 11) + slot - cum needs one instruction per field on the dependent chain.
+// A decode table entry: the symbol in bits 0..7 (stored as the entry's low byte, no shift), (slot - cum) in
+// 8..18 (< f <= 2048), f in 20..31. The next state f * (x >> 11) + slot - cum is f * ((x >> 11) - 4096) +
+// (e >> 8) mod 2^32, as e >> 8 = (slot - cum) + f * 4096: one shift per field on the chain, as before.
 __device__ __forceinline__ uint32_t dec_next(uint32_t e, uint32_t x) {
-  return (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + (e & 0x7FFu);
+  return (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + ((e >> 8) & 0x7FFu);
 }
-__device__ __forceinline__ uint32_t dec_sym(uint32_t e) { return (e >> 11) & 0xFFu; }
+__device__ __forceinline__ uint32_t dec_sym(uint32_t e) { return e & 0xFFu; }
 
 // One decode step of a lane (inactive lanes keep their state). Returns false when the words run out
 // (corrupt). s gets the symbol.
@@ -505,7 +506,8 @@ struct DecVec {
   "ld.shared.u32 %2, [a];\n\t" \
   "shr.u32 f, %2, 20;\n\t" \
   "shr.u32 h, %0, 11;\n\t" \
-  "and.b32 a, %2, 2047;\n\t" \
+  "sub.u32 h, h, 4096;\n\t" \
+  "shr.u32 a, %2, 8;\n\t" \
   "mad.lo.u32 %0, f, h, a;\n\t" \
   "setp.lt.u32 p, %0, 65536;\n\t" \
   "vote.sync.ballot.b32 m, p, -1;\n\t" \
