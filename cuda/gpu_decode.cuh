@@ -290,8 +290,8 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
     // More (fp16, fp8: k ~ 100 and more), by slot rounds: the bitmap of the symbols' first slots (bit cum
     // of word cum / 32, after UZIP_DEC_TAB_BITMAP_K entries) and info[r] = the entry of symbol r less its cum
     // in the slot field (cum << 8), so that slot 32 i + lane, of symbol r = (symbols starting before the
-    // round) + (starts at or below the lane in it) - 1, gets info[r] + (slot << 8): 64 rounds of ~10 independent instructions. Against the
-    // walk below (bench/results/h200-2026-12-03T0950-session21/4-dec-table): fp16 decode 1 MiB 65.5 -> 58.8
+    // round) + (starts at or below the lane in it) - 1, gets info[r] + (slot << 8): 64 rounds of ~10
+    // independent instructions. Against the walk below (bench/results/h200-2026-12-03T0950-session21/4-dec-table): fp16 decode 1 MiB 65.5 -> 58.8
     // us, 256 MiB 246 -> 230 us, fp8 +2-4%; against the symbol-by-symbol fill above, bf16 and fp32 1-6%
     // slower, so few symbols keep that (this split: h200-2026-12-03T1215-session22/1-dec-table-final).
     uint32_t* bm = info + UZIP_DEC_TAB_BITMAP_K;
@@ -498,7 +498,8 @@ struct DecVec {
   uint32_t r[NREM > 0 ? NREM : 1];
 };
 // The part both steps share (operands: %0 state, %2 entry, %3 table, %4 lane mask): the entry, the next
-// state, the ballot of the lanes that need a word, and this lane's rank among them in a.
+// state (f * ((x >> 11) - 4096) + (e >> 8), dec_next's value), the ballot of the lanes that need a word,
+// and this lane's rank among them in a.
 #define DEC_VEC_STEP_HEAD \
   "{\n\t.reg .pred p;\n\t.reg .b32 a, f, h, m, w;\n\t" \
   "and.b32 a, %0, 2047;\n\t" \

@@ -24,7 +24,7 @@ try:  # nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv
 except OSError:
     pass
 
-out = {"gpu": gpu, "cuda": "13.0", "commit": commit, "command": command, "date": date, "what": what,
+out = {"gpu": gpu, "cuda": None, "commit": commit, "command": command, "date": date, "what": what,
        "result": result, "runs": {}}
 for f in sorted(glob.glob(os.path.join(d, "*.json"))):
     if f.endswith("summary.json"):
@@ -35,6 +35,9 @@ for f in sorted(glob.glob(os.path.join(d, "*.json"))):
         continue
     if not isinstance(j, dict) or "results" not in j:
         continue
+    # gpu_bench records the CUDA driver and runtime versions (e.g. 13000): the machine's, not assumed.
+    if out["cuda"] is None and "driver" in j:
+        out["cuda"] = {k: f"{j[k] // 1000}.{j[k] % 1000 // 10}" for k in ("driver", "runtime") if k in j}
     run = {}
     for r in j["results"]:
         b = r["bytes"]
