@@ -624,17 +624,19 @@ __device__ __forceinline__ void join4(uint32_t s, const uint32_t* r, uint32_t* o
 
 // One full group on the vector path: decodes U steps (the ring moves on once per group when a group's
 // words fit in a ring quarter), with the next group's remainders loading into `fill`, then joins and
-// stores this group's elements from `use`.
+// stores this group's elements from `use`. remP: this lane's remainders of the next group; outP: its
+// elements of this group; both move on by a group (pointers carried, where 64-bit products of t0 took a few
+// instructions a group).
 // COMPACT: the compact layout's ring (RingCompact: no copy of quarter 0, so each step wraps its word index,
 // dec_vec_step_wrap); syms is then its DEC_COMPACT_SYMS.
 template <int W, int U, bool COH, bool COMPACT = false>
-__device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, uint32_t base,
-                                              const uint32_t* tab, WordRing& wr, uint32_t lt,
-                                              const DecVec<W, U>& use, DecVec<W, U>& fill, const uint8_t* rem,
-                                              uint8_t* syms, uint8_t* out) {
+__device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, const uint32_t* tab, WordRing& wr, uint32_t lt,
+                                              const DecVec<W, U>& use, DecVec<W, U>& fill, const uint8_t*& remP,
+                                              uint8_t* syms, uint8_t*& outP) {
   using V = DecVec<W, U>;
   const uint32_t lane = lane_id();
-  if (W > 1 && t0 + U < T) ld_words<V::NREM, COH>(fill.r, rem + (size_t)(base + 32u * (t0 + U)) * V::RW + U * V::RW * lane);
+  if (W > 1 && t0 + U < T) ld_words<V::NREM, COH>(fill.r, remP);
+  remP += 32u * U * V::RW;
   // The steps go in sub-groups of at most RING_QUARTER / 32 = 8 (a step takes at most 32 words): after
   // ring_advance the quarter holding `next` and the one after it have landed, so a sub-group reads its words
   // relative to its first with no wrap mask (they lie within the ring and its copy of quarter 0,
@@ -675,7 +677,8 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   __syncwarp();  // the next group's symbol stores come after every lane's reads
 #pragma unroll
   for (int i = 0; i < U / 4; i++) join4<W>(sw[i], use.r + (W > 1 ? i * V::RW : 0), ow + i * W);
-  st_words<U * W / 4>(out + (size_t)(base + 32u * t0 + U * lane) * W, ow);
+  st_words<U * W / 4>(outP, ow);
+  outP += 32u * U * W;
 }
 
 // One group of U steps of two segments at once (decode_sym_pairs): chain c decodes segment c of the pair
@@ -792,9 +795,11 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
             using V = DecVec<W, U>;
             V va, vb;
             if (W > 1) ld_words<V::NREM, COH>(va.r, rem + (size_t)base * V::RW + U * V::RW * lane);
+            const uint8_t* remP = rem + (size_t)(base + 32u * U) * V::RW + U * V::RW * lane;
+            uint8_t* outP = out + (size_t)(base + U * lane) * W;
             for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-              dec_group_vec<W, U, COH, COMPACT>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
-              dec_group_vec<W, U, COH, COMPACT>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
+              dec_group_vec<W, U, COH, COMPACT>(x, next, t0, T, tab, wr, lt, va, vb, remP, syms, outP);
+              dec_group_vec<W, U, COH, COMPACT>(x, next, t0 + U, T, tab, wr, lt, vb, va, remP, syms, outP);
             }
             return true;
           }
