@@ -28,14 +28,19 @@ constexpr uint32_t DEC_SYMS_BYTES = 512u;
 // entries (cuda/dec_table.h), so tables of at most that many symbols take the slot-round fill.
 constexpr uint32_t DEC_WARP_BYTES = DEC_SYMS + DEC_SYMS_BYTES;
 // The compact layout (COMPACT kernels): the word ring at half size and without a copy of quarter 0 (4
-// quarters of 128 words, 1 KB, still aliasing DEC_INFO), then 256 bytes of group symbols (groups of at most
-// 8 steps): 9472 bytes a warp, so that 6 CTAs of 4 warps (24 warps, 80 registers) fit in an SM's 228 KB
-// with their 1 KB reserve each, where the default layout's 11 KB allows 20.
+// quarters of 128 words, 1 KB, still aliasing the symbol list), and 256 bytes of group symbols (groups of
+// at most 8 steps): 9472 bytes a warp, so that 6 CTAs of 4 warps (24 warps, 80 registers) fit in an SM's
+// 228 KB with their 1 KB reserve each, where the default layout's 11 KB allows 20. The CTA's four rings
+// lie at its start, each 1024-byte aligned (the kernel checks the base), so that a step's word address is
+// one OR of the ring's base with the wrapped byte offset (dec_vec_step_wrap); each warp's table and
+// symbols follow them (DEC_COMPACT_AREA_BYTES a warp).
 constexpr uint32_t DEC_COMPACT_QW = 128u;
-constexpr uint32_t DEC_COMPACT_SYMS = DEC_RING + 8u * DEC_COMPACT_QW;
+constexpr uint32_t DEC_COMPACT_RING_BYTES = 8u * DEC_COMPACT_QW;
+constexpr uint32_t DEC_COMPACT_SYMS = DEC_TAB + 8192u;  // in the warp's area, right after its table
 constexpr uint32_t DEC_COMPACT_SYMS_BYTES = 256u;
-constexpr uint32_t DEC_COMPACT_WARP_BYTES = DEC_COMPACT_SYMS + DEC_COMPACT_SYMS_BYTES;
-static_assert(8u * DEC_COMPACT_QW >= 1024u && DEC_INFO == DEC_RING, "DEC_INFO's 1 KB aliases the compact ring");
+constexpr uint32_t DEC_COMPACT_AREA_BYTES = DEC_COMPACT_SYMS + DEC_COMPACT_SYMS_BYTES;
+constexpr uint32_t DEC_COMPACT_WARP_BYTES = DEC_COMPACT_RING_BYTES + DEC_COMPACT_AREA_BYTES;
+static_assert(DEC_COMPACT_RING_BYTES == 1024u, "the symbol list's 1 KB aliases the compact ring, which wraps at 1 KB");
 static_assert(6u * (4u * DEC_COMPACT_WARP_BYTES + 1024u) <= 228u * 1024u, "6 CTAs of 4 warps fit an H100/H200 SM");
 
 struct Hdr {
@@ -538,24 +543,25 @@ __device__ __forceinline__ uint32_t dec_vec_step(uint32_t& x, uint32_t& gS, uint
       : "r"(tabS), "r"(lt));
   return e;
 }
-// dec_vec_step for the compact layout's ring (RingCompact, no copy of quarter 0): g is the segment's word
-// index, and the word's ring slot is (g + rank) & 511 (two more instructions after the rank than
-// dec_vec_step's address). Same shape and volatile for the same reasons.
-__device__ __forceinline__ uint32_t dec_vec_step_wrap(uint32_t& x, uint32_t& g, uint32_t ringS, uint32_t tabS,
+// dec_vec_step for the compact layout's ring (RingCompact, no copy of quarter 0; 1024-byte aligned): G is
+// twice the segment's word index, and the word's shared address is ((G + 2 rank) & 1022) | ringS, one
+// LOP3 after the rank's LEA (an add, an and and a multiply-add before the rings were aligned). Same shape
+// and volatile for the same reasons.
+__device__ __forceinline__ uint32_t dec_vec_step_wrap(uint32_t& x, uint32_t& G, uint32_t ringS, uint32_t tabS,
                                                       uint32_t lt) {
-  static_assert(4u * DEC_COMPACT_QW == 512u, "the mask below is the compact ring's words - 1");
+  static_assert(2u * 4u * DEC_COMPACT_QW == 1024u, "the mask below is the compact ring's bytes - 2");
   uint32_t e;
   asm volatile(
       DEC_VEC_STEP_HEAD
-      "add.u32 a, a, %1;\n\t"
-      "and.b32 a, a, 511;\n\t"
-      "mad.lo.u32 a, a, 2, %5;\n\t"
+      "mad.lo.u32 a, a, 2, %1;\n\t"
+      "and.b32 a, a, 1022;\n\t"
+      "or.b32 a, a, %5;\n\t"
       "ld.shared.u16 w, [a];\n\t"
       "@p prmt.b32 %0, w, %0, 0x5410;\n\t"
       "popc.b32 m, m;\n\t"
-      "add.u32 %1, %1, m;\n\t"
+      "mad.lo.u32 %1, m, 2, %1;\n\t"
       "}"
-      : "+r"(x), "+r"(g), "=r"(e)
+      : "+r"(x), "+r"(G), "=r"(e)
       : "r"(tabS), "r"(lt), "r"(ringS));
   return e;
 }
@@ -618,17 +624,19 @@ __device__ __forceinline__ void join4(uint32_t s, const uint32_t* r, uint32_t* o
 
 // One full group on the vector path: decodes U steps (the ring moves on once per group when a group's
 // words fit in a ring quarter), with the next group's remainders loading into `fill`, then joins and
-// stores this group's elements from `use`.
+// stores this group's elements from `use`. remP: this lane's remainders of the next group; outP: its
+// elements of this group; both move on by a group (pointers carried, where 64-bit products of t0 took a few
+// instructions a group).
 // COMPACT: the compact layout's ring (RingCompact: no copy of quarter 0, so each step wraps its word index,
 // dec_vec_step_wrap); syms is then its DEC_COMPACT_SYMS.
 template <int W, int U, bool COH, bool COMPACT = false>
-__device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, uint32_t base,
-                                              const uint32_t* tab, WordRing& wr, uint32_t lt,
-                                              const DecVec<W, U>& use, DecVec<W, U>& fill, const uint8_t* rem,
-                                              uint8_t* syms, uint8_t* out) {
+__device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, const uint32_t* tab, WordRing& wr, uint32_t lt,
+                                              const DecVec<W, U>& use, DecVec<W, U>& fill, const uint8_t*& remP,
+                                              uint8_t* syms, uint8_t*& outP) {
   using V = DecVec<W, U>;
   const uint32_t lane = lane_id();
-  if (W > 1 && t0 + U < T) ld_words<V::NREM, COH>(fill.r, rem + (size_t)(base + 32u * (t0 + U)) * V::RW + U * V::RW * lane);
+  if (W > 1 && t0 + U < T) ld_words<V::NREM, COH>(fill.r, remP);
+  remP += 32u * U * V::RW;
   // The steps go in sub-groups of at most RING_QUARTER / 32 = 8 (a step takes at most 32 words): after
   // ring_advance the quarter holding `next` and the one after it have landed, so a sub-group reads its words
   // relative to its first with no wrap mask (they lie within the ring and its copy of quarter 0,
@@ -642,12 +650,14 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab);
   if constexpr (COMPACT) {
     const uint32_t ringS = (uint32_t)__cvta_generic_to_shared(wr.ring);
+    uint32_t G = 2u * next;
 #pragma unroll
     for (int h = 0; h < U; h += SUB) {
-      ring_advance<RS>(wr, next);
+      ring_advance<RS>(wr, G >> 1);
 #pragma unroll
-      for (int u = h; u < h + SUB; u++) syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step_wrap(x, next, ringS, tabS, lt));
+      for (int u = h; u < h + SUB; u++) syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step_wrap(x, G, ringS, tabS, lt));
     }
+    next = G >> 1;
   } else {
     uint32_t used = 0;
 #pragma unroll
@@ -667,7 +677,8 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   __syncwarp();  // the next group's symbol stores come after every lane's reads
 #pragma unroll
   for (int i = 0; i < U / 4; i++) join4<W>(sw[i], use.r + (W > 1 ? i * V::RW : 0), ow + i * W);
-  st_words<U * W / 4>(out + (size_t)(base + 32u * t0 + U * lane) * W, ow);
+  st_words<U * W / 4>(outP, ow);
+  outP += 32u * U * W;
 }
 
 // One group of U steps of two segments at once (decode_sym_pairs): chain c decodes segment c of the pair
@@ -784,9 +795,11 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
             using V = DecVec<W, U>;
             V va, vb;
             if (W > 1) ld_words<V::NREM, COH>(va.r, rem + (size_t)base * V::RW + U * V::RW * lane);
+            const uint8_t* remP = rem + (size_t)(base + 32u * U) * V::RW + U * V::RW * lane;
+            uint8_t* outP = out + (size_t)(base + U * lane) * W;
             for (uint32_t t0 = 0; t0 < T; t0 += 2 * U) {
-              dec_group_vec<W, U, COH, COMPACT>(x, next, t0, T, base, tab, wr, lt, va, vb, rem, syms, out);
-              dec_group_vec<W, U, COH, COMPACT>(x, next, t0 + U, T, base, tab, wr, lt, vb, va, rem, syms, out);
+              dec_group_vec<W, U, COH, COMPACT>(x, next, t0, T, tab, wr, lt, va, vb, remP, syms, outP);
+              dec_group_vec<W, U, COH, COMPACT>(x, next, t0 + U, T, tab, wr, lt, vb, va, remP, syms, outP);
             }
             return true;
           }
@@ -811,13 +824,15 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
 }
 
 // Returns 0 or a uzip_status for block b.
+// sm: the warp's table and symbols; ring: its word ring, which the symbol list aliases (sm + DEC_RING in
+// the default layout; the CTA's rings in the compact one).
 template <int W, int U, bool PAIRS = false, bool COMPACT = false>
-__device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
+__device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint8_t* ring,
+                                                     uint64_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
   UZIP_CLK_DECL;
   uint32_t* tab = (uint32_t*)(sm + DEC_TAB);
-  uint32_t* info = (uint32_t*)(sm + DEC_INFO);
-  uint8_t* ring = sm + DEC_RING;
+  uint32_t* info = (uint32_t*)ring;
   uint8_t* syms = sm + (COMPACT ? DEC_COMPACT_SYMS : DEC_SYMS);
   using RS = DecRing<COMPACT>;
   const uint32_t rw = W > 1 ? W - 1 : 0;
@@ -1026,7 +1041,10 @@ template <int U, int MINB, bool PAIRS = false, bool FUSED = false, bool LANES = 
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
-  uint8_t* sm = smem + (size_t)wib * (LANES ? lanes_dec_warp_bytes(RING) : COMPACT ? DEC_COMPACT_WARP_BYTES : DEC_WARP_BYTES);
+  // The compact layout: the CTA's four rings first, then each warp's area (DEC_COMPACT_AREA_BYTES).
+  uint8_t* sm = COMPACT ? smem + 4u * DEC_COMPACT_RING_BYTES + (size_t)wib * DEC_COMPACT_AREA_BYTES
+                        : smem + (size_t)wib * (LANES ? lanes_dec_warp_bytes(RING) : DEC_WARP_BYTES);
+  uint8_t* ring = COMPACT ? smem + wib * DEC_COMPACT_RING_BYTES : sm + DEC_RING;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   clean_next_slot(P.slots, P.epoch);
   Hdr h;
@@ -1035,6 +1053,8 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   UZIP_CLK(22);
   uint32_t csum = 0, st = h.status;
   if (!st && ((h.flags & UZIP_FLAG_LANES) != 0) != LANES) st = LANES ? UZIP_ERR_INVALID_ARG : UZIP_ERR_UNSUPPORTED;
+  // dec_vec_step_wrap forms ring addresses by OR: a misaligned base (never seen) would decode wrong words.
+  if (COMPACT && ((uint32_t)__cvta_generic_to_shared(smem) & (DEC_COMPACT_RING_BYTES - 1u))) st = UZIP_ERR_INTERNAL;
   // Blocks are handed out by a ticket counter; warps of CTAs on the SMs reserved for others (sm_gated) take
   // some only while no CTA on a permitted SM has started (gate_open).
   const bool gated = sm_gated(P.smLimit);
@@ -1052,15 +1072,15 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       } else {
         switch (h.width) {
           case 1:
-            st = decompress_block<1, U, PAIRS, COMPACT>(P, h, sm, b, &csum);
+            st = decompress_block<1, U, PAIRS, COMPACT>(P, h, sm, ring, b, &csum);
             if (FUSED && !st) reduce_block<1>(P, h, b);
             break;
           case 2:
-            st = decompress_block<2, U, PAIRS, COMPACT>(P, h, sm, b, &csum);
+            st = decompress_block<2, U, PAIRS, COMPACT>(P, h, sm, ring, b, &csum);
             if (FUSED && !st) reduce_block<2>(P, h, b);
             break;
           default:
-            st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS, COMPACT>(P, h, sm, b, &csum);
+            st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS, COMPACT>(P, h, sm, ring, b, &csum);
             if (FUSED && !st) reduce_block<4>(P, h, b);
             break;
         }
