@@ -164,9 +164,9 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
 }
 
 // The words of an ANS segment stream from global memory through a ring of 4 quarters in shared memory
-// (RingShape below: 256 words a quarter by default), copied with cp.async. At every step the quarter holding `next` and the one after
-// it have landed (a step takes at most 32 words), and the two after those are in flight; crossing into a
-// new quarter refills the one just left. Copies stop at the segment's validated end, so a damaged stream
+// (RingShape below: 256 words a quarter by default), copied with cp.async. At every step the quarter holding
+// `next` and the LANDED - 1 after it have landed (a step takes at most 32 words), and the others are in
+// flight; crossing into a new quarter refills the one just left. Copies stop at the segment's validated end, so a damaged stream
 // never reads past its section (ring slots past the end hold stale words that the final check rejects).
 #define RING_QUARTER 256u
 // A segment pair (decode_sym_pairs) streams through two rings of 512 words (+ a 128-word copy) each, in
@@ -174,15 +174,22 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
 #define RING_PAIR_QW 128u
 constexpr uint32_t RING_PAIR_BYTES = 2u * 5u * RING_PAIR_QW;
 // A word ring's shape: QW words a quarter, and whether quarter 0 is also copied after the ring's end
-// (MIRROR, so that a group's reads need no wrap mask; the compact layout has no room for the copy).
-template <uint32_t QW_, bool MIRROR_ = true>
+// (MIRROR, so that a group's reads need no wrap mask; the compact layout has no room for the copy), and
+// how many quarters from the one holding `next` have landed at every ring_advance (LANDED; the others are
+// in flight): a sub-group of steps may read (LANDED - 1) QW words ahead with no ring_advance.
+template <uint32_t QW_, bool MIRROR_ = true, uint32_t LANDED_ = 2>
 struct RingShape {
   static constexpr uint32_t QW = QW_;
   static constexpr bool MIRROR = MIRROR_;
+  static constexpr uint32_t LANDED = LANDED_;
+  static_assert(LANDED >= 2 && LANDED <= 3, "a quarter is read while the next lands; one is always in flight");
 };
 using RingStd = RingShape<RING_QUARTER>;                // one segment's ring: 2560 bytes with its copy
 using RingPair = RingShape<RING_PAIR_QW>;               // each ring of a segment pair
-using RingCompact = RingShape<DEC_COMPACT_QW, false>;  // the compact layout's: 1024 bytes
+// The compact layout's: 1024 bytes; three quarters landed, so that its sub-groups are 8 steps as in the
+// default layout (two ring checks per 16 steps instead of four: each is ~7 instructions with the branch's
+// reconvergence and the next ballot's convergence check), with one quarter (~24 bf16 steps) in flight.
+using RingCompact = RingShape<DEC_COMPACT_QW, false, 3>;
 template <bool COMPACT>
 using DecRing = std::conditional_t<COMPACT, RingCompact, RingStd>;
 struct WordRing {
@@ -212,8 +219,13 @@ __device__ __forceinline__ void ring_fill(const WordRing& r, uint32_t quarter) {
   }
   asm volatile("cp.async.commit_group;\n" ::: "memory");
 }
-// The cp.async groups of every ring of the warp share one count: "wait_group 2" (at most the two newest
-// groups pending) is at least as strict for each ring as for a lone one, so two rings may interleave.
+// The cp.async groups of every ring of the warp share one count: "wait_group 4 - LANDED" (at most that many
+// of the newest groups pending) is at least as strict for each ring as for a lone one, so two rings may
+// interleave.
+template <class RS>
+__device__ __forceinline__ void ring_wait() {
+  asm volatile("cp.async.wait_group %0;\n" ::"n"(4 - RS::LANDED) : "memory");
+}
 template <class RS = RingStd>
 __device__ __forceinline__ void ring_init(WordRing& r, uint8_t* ringSmem, const uint8_t* words, uint32_t nw) {
   r.w32 = (const uint32_t*)words;
@@ -223,17 +235,21 @@ __device__ __forceinline__ void ring_init(WordRing& r, uint8_t* ringSmem, const 
   r.sbase = (uint32_t)__cvta_generic_to_shared(ringSmem);
   __syncwarp();  // earlier readers of the ring (or of the symbol list it aliases) are done
   for (uint32_t k = 0; k < 4u; k++) ring_fill<RS>(r, k);
-  asm volatile("cp.async.wait_group 2;\n" ::: "memory");
+  ring_wait<RS>();
   __syncwarp();
 }
-// After a step moved `next`: on entering a new quarter, refill the one left and wait for the one after.
+// After steps moved `next`: on entering a new quarter, refill the one(s) left (a sub-group of 8 steps may
+// cross two quarters of 128 words) and wait for the ones after.
 template <class RS = RingStd>
 __device__ __forceinline__ void ring_advance(WordRing& r, uint32_t next) {
   if ((next / RS::QW) != r.q) {  // warp-uniform
-    __syncwarp();                // every lane's reads of the quarter left are done
-    ring_fill<RS>(r, r.q + 4u);
-    r.q++;
-    asm volatile("cp.async.wait_group 2;\n" ::: "memory");
+    __syncwarp();                // every lane's reads of the quarters left are done
+#pragma unroll 1
+    do {
+      ring_fill<RS>(r, r.q + 4u);
+      r.q++;
+    } while ((next / RS::QW) != r.q);
+    ring_wait<RS>();
     __syncwarp();
   }
 }
@@ -637,14 +653,15 @@ __device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint3
   const uint32_t lane = lane_id();
   if (W > 1 && t0 + U < T) ld_words<V::NREM, COH>(fill.r, remP);
   remP += 32u * U * V::RW;
-  // The steps go in sub-groups of at most RING_QUARTER / 32 = 8 (a step takes at most 32 words): after
-  // ring_advance the quarter holding `next` and the one after it have landed, so a sub-group reads its words
+  // The steps go in sub-groups of at most (LANDED - 1) QW / 32 = 8 (a step takes at most 32 words): after
+  // ring_advance the quarter holding `next` and the LANDED - 1 after it have landed, so a sub-group reads its words
   // relative to its first with no wrap mask (they lie within the ring and its copy of quarter 0,
   // ring_fill): two fewer dependent instructions a step, +2% bf16 decode at 1 GiB
   // (bench/results/h200-2026-11-30T2050-session5/7-ring-mirror). Groups of 16 steps (fp32's kernel) moved
   // the ring after every step before.
   using RS = DecRing<COMPACT>;
-  constexpr int SUB = 32u * U <= RS::QW ? U : (int)(RS::QW / 32u);
+  constexpr uint32_t AHEAD = (RS::LANDED - 1u) * RS::QW;  // words a sub-group may read past `next`
+  constexpr int SUB = 32u * U <= AHEAD ? U : (int)(AHEAD / 32u);
   static_assert(U % SUB == 0, "a group is whole sub-groups");
   static_assert(!COMPACT || 32u * U <= DEC_COMPACT_SYMS_BYTES, "a group's symbols fit the compact layout");
   const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab);
