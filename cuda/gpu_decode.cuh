@@ -840,6 +840,9 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
   return ok;
 }
 
+// Lines of a block's start that decompress_block prefetches into the L2 (128 bytes each).
+constexpr uint32_t DEC_HEAD_PF_LINES = 12u;
+static_assert(DEC_HEAD_PF_LINES < 31u, "lane 31 prefetches the block's last line");
 // Returns 0 or a uzip_status for block b.
 // sm: the warp's table and symbols; ring: its word ring, which the symbol list aliases (sm + DEC_RING in
 // the default layout; the CTA's rings in the compact one).
@@ -869,6 +872,14 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
   const uint64_t start = b << h.log2;
   const uint8_t* ps = P.src + h.payloadOff + prevEnd;
   const uint64_t avail = end - prevEnd;
+  // The block's first lines (ANS table, segment header, the first words the ring copies) and its last one
+  // (section padding) into the L2 at once: section_size, load_ans_table and segment_open read them one
+  // after another (word count after table size, padding after word count), each a DRAM miss otherwise.
+  // Inside the validated payload (payloadOff + end <= total) only.
+  if (lane < DEC_HEAD_PF_LINES && 128u * lane < avail)
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(ps + 128u * lane));
+  else if (lane == 31u && avail > 128u * DEC_HEAD_PF_LINES)
+    asm volatile("prefetch.global.L2 [%0];" ::"l"(ps + avail - 1u));
   uint32_t ss = section_size(ps, avail, smode, m, 1);
   if (!ss) return UZIP_ERR_CORRUPT;
   const uint8_t* pr = ps + ss;
