@@ -166,8 +166,9 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
 // The words of an ANS segment stream from global memory through a ring of 4 quarters in shared memory
 // (RingShape below: 256 words a quarter by default), copied with cp.async. At every step the quarter holding
 // `next` and the LANDED - 1 after it have landed (a step takes at most 32 words), and the others are in
-// flight; crossing into a new quarter refills the one just left. Copies stop at the segment's validated end, so a damaged stream
-// never reads past its section (ring slots past the end hold stale words that the final check rejects).
+// flight; crossing into a new quarter refills the one just left. Copies stop at the segment's validated
+// end, so a damaged stream never reads past its section (ring slots past the end hold stale words that the
+// final check rejects).
 #define RING_QUARTER 256u
 // A segment pair (decode_sym_pairs) streams through two rings of 512 words (+ a 128-word copy) each, in
 // the same 2560 bytes as one ring.
@@ -646,16 +647,16 @@ __device__ __forceinline__ void join4(uint32_t s, const uint32_t* r, uint32_t* o
 // COMPACT: the compact layout's ring (RingCompact: no copy of quarter 0, so each step wraps its word index,
 // dec_vec_step_wrap); syms is then its DEC_COMPACT_SYMS.
 template <int W, int U, bool COH, bool COMPACT = false>
-__device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, const uint32_t* tab, WordRing& wr, uint32_t lt,
-                                              const DecVec<W, U>& use, DecVec<W, U>& fill, const uint8_t*& remP,
+__device__ __forceinline__ void dec_group_vec(uint32_t& x, uint32_t& next, uint32_t t0, uint32_t T, const uint32_t* tab,
+                                              WordRing& wr, uint32_t lt, const DecVec<W, U>& use, DecVec<W, U>& fill, const uint8_t*& remP,
                                               uint8_t* syms, uint8_t*& outP) {
   using V = DecVec<W, U>;
   const uint32_t lane = lane_id();
   if (W > 1 && t0 + U < T) ld_words<V::NREM, COH>(fill.r, remP);
   remP += 32u * U * V::RW;
   // The steps go in sub-groups of at most (LANDED - 1) QW / 32 = 8 (a step takes at most 32 words): after
-  // ring_advance the quarter holding `next` and the LANDED - 1 after it have landed, so a sub-group reads its words
-  // relative to its first with no wrap mask (they lie within the ring and its copy of quarter 0,
+  // ring_advance the quarter holding `next` and the LANDED - 1 after it have landed, so a sub-group reads
+  // its words relative to its first with no wrap mask (they lie within the ring and its copy of quarter 0,
   // ring_fill): two fewer dependent instructions a step, +2% bf16 decode at 1 GiB
   // (bench/results/h200-2026-11-30T2050-session5/7-ring-mirror). Groups of 16 steps (fp32's kernel) moved
   // the ring after every step before.
