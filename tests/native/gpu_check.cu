@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <thread>
+#include <string>
 #include <tuple>
 
 #include "gpu_common.h"
@@ -26,6 +27,13 @@ static bool g_mixSeg = false;  // run_case: the second segment of every 2^16 blo
 // the encoder to count the whole plane (2) (FORMAT.md "Choosing a mode" step 2); two-byte types, which
 // have no sample, code such planes ANS.
 static int g_remSample = 0;
+// run_case: symbols rewritten per 2^14-element block: one value but for a run of 1024 elements that cycles
+// through the other 255 (each ~4 times a block, so each gets the ANS frequency 1 of 2048: 11 bits a symbol),
+// at a different place in each block. In that run a step takes ~22 words (>= 144 in any 8 steps), so the
+// compact decoder's 8-step sub-groups cross two 128-word ring quarters at once (ring_advance's refill
+// loop, cuda/gpu_decode.cuh) wherever one starts in a quarter's last ~112 words. run_case checks that the
+// CPU stream costs at least 10.5 bits a run symbol, i.e. that the data still makes those bursts.
+static bool g_burst = false;
 
 struct DevBuf {
   uint64_t p = 0, n = 0;
@@ -79,11 +87,34 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
     for (uint64_t i = 0; i < count * w; i++)
       if (((i / w) & 65535u) >= 16384u && ((i / w) & 65535u) < 32768u) data[i] = (uint8_t)r();
   }
+  if (g_burst) {
+    std::mt19937 r((uint32_t)count + 11u);
+    for (uint64_t i = 0; i < count; i++) {
+      const uint64_t j = i & 16383u, start = ((i >> 14) * 4099u) % (16384u - 1024u);
+      const uint32_t k = (uint32_t)((j - start) % 255u);  // run symbols: every byte but 0x38
+      const uint32_t sym = j >= start && j < start + 1024u ? (k < 0x38u ? k : k + 1u) : 0x38u;
+      const uint32_t v = w == 1 ? sym : uzip_join(sym, (uint32_t)r() & (w == 2 ? 0xFFu : 0xFFFFFFu), w);
+      memcpy(&data[i * w], &v, w);
+    }
+  }
   uint64_t bound = 0;
   CK(uzipMaxCompressedSize(dtype, count, flags, log2, &bound));
   std::vector<uint8_t> cpu(bound), gpu(bound, 0xEE), back(count * w + 1);
   uint64_t cpuBytes = 0;
   CK(uzipCompressCpu(data.data(), count, dtype, flags, log2, cpu.data(), bound, &cpuBytes));
+  if (g_burst) {
+    // Each block's symbol section: its table (256 symbols), one segment header, the 15360 common symbols
+    // (frequency 2048 - 255) and the run; the remainders are raw (random) and the header and directory ~9
+    // bytes a block. Run symbols at >= 10.5 bits (11 when their frequency is 1) keep the bursts above.
+    const double fixedBytes = uzip_ans_table_bytes(256) + UZIP_ANS_SEG_HEADER_BYTES +
+                              15360.0 * std::log2(2048.0 / (2048 - 255)) / 8.0;
+    const double runBits = ((double)(cpuBytes - count * (w - 1)) / (double)(count >> 14) - fixedBytes) * 8.0 / 1024.0;
+    if (runBits < 10.5) {
+      g_fail++;
+      printf("FAIL burst data dtype=%d n=%llu: %.2f bits a run symbol (< 10.5): no bursts to test\n", dtype,
+             (unsigned long long)count, runBits);
+    }
+  }
   g_in.alloc(count * w + 16);
   g_cmp.alloc(bound);
   g_out.alloc(count * w + 16);
@@ -792,6 +823,30 @@ int main(int argc, char** argv) {
     run_case(4, (7 * warps16 + 100) << 14, D_GAUSS, 0, 0, true);
     run_case(1, (15 * warps16 + 100) << 14, D_GAUSS, 2, 0, true);
     run_case(2, (15 * warps16 + 3) << 14, D_UNIFORM, 0, 0, true);
+  }
+  // Bursts of rare symbols (g_burst), whole 2^14 blocks: with the library's decoder and with the compact
+  // decoder forced (a context created with UZIP_GPU_DEC_VARIANT=4), in the sanitizer's --tiny run too.
+  {
+    const int before = g_fail;
+    const uint64_t libCtx = g_ctx;
+    const char* prev = getenv("UZIP_GPU_DEC_VARIANT");
+    const std::string keep = prev ? prev : "";
+    setenv("UZIP_GPU_DEC_VARIANT", "4", 1);
+    uint64_t compactCtx = 0;
+    CK(uzipGpuCodecCreate(0, 0, &compactCtx));
+    if (prev) setenv("UZIP_GPU_DEC_VARIANT", keep.c_str(), 1);
+    else unsetenv("UZIP_GPU_DEC_VARIANT");
+    g_burst = true;
+    for (uint64_t ctx : {libCtx, compactCtx}) {
+      g_ctx = ctx;
+      run_case(UZIP_DTYPE_FP8E4M3, (uint64_t)(tiny ? 8 : 48) << 14, D_GAUSS, 0, 14u, false);
+      run_case(UZIP_DTYPE_BF16, (uint64_t)(tiny ? 8 : 48) << 14, D_GAUSS, UZIP_FLAG_SPLIT, 14u, false);
+      if (!tiny) run_case(UZIP_DTYPE_BF16, (uint64_t)48 << 14, D_GAUSS, UZIP_FLAG_CHECKSUM, 14u, false);
+    }
+    g_burst = false;
+    g_ctx = libCtx;
+    CK(uzipGpuCodecDestroy(compactCtx));
+    printf("rare-symbol bursts: %d failures\n", g_fail - before);
   }
   // Segment pairs (2^15-element blocks: the decoder's two-chain path) in the sanitizer's --tiny run too.
   if (tiny) {
