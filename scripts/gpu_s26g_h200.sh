@@ -2,7 +2,9 @@
 # Session 26, call 8: gpu_check's new rare-symbol burst cases (compact decoder sub-groups that cross two
 # ring quarters at once, ring_advance's refill loop) on main's build (gpu, with the new gpu_check):
 # --quick, then memcheck of --tiny; then the same gpu_check against a mutant library whose ring_advance
-# refills one quarter a check (mut/: the pre-loop form), which the burst cases must fail. Carry [".carry-run"].
+# refills one quarter a check (mut/: the pre-loop form, docs/experiments/mutant-ring-advance-one-quarter.diff
+# applied to a worktree and built), which the burst cases must fail. gpu/ = main's gpu_check and library.
+# Carry [".carry-run"]. Not run in session 26 (its device time ran out).
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
