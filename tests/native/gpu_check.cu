@@ -27,12 +27,15 @@ static bool g_mixSeg = false;  // run_case: the second segment of every 2^16 blo
 // the encoder to count the whole plane (2) (FORMAT.md "Choosing a mode" step 2); two-byte types, which
 // have no sample, code such planes ANS.
 static int g_remSample = 0;
-// run_case: symbols rewritten per 2^14-element block: one value but for a run of 1024 elements that cycles
-// through the other 255 (each ~4 times a block, so each gets the ANS frequency 1 of 2048: 11 bits a symbol),
-// at a different place in each block. In that run a step takes ~22 words (>= 144 in any 8 steps), so the
-// compact decoder's 8-step sub-groups cross two 128-word ring quarters at once (ring_advance's refill
-// loop, cuda/gpu_decode.cuh) wherever one starts in a quarter's last ~112 words. run_case checks that the
-// CPU stream costs at least 10.5 bits a run symbol, i.e. that the data still makes those bursts.
+// run_case: symbols rewritten per 2^14-element block: one value but for a run of kBurstRun elements that
+// cycles through the other 255 (each ~8 times a block, so each gets the ANS frequency 1 of 2048: 11 bits a
+// symbol), at a different place in each block. In that run a step takes ~22 words, ~176 in 8 steps: the
+// compact decoder's 8-step sub-groups cross two 128-word ring quarters at once wherever one starts in a
+// quarter's last ~80 words (ring_advance's refill loop, cuda/gpu_decode.cuh). The run is 64 steps long so
+// that a decoder refilling one quarter a check falls two quarters behind within it and then reads a quarter
+// never refilled: session 26's run of 1024 (32 steps) let that mutant pass (session 27's call 1). run_case
+// checks that the CPU stream costs at least 10.5 bits a run symbol, i.e. that the data still makes bursts.
+static constexpr uint32_t kBurstRun = 2048;
 static bool g_burst = false;
 
 struct DevBuf {
@@ -90,9 +93,9 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   if (g_burst) {
     std::mt19937 r((uint32_t)count + 11u);
     for (uint64_t i = 0; i < count; i++) {
-      const uint64_t j = i & 16383u, start = ((i >> 14) * 4099u) % (16384u - 1024u);
+      const uint64_t j = i & 16383u, start = ((i >> 14) * 4099u) % (16384u - kBurstRun);
       const uint32_t k = (uint32_t)((j - start) % 255u);  // run symbols: every byte but 0x38
-      const uint32_t sym = j >= start && j < start + 1024u ? (k < 0x38u ? k : k + 1u) : 0x38u;
+      const uint32_t sym = j >= start && j < start + kBurstRun ? (k < 0x38u ? k : k + 1u) : 0x38u;
       const uint32_t v = w == 1 ? sym : uzip_join(sym, (uint32_t)r() & (w == 2 ? 0xFFu : 0xFFFFFFu), w);
       memcpy(&data[i * w], &v, w);
     }
@@ -103,12 +106,13 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   uint64_t cpuBytes = 0;
   CK(uzipCompressCpu(data.data(), count, dtype, flags, log2, cpu.data(), bound, &cpuBytes));
   if (g_burst) {
-    // Each block's symbol section: its table (256 symbols), one segment header, the 15360 common symbols
-    // (frequency 2048 - 255) and the run; the remainders are raw (random) and the header and directory ~9
-    // bytes a block. Run symbols at >= 10.5 bits (11 when their frequency is 1) keep the bursts above.
+    // Each block's symbol section: its table (256 symbols), one segment header, the 16384 - kBurstRun common
+    // symbols (frequency 2048 - 255) and the run; the remainders are raw (random) and the header and
+    // directory ~9 bytes a block. Run symbols at >= 10.5 bits (11 when their frequency is 1) keep the bursts.
     const double fixedBytes = uzip_ans_table_bytes(256) + UZIP_ANS_SEG_HEADER_BYTES +
-                              15360.0 * std::log2(2048.0 / (2048 - 255)) / 8.0;
-    const double runBits = ((double)(cpuBytes - count * (w - 1)) / (double)(count >> 14) - fixedBytes) * 8.0 / 1024.0;
+                              (16384.0 - kBurstRun) * std::log2(2048.0 / (2048 - 255)) / 8.0;
+    const double runBits =
+        ((double)(cpuBytes - count * (w - 1)) / (double)(count >> 14) - fixedBytes) * 8.0 / (double)kBurstRun;
     if (runBits < 10.5) {
       g_fail++;
       printf("FAIL burst data dtype=%d n=%llu: %.2f bits a run symbol (< 10.5): no bursts to test\n", dtype,
