@@ -1404,11 +1404,29 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   // next block codes into stage head + npend. Their plans: pend[] in shared memory (see ENC_WARP_BYTES).
   BlockPlan* pend = (BlockPlan*)(sm + ENC_PEND);
   uint32_t head = 0, npend = 0;
+  // With no SM budget, a CTA's first tickets are taken at once by its thread 0 (its warps are all
+  // resident, so the look-back still only waits on running warps): a quarter of a launch's same-address
+  // atomics. A call of one round (the grid's warps cover its blocks) then takes no other ticket.
+  const uint32_t ctaWarps = blockDim.x >> 5;
+  const bool batched = !P.smLimit;
+  const bool oneRound = batched && P.nblocks <= (uint64_t)gridDim.x * ctaWarps;
+  __shared__ unsigned long long firstT;
+  if (batched) {
+    if (threadIdx.x == 0) firstT = atomicAdd(&slot->ticket, (unsigned long long)ctaWarps);
+    __syncthreads();
+  }
+  bool fresh = batched;
   while (gate_open(gated, &slot->active)) {
     UZIP_CLK_DECL;
     unsigned long long t = 0;
-    if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
-    t = __shfl_sync(FULL_MASK, t, 0);
+    if (fresh) {
+      t = firstT + wib;
+    } else {
+      if (oneRound) break;
+      if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
+      t = __shfl_sync(FULL_MASK, t, 0);
+    }
+    fresh = false;
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
