@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Session 27, call 7: the decoder's first tickets taken by CTA over more rounds (exp/s27-decbatch: thread 0
+# Session 27, call 7: the decoder's first tickets taken by CTA over more rounds (exp/s27-decbatch at 7bf7bb4: thread 0
 # takes its CTA's four in one atomic, as the encoder's merged form does; one-round calls keep blocks by
 # warp index). new4 = that build, old = main (811a281's codec, built as ab6c1dd). gpu_check --quick of new4
-# (library choices, compact forced), memcheck and racecheck of --tiny (a shared word and a barrier are
+# (library choices, compact forced), memcheck and racecheck of --tiny (a ticket left in each warp's area and a barrier are
 # new), then the A/B: many-round sizes twice, one-round sizes once, other dtypes, 16 SMs. Carry [".carry-run"].
 set -u
 source scripts/device_env.sh
