@@ -1097,8 +1097,10 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   if (COMPACT && ((uint32_t)__cvta_generic_to_shared(smem) & (DEC_COMPACT_RING_BYTES - 1u))) st = UZIP_ERR_INTERNAL;
   // Blocks are handed out by a ticket counter; warps of CTAs on the SMs reserved for others (sm_gated) take
   // some only while no CTA on a permitted SM has started (gate_open). A call of one round takes its blocks
-  // by warp index (dec_by_index): no atomics, whose thousands at a launch queue at one L2 address (bf16
-  // split 16 MiB decode 0.42 -> 0.46-0.47 TB/s, 4-static).
+  // by warp index (dec_by_index): no atomics, whose thousands at a launch queue at one L2 address (16 MiB
+  // decode: bf16 default layout 0.420 -> 0.462 TB/s, fp32 0.420 -> 0.458, fp8 0.263 -> 0.280, bf16 split
+  // +1-2%; bench/results/h200-2026-12-04T0024-session27/5-static-oneround). Taking a CTA's first tickets
+  // in one atomic over more rounds was level (7-dec-batch, docs/experiments/dec-first-tickets-by-cta.diff).
   const bool gated = sm_gated(P.smLimit);
   gate_announce(P.smLimit, gated, &slot->active);
   const bool byIndex = dec_by_index(P, h);
