@@ -357,7 +357,12 @@ static bool under_occupation(uint32_t limit, F work, const char* what) {
   return !fired;
 }
 
-static void occupied_case(int dtype, uint64_t count, uint32_t flags, uint32_t log2) {
+// budget: the context's SM budget is the held SMs [0, limit), as above. Without one (budget false) the
+// codec's grid is sized as for an idle chip and its CTAs queue for the free SMs [limit, sms): a one-round
+// decode then takes its blocks by warp index, so a CTA that starts only when another has finished must
+// still decode its own (dec_by_index in cuda/gpu_decode.cuh), and the encoder's warps must wait in the
+// look-back only on warps already resident. A hang is the watchdog's FAIL.
+static void occupied_case(int dtype, uint64_t count, uint32_t flags, uint32_t log2, bool budget = true) {
   g_cases++;
   int sms = 0;
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
@@ -370,7 +375,7 @@ static void occupied_case(int dtype, uint64_t count, uint32_t flags, uint32_t lo
   std::vector<uint8_t> cpu(bound), gpu(bound), back(count * w);
   CK(uzipCompressCpu(data.data(), count, dtype, flags, log2, cpu.data(), bound, &cpuBytes));
   uint64_t ctx = 0;
-  CK(uzipGpuCodecCreate(0, (int32_t)limit, &ctx));
+  CK(uzipGpuCodecCreate(0, budget ? (int32_t)limit : 0, &ctx));
   g_in.alloc(count * w);
   g_cmp.alloc(bound);
   g_out.alloc(count * w);
@@ -415,8 +420,8 @@ static void occupied_case(int dtype, uint64_t count, uint32_t flags, uint32_t lo
   }
   CK(uzipGpuCodecDestroy(ctx));
   if (!ok) g_fail++;
-  printf("%s occupied SMs [0, %u) of %d: dtype=%d n=%llu flags=%u log2=%u %s\n", ok ? "ok  " : "FAIL", limit, sms,
-         dtype, (unsigned long long)count, flags, log2, why);
+  printf("%s occupied SMs [0, %u) of %d%s: dtype=%d n=%llu flags=%u log2=%u %s\n", ok ? "ok  " : "FAIL", limit, sms,
+         budget ? "" : ", no budget", dtype, (unsigned long long)count, flags, log2, why);
 }
 
 // got = a guard element (0x5A bytes), count elements of width w, a guard element, as read back around an
@@ -718,6 +723,9 @@ int main(int argc, char** argv) {
     occupied_case(1, (uint64_t)16 << 20, UZIP_FLAG_SPLIT, 13);  // a P2P chunk of 32 MiB in 2^13 blocks
     occupied_case(1, (uint64_t)8 << 20, 0, 0);
     occupied_case(3, (uint64_t)4 << 20, 1, 0);
+    // No budget: one round of 2^13 blocks (by warp index when decoded), then 4096 blocks of 2^14 (tickets).
+    occupied_case(1, (uint64_t)16 << 20, UZIP_FLAG_SPLIT, 13, false);
+    occupied_case(1, (uint64_t)64 << 20, UZIP_FLAG_SPLIT, 14, false);
     printf("occupied SMs: %d failures\n", g_fail - before);
     if (occupiedOnly) {
       printf("%s: %d cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
