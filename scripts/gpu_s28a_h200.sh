@@ -3,10 +3,10 @@
 # added them and could not run them: a one-round decode by warp index and a many-round call while a test
 # kernel holds all but 16 SMs; a hang is the watchdog's FAIL), then gpu_check --quick; (2) the TypeScript
 # GPU tests (device buffers, streams, codec on device and host arrays); (3) gpu_bench of real weights
-# (bf16 and fp8 from the recognition model, --input: the GPU stream must be the CPU codec's bytes); (4) the
+# (bf16 from the recognition model, --input: the GPU stream must be the CPU codec's bytes); (4) the
 # codec CLI (bench/codec.ts) over every dtype, Gaussian and uniform data, 64 KiB - 4 GiB, full chip and 16
 # SMs, with the device copy in the same run. gpu/ = main's tools and library (libuzip.so.xz); Deno in
-# deno.xz; weights/ = PACK_WEIGHTS=data files (bf16, fp8e4m3). Carry [".carry-run"].
+# deno.xz; weights/ = PACK_WEIGHTS=data file (bf16). Carry [".carry-run"].
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
@@ -20,7 +20,7 @@ timeout 200 deno test -A --no-check tests/device_gpu_test.ts tests/gpu_codec_arg
   tests/comm_errors_test.ts > "$R/deno_gpu_tests.log" 2>&1
 echo "deno test (GPU suites) rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/deno_gpu_tests.log" | grep -E "passed|failed|SKIP|FAILED" | tail -8
 pack; echo "(${SECONDS}s)"
-for d in 1:bf16 4:fp8e4m3; do
+for d in 1:bf16; do
   for fl in 2 0; do
     [ "${d%:*}" = 4 ] && [ $fl = 0 ] && continue
     gpu_bench_run "w_d${d%:*}_f$fl" gpu -- --dtypes ${d%:*} --flags $fl --input /tmp/wdata/weights_${d#*:}.bin \
