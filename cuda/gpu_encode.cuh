@@ -51,8 +51,8 @@ __host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block, uint32_t
 // What finishing a coded block needs (see compress_block / finish_deferred).
 struct BlockPlan {
   uint32_t b, m, symMode, remMode, symSec, remSec, sym0, rem0;
-  uint32_t secStart;  // deferred ANS symbol section: its byte offset in the stage (complete, in final form)
-  uint32_t symGap;    // its byte offset of a 2-byte pad the stage lacks (two segments, the first odd), or 0
+  uint32_t secStart;  // deferred ANS symbol section: its byte offset in the stage (complete, in final form);
+                      // REV kernels: | the section's offset of a 2-byte pad the stage lacks << 16 (or 0)
   uint32_t remStart;  // deferred ANS remainder section: its byte offset in the staged remainder area
   bool fusedRem, stagedRem, deferred;
 };
@@ -853,7 +853,7 @@ __device__ __noinline__ HistRunning hist_group_rare(const uint8_t* blk, uint32_t
 // Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
 // complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
 // next block). Blocks with an ANS remainder plane are finished here.
-template <int W, int U, bool DUO = false>
+template <int W, int U, bool DUO = false, bool REV = false>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
                                                uint32_t* csumAcc, BlockPlan& plan, const Duo& duo = Duo{},
                                                bool helper = false) {
@@ -987,7 +987,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint32_t symMode, symSec, remMode = UZIP_MODE_NONE, remSec = 0;
   bool remStaged = stagedRem;  // the stage holds the raw remainder plane (until an ANS section replaces it)
   bool remAnsStaged = false;   // the stage holds the finished remainder ANS section
-  uint32_t secStart = 0, remStart = 0, symGap = 0;  // the plan's (BlockPlan), written to it with the rest below
+  uint32_t secStart = 0, remStart = 0;  // the plan's (BlockPlan), written to it with the rest below
   const uint32_t nsegS = uzip_ans_nseg(m);
   if (constS) {
     symMode = UZIP_MODE_CONST;
@@ -1036,7 +1036,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       // section in final form but for the first segment's pad word when its word count is odd: the
       // copy-out inserts it (symGap). One loop for both orders: a second copy of the coding loop changed
       // the SASS of the lone-warp kernels' main loop.
-      const bool rev = !DUO && nsegS == 2;
+      const bool rev = REV && nsegS == 2;
       int32_t top = cap;  // rev: where the next segment's words end
       for (uint32_t i = 0; i < nsegS && ok; i++) {
         const uint32_t sg = rev ? nsegS - 1u - i : i;
@@ -1093,8 +1093,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         if (nsegS == 1) {
           secStart = finish_lone_section(stage, soff[0], cap, nws[0], tb, fsym, states[lane]);
         } else if (rev) {
-          secStart = 2u * (uint32_t)top - tb;
-          symGap = finish_two_segments(stage, secStart, cap, tb, fsym, sm);
+          secStart = 2u * (uint32_t)top - tb;  // < 2^15: a 2^15-element block's words fit its stage
+          secStart |= finish_two_segments(stage, secStart, cap, tb, fsym, sm) << 16;
         } else {  // the table at byte 0, each segment's header right before its words (4-aligned)
           uint8_t* sb = (uint8_t*)stage;
           write_ans_table(sb, fsym);
@@ -1211,7 +1211,6 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     plan.stagedRem = remStaged;
     plan.deferred = deferred;
     plan.secStart = secStart;
-    plan.symGap = symGap;
     plan.remStart = remStart;
   }
   __syncwarp();
@@ -1353,7 +1352,7 @@ __device__ __noinline__ void copy_section_gap(const uint8_t* src, uint32_t bytes
 
 // Finishes a deferred block: resolves its prefix (its predecessors published long ago), then writes its
 // directory entry and payload, the symbol section from the stage, the rest from the input.
-template <int W>
+template <int W, bool REV = false>
 __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_t* stageB, const BlockPlan& pl) {
   const uint32_t symPad = (uint32_t)uzip_pad16(pl.symSec), remPad = (uint32_t)uzip_pad16(pl.remSec);
   const uint64_t agg = (uint64_t)symPad + remPad;
@@ -1362,7 +1361,8 @@ __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_
   UZIP_CLK(6);
   write_dir_entry(P, pl.b, excl + agg, pl.symMode, pl.remMode);
   uint8_t* out = P.dst + P.payloadOff + excl;
-  if (pl.symMode == UZIP_MODE_ANS && pl.symGap) copy_section_gap(stageB + pl.secStart, pl.symSec, out, symPad, pl.symGap);
+  if (REV && pl.symMode == UZIP_MODE_ANS && (pl.secStart >> 16))
+    copy_section_gap(stageB + (pl.secStart & 0xFFFFu), pl.symSec, out, symPad, pl.secStart >> 16);
   else if (pl.symMode == UZIP_MODE_ANS) copy_section(stageB + pl.secStart, pl.symSec, out, symPad);
   else write_plain_sym<W>(P, pl, out, symPad);
   if (W > 1 && pl.remMode == UZIP_MODE_ANS)  // staged by compress_block (two-byte types, one segment)
@@ -1480,8 +1480,10 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-// DUO: warp pairs (compress_pairs).
-template <int W, int U, int MINB, bool DUO = false>
+// DUO: warp pairs (compress_pairs). REV: blocks of two segments (2^15 elements) coded last segment first
+// (compress_block; its own kernels, so that the others compile as before: within them the same code cost
+// 5-8% at 2^14, bench/results/h200-2026-12-04T0430-session28/3-revseg and 4-revseg-outofline).
+template <int W, int U, int MINB, bool DUO = false, bool REV = false>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -1531,15 +1533,15 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    compress_block<W, U, false, REV>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
-      finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
+      finish_deferred<W, REV>(P, stages + head * P.stageBytes, pend[head]);
       head = (head + 1) % S;
       npend--;
     }
   }
-  for (; npend; npend--, head = (head + 1) % S) finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
+  for (; npend; npend--, head = (head + 1) % S) finish_deferred<W, REV>(P, stages + head * P.stageBytes, pend[head]);
   enc_finish(P, slot, csum);
 }
 
