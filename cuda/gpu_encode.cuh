@@ -375,8 +375,8 @@ __device__ __forceinline__ uint32_t finish_lone_section(uint16_t* words, uint32_
 // their section in place: the table at byte secStart of the stage (right below segment 0's header), the
 // headers (16-bit stores: the section is only 2-aligned), the last segment's pad word. Returns the byte
 // offset in the section of the first segment's pad, which the stage lacks (0 when its word count is even).
-// Out of line: inlined, it changed the schedule of the lone-warp kernels' coding loop (static stalls
-// 1210 -> 1300 per 16 steps) and their 2^14 compression lost 5-6%.
+// Out of line: inlined, it changed the schedule of the coding loop (static stalls 1210 -> 1300 per 16
+// steps).
 __device__ __noinline__ uint32_t finish_two_segments(uint16_t* stage, uint32_t secStart, int32_t cap, uint32_t tb,
                                                      const uint32_t* fsym, const uint8_t* sm) {
   const uint32_t lane = lane_id();
@@ -1030,12 +1030,13 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         front += nw + (nw & 1) + (int32_t)(UZIP_ANS_SEG_HEADER_BYTES / 2u);  // after the padding and next header
         sec += UZIP_ANS_SEG_HEADER_BYTES + ((2u * (uint32_t)nw + 3u) & ~3u);
       };
-      // Two segments (2^15-element blocks) on a lone warp are coded last first, each downward into the
-      // stage right below the header of the one after it, so that no words move (moving the first
-      // segment's words down cost ~5% of the encoder's time at 2^15: MEASURE). The stage then holds the
-      // section in final form but for the first segment's pad word when its word count is odd: the
-      // copy-out inserts it (symGap). One loop for both orders: a second copy of the coding loop changed
-      // the SASS of the lone-warp kernels' main loop.
+      // REV kernels: two segments (2^15-element blocks) are coded last first, each downward into the
+      // stage right below the header of the one after it, so that no words move (the other kernels move
+      // each segment's words down to their place: with the move skipped, a diagnostic build compressed
+      // bf16 at 2^15 7-8% faster, bench/results/h200-2026-12-04T0430-session28/3-revseg). The stage then
+      // holds the section in final form but for the first segment's pad word when its word count is odd:
+      // the copy-out inserts it (the pad's offset in secStart's high half, copy_section_gap). One loop
+      // for both orders: a second copy of the coding loop changed its SASS.
       const bool rev = REV && nsegS == 2;
       int32_t top = cap;  // rev: where the next segment's words end
       for (uint32_t i = 0; i < nsegS && ok; i++) {
