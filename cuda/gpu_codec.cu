@@ -41,8 +41,13 @@ constexpr uint64_t kLanesDeepBlocksPerSm = 4 * 24;
 // (choose_decoder). UZIP_GPU_ENC_VARIANT = 0..3 / UZIP_GPU_DEC_VARIANT = 0..4 force one for every call, for
 // tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
+// Blocks of two segments (log2Block 15) on lone warps take the kernels that code the last segment first
+// (compress_block's REV): no words move (bf16 split 2^15 compress 1 GiB / 4 GiB 0.866 / 0.904 -> 0.884 /
+// 0.895-0.897 in that form, bench/results/h200-2026-12-04T0430-session28/4-revseg-outofline).
 template <int W>
-EncKernel enc_kernel(int variant) {
+EncKernel enc_kernel(int variant, uint32_t log2) {
+  if (log2 == 15 && variant == 0) return uzip_gpu::compress_kernel<W, 8, 4, false, true>;
+  if (log2 == 15 && variant == 1) return uzip_gpu::compress_kernel<W, 4, 5, false, true>;
   switch (variant) {
     case 1: return uzip_gpu::compress_kernel<W, 4, 5>;
     case 2: return uzip_gpu::compress_kernel<W, 2, 5>;
@@ -178,7 +183,7 @@ int enc_shape(GpuCodec* c, int variant, uint32_t log2, Launch* out) {
   Launch& L = c->enc[variant][W == 4 ? 2 : W - 1][log2];
   if (!L.perSm) {
     const size_t smem = (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps;
-    EncKernel k = enc_kernel<W>(variant);
+    EncKernel k = enc_kernel<W>(variant, log2);
     if (int st = uzipCudaCheck(cudaFuncSetAttribute((const void*)k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
                                "cudaFuncSetAttribute"))
       return st;
@@ -234,7 +239,7 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   if (int st = ensure_scratch(c, ctas * kEncWarps * uzip_gpu::ENC_STAGES * q.stageBytes + 64u)) return st;
   q.scratch = c->scratch;
   void* args[] = {&q};
-  return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(variant), dim3((unsigned)ctas),
+  return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(variant, p.log2Block), dim3((unsigned)ctas),
                                         dim3(32 * kEncWarps), args, (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps, s),
                        "compress kernel launch");
 }

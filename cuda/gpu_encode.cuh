@@ -51,7 +51,8 @@ __host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block, uint32_t
 // What finishing a coded block needs (see compress_block / finish_deferred).
 struct BlockPlan {
   uint32_t b, m, symMode, remMode, symSec, remSec, sym0, rem0;
-  uint32_t secStart;  // deferred ANS symbol section: its byte offset in the stage (complete, in final form)
+  uint32_t secStart;  // deferred ANS symbol section: its byte offset in the stage (complete, in final form);
+                      // REV kernels: | the section's offset of a 2-byte pad the stage lacks << 16 (or 0)
   uint32_t remStart;  // deferred ANS remainder section: its byte offset in the staged remainder area
   bool fusedRem, stagedRem, deferred;
 };
@@ -368,6 +369,31 @@ __device__ __forceinline__ uint32_t finish_lone_section(uint16_t* words, uint32_
   h16[3 + 2 * lane] = (uint16_t)(state >> 16);
   if ((nw & 1u) && lane == 0) words[cap] = 0;
   return st0;
+}
+
+// The two segments that compress_block coded last first, each right below the next one's header, into
+// their section in place: the table at byte secStart of the stage (right below segment 0's header), the
+// headers (16-bit stores: the section is only 2-aligned), the last segment's pad word. Returns the byte
+// offset in the section of the first segment's pad, which the stage lacks (0 when its word count is even).
+// Out of line: inlined, it changed the schedule of the coding loop (static stalls 1210 -> 1300 per 16
+// steps).
+__device__ __noinline__ uint32_t finish_two_segments(uint16_t* stage, uint32_t secStart, int32_t cap, uint32_t tb,
+                                                     const uint32_t* fsym, const uint8_t* sm) {
+  const uint32_t lane = lane_id();
+  const uint32_t* states = (const uint32_t*)(sm + ENC_STATES);
+  const uint32_t* nws = (const uint32_t*)(sm + ENC_NW);
+  const uint32_t* soff = (const uint32_t*)(sm + ENC_SOFF);
+  write_ans_table((uint8_t*)stage + secStart, fsym);
+  for (uint32_t sg = 0; sg < 2u; sg++) {
+    uint16_t* h16 = stage + soff[sg] - UZIP_ANS_SEG_HEADER_BYTES / 2u;
+    const uint32_t nw = nws[sg], st = states[sg * 32 + lane];
+    if (lane == 0) { h16[0] = (uint16_t)nw; h16[1] = (uint16_t)(nw >> 16); }
+    h16[2 + 2 * lane] = (uint16_t)st;
+    h16[3 + 2 * lane] = (uint16_t)(st >> 16);
+  }
+  if ((nws[1] & 1u) && lane == 0) stage[cap] = 0;  // the last segment's pad, in the stage's slack
+  __syncwarp();
+  return (nws[0] & 1u) ? tb + UZIP_ANS_SEG_HEADER_BYTES + 2u * nws[0] : 0u;
 }
 
 // Decoupled look-back, in two halves so that a warp can publish a block's aggregate, code its next block,
@@ -827,7 +853,7 @@ __device__ __noinline__ HistRunning hist_group_rare(const uint8_t* blk, uint32_t
 // Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
 // complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
 // next block). Blocks with an ANS remainder plane are finished here.
-template <int W, int U, bool DUO = false>
+template <int W, int U, bool DUO = false, bool REV = false>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
                                                uint32_t* csumAcc, BlockPlan& plan, const Duo& duo = Duo{},
                                                bool helper = false) {
@@ -1004,8 +1030,25 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         front += nw + (nw & 1) + (int32_t)(UZIP_ANS_SEG_HEADER_BYTES / 2u);  // after the padding and next header
         sec += UZIP_ANS_SEG_HEADER_BYTES + ((2u * (uint32_t)nw + 3u) & ~3u);
       };
-      for (uint32_t sg = 0; sg < nsegS && ok; sg++) {
+      // REV kernels: two segments (2^15-element blocks) are coded last first, each downward into the
+      // stage right below the header of the one after it, so that no words move (the other kernels move
+      // each segment's words down to their place: with the move skipped, a diagnostic build compressed
+      // bf16 at 2^15 7-8% faster, bench/results/h200-2026-12-04T0430-session28/3-revseg). The stage then
+      // holds the section in final form but for the first segment's pad word when its word count is odd:
+      // the copy-out inserts it (the pad's offset in secStart's high half, copy_section_gap). One loop
+      // for both orders: a second copy of the coding loop changed its SASS.
+      const bool rev = REV && nsegS == 2;
+      int32_t top = cap;  // rev: where the next segment's words end
+      for (uint32_t i = 0; i < nsegS && ok; i++) {
+        const uint32_t sg = rev ? nsegS - 1u - i : i;
         uint32_t len = min(m - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
+        // rev: the segment is coded into a view of the stage moved down by cap - top words, with the room
+        // below for the table and the headers of segments 0 .. sg (the words of those before sg come later;
+        // a section that does not fit is not smaller than RAW anyway). The coding call is the same either
+        // way: a view, not other arguments, so that the lone-warp kernels' coding loop compiles as before.
+        const int32_t delta = cap - top;
+        if (rev) front = (int32_t)((tb + (sg + 1u) * UZIP_ANS_SEG_HEADER_BYTES) / 2u) + delta;
+        uint16_t* const view = stage - delta;
         int32_t pos = cap;
         uint32_t x;
         bool paired = false;
@@ -1027,10 +1070,22 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         }
         if (!paired)
           ok = len % (32u * U) == 0
-                   ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, stage, &pos, front, &x)
-                   : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, stage, &pos, front, &x);
+                   ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, view, &pos, front, &x)
+                   : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, view, &pos, front, &x);
         if (!ok) break;
-        place(sg, pos, cap, x);
+        if (rev) {
+          pos -= delta;
+          const int32_t nw = top - pos;
+          if (lane == 0) {
+            soff[sg] = (uint32_t)pos;
+            nws[sg] = (uint32_t)nw;
+          }
+          states[sg * 32 + lane] = x;
+          sec += UZIP_ANS_SEG_HEADER_BYTES + ((2u * (uint32_t)nw + 3u) & ~3u);
+          top = pos - (int32_t)(UZIP_ANS_SEG_HEADER_BYTES / 2u);
+        } else {
+          place(sg, pos, cap, x);
+        }
       }
       __syncwarp();
       if (ok && sec < m) {
@@ -1038,6 +1093,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         symSec = sec;
         if (nsegS == 1) {
           secStart = finish_lone_section(stage, soff[0], cap, nws[0], tb, fsym, states[lane]);
+        } else if (rev) {
+          secStart = 2u * (uint32_t)top - tb;  // < 2^15: a 2^15-element block's words fit its stage
+          secStart |= finish_two_segments(stage, secStart, cap, tb, fsym, sm) << 16;
         } else {  // the table at byte 0, each segment's header right before its words (4-aligned)
           uint8_t* sb = (uint8_t*)stage;
           write_ans_table(sb, fsym);
@@ -1255,9 +1313,47 @@ __device__ __forceinline__ void copy_section(const uint8_t* src, uint32_t bytes,
   }
 }
 
+// copy_section for a section staged without one 2-byte pad word: output bytes [0, gap) are src's first gap
+// bytes, [gap, gap + 2) zero, the rest src's bytes from gap on; `bytes` counts the output (the pad
+// included). gap = 2 mod 4 (a segment's odd word count), so every output word after the pad is src's bytes
+// shifted by 2, one funnel shift of the word pair before it; a chunk loads one u32 more (the one before
+// it, never for chunk 0, whose first word lies before any gap).
+__device__ __noinline__ void copy_section_gap(const uint8_t* src, uint32_t bytes, uint8_t* out, uint32_t padBytes,
+                                              uint32_t gap) {
+  constexpr int K = 4;
+  const uint32_t mis = (uint32_t)((uintptr_t)src & 3u), sh = mis * 8u;  // mis is 0 or 2
+  const uint32_t* s32 = (const uint32_t*)(src - mis);
+  const uint32_t n16 = padBytes / 16u;
+  for (uint32_t c0 = lane_id(); c0 < n16; c0 += 32u * K) {
+    uint32_t w[K][6];  // s32[4c - 1 .. 4c + 4]
+#pragma unroll
+    for (int j = 0; j < K; j++) {
+      const uint32_t c = c0 + 32u * j;
+#pragma unroll
+      for (int k = 0; k < 6; k++) w[j][k] = c < n16 && (c > 0 || k > 0) ? s32[4u * c + k - 1u] : 0u;
+    }
+#pragma unroll
+    for (int j = 0; j < K; j++) {
+      const uint32_t c = c0 + 32u * j;
+      if (c >= n16) break;
+      uint32_t v[4];
+#pragma unroll
+      for (int k = 0; k < 4; k++) {
+        const uint32_t b0 = 16u * c + 4u * k;
+        const uint32_t before = __funnelshift_r(w[j][k + 1], w[j][k + 2], sh);
+        const uint32_t after = sh ? w[j][k + 1] : __funnelshift_r(w[j][k], w[j][k + 1], 16u);
+        v[k] = b0 + 4u <= gap ? before : b0 >= gap + 2u ? after : (before & 0xFFFFu);
+        if (b0 >= bytes) v[k] = 0;
+        else if (bytes - b0 < 4u) v[k] &= (1u << (8u * (bytes - b0))) - 1u;
+      }
+      ((uint4*)out)[c] = make_uint4(v[0], v[1], v[2], v[3]);
+    }
+  }
+}
+
 // Finishes a deferred block: resolves its prefix (its predecessors published long ago), then writes its
 // directory entry and payload, the symbol section from the stage, the rest from the input.
-template <int W>
+template <int W, bool REV = false>
 __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_t* stageB, const BlockPlan& pl) {
   const uint32_t symPad = (uint32_t)uzip_pad16(pl.symSec), remPad = (uint32_t)uzip_pad16(pl.remSec);
   const uint64_t agg = (uint64_t)symPad + remPad;
@@ -1266,7 +1362,9 @@ __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_
   UZIP_CLK(6);
   write_dir_entry(P, pl.b, excl + agg, pl.symMode, pl.remMode);
   uint8_t* out = P.dst + P.payloadOff + excl;
-  if (pl.symMode == UZIP_MODE_ANS) copy_section(stageB + pl.secStart, pl.symSec, out, symPad);
+  if (REV && pl.symMode == UZIP_MODE_ANS && (pl.secStart >> 16))
+    copy_section_gap(stageB + (pl.secStart & 0xFFFFu), pl.symSec, out, symPad, pl.secStart >> 16);
+  else if (pl.symMode == UZIP_MODE_ANS) copy_section(stageB + pl.secStart, pl.symSec, out, symPad);
   else write_plain_sym<W>(P, pl, out, symPad);
   if (W > 1 && pl.remMode == UZIP_MODE_ANS)  // staged by compress_block (two-byte types, one segment)
     copy_section(stageB + enc_words_bytes(P.log2Block) + pl.remStart, pl.remSec, out + symPad, remPad);
@@ -1383,8 +1481,10 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
 // (oldest first) while the warp codes on, so that a block slow to publish its size (an ANS remainder plane
 // is sized by an extra ANS pass) does not stall the look-back of every warp behind it: on real weights
 // (2% of bf16 blocks) 4 stages compressed 1.27x faster than 2 (bench/results/h200-2026-11-30T1925-codec-v4).
-// DUO: warp pairs (compress_pairs).
-template <int W, int U, int MINB, bool DUO = false>
+// DUO: warp pairs (compress_pairs). REV: blocks of two segments (2^15 elements) coded last segment first
+// (compress_block; its own kernels, so that the others compile as before: within them the same code cost
+// 5-8% at 2^14, bench/results/h200-2026-12-04T0430-session28/3-revseg and 4-revseg-outofline).
+template <int W, int U, int MINB, bool DUO = false, bool REV = false>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -1434,15 +1534,15 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    compress_block<W, U, false, REV>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
-      finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
+      finish_deferred<W, REV>(P, stages + head * P.stageBytes, pend[head]);
       head = (head + 1) % S;
       npend--;
     }
   }
-  for (; npend; npend--, head = (head + 1) % S) finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
+  for (; npend; npend--, head = (head + 1) % S) finish_deferred<W, REV>(P, stages + head * P.stageBytes, pend[head]);
   enc_finish(P, slot, csum);
 }
 
