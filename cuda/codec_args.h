@@ -11,7 +11,10 @@
 static inline int uzipCheckCodecArgs(int dtype, uint32_t flags, uint32_t* log2Block, uint64_t count) {
   if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
   if (flags & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown flags 0x%x", flags);
-  if (*log2Block == 0) *log2Block = uzip_default_log2_block(count, (uint32_t)dtype);
+  if (*log2Block == 0) {
+    *log2Block = uzip_default_log2_block(count, (uint32_t)dtype);
+    if ((flags & UZIP_FLAG_LANES) && *log2Block > UZIP_LANES_LOG2_BLOCK_MAX) *log2Block = UZIP_LANES_LOG2_BLOCK_MAX;
+  }
   if (*log2Block < UZIP_LOG2_BLOCK_MIN || *log2Block > UZIP_LOG2_BLOCK_MAX)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "log2Block %u outside %u..%u", *log2Block, UZIP_LOG2_BLOCK_MIN,
                         UZIP_LOG2_BLOCK_MAX);

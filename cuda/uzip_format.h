@@ -53,6 +53,8 @@
 #define UZIP_LOG2_BLOCK_DEFAULT 14u
 #define UZIP_LOG2_BLOCK_SMALL 13u
 #define UZIP_SMALL_TENSOR_BYTES (16ull << 20)
+#define UZIP_LOG2_BLOCK_LARGE 15u
+#define UZIP_LARGE_FP8_ELEMS (1ull << 30)
 
 // ---------------------------------------------------------------------------------------------------
 // Data types. Each element is rotated left by one bit inside its own width (so the sign moves to bit 0
@@ -83,10 +85,19 @@ UZIP_HD uint32_t uzip_dtype_width(uint32_t dtype) {
 // +0.003 on fp32, but +0.01 to +0.03 on fp16 and fp8, whose symbols carry mantissa bits (bigger tables), so
 // only bf16 and fp32 (symbol = the 8-bit exponent) take it, and only up to 16 MiB: above that the chip
 // is full and 2^14 was as fast or faster (64 MiB bf16: 123 vs 129 us to compress).
+// fp8 e4m3 tensors of 2^30 elements and more take 2^15: half the tables of a symbol plane whose table is
+// large (Gaussian 0.6767 -> 0.6722, real weights 0.8055 -> 0.8006), and on an H200, with the encoder's
+// kernels for two-segment blocks, compression 0.442 / 0.447 -> 0.451 / 0.454 TB/s and decompression
+// 0.796 / 0.812 -> 0.846 / 0.885 at 1 / 4 GiB (bench/results/h200-2026-12-04T0430-session28/4-revseg-outofline,
+// 5-rev-kernels). Smaller tensors would run too few rounds of 2^15 blocks (256 MiB decoded 2^15 blocks 5%
+// faster but compressed them 10% slower before those kernels, 2-stages3-blocks15); bf16, fp16 and fp32
+// compressed 2-7% slower at 2^15 even with them; fp8 e5m2 was not measured. Lane streams keep at most
+// 2^14 (uzipCheckCodecArgs).
 UZIP_HD uint32_t uzip_default_log2_block(uint64_t count, uint32_t dtype) {
   const bool exponentSymbols = dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP32;
-  return exponentSymbols && count * uzip_dtype_width(dtype) <= UZIP_SMALL_TENSOR_BYTES ? UZIP_LOG2_BLOCK_SMALL
-                                                                                        : UZIP_LOG2_BLOCK_DEFAULT;
+  if (exponentSymbols && count * uzip_dtype_width(dtype) <= UZIP_SMALL_TENSOR_BYTES) return UZIP_LOG2_BLOCK_SMALL;
+  if (dtype == UZIP_DTYPE_FP8E4M3 && count >= UZIP_LARGE_FP8_ELEMS) return UZIP_LOG2_BLOCK_LARGE;
+  return UZIP_LOG2_BLOCK_DEFAULT;
 }
 
 // Bytes of remainder per element (width - 1 for multi-byte types, 0 for one-byte types).

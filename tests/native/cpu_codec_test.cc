@@ -479,6 +479,24 @@ static void test_api_errors() {
   CHECK(uzipMaxCompressedSize(1, 16384, 0, 0, &out) == 0 && out == 64 + 16 + 32768 + 60, "bound default %llu",
         (unsigned long long)out);
   CHECK(uzipMaxCompressedSize(1, 0, 3, 0, &out) == 0 && out == 64, "bound count 0");
+  // Large fp8 e4m3 tensors default to 2^15 (uzip_default_log2_block), from 2^30 elements on; lane streams,
+  // which take at most 2^14, keep 2^14 when asked for the default.
+  CHECK(uzip_default_log2_block(1ull << 30, UZIP_DTYPE_FP8E4M3) == 15, "fp8 e4m3 2^30 default");
+  CHECK(uzip_default_log2_block((1ull << 30) - 1, UZIP_DTYPE_FP8E4M3) == 14, "fp8 e4m3 below 2^30 default");
+  CHECK(uzip_default_log2_block(1ull << 30, UZIP_DTYPE_FP8E5M2) == 14, "fp8 e5m2 2^30 default");
+  CHECK(uzip_default_log2_block(1ull << 30, UZIP_DTYPE_BF16) == 14, "bf16 2^30 default");
+  {
+    uint64_t b15 = 0, b14 = 0, bl = 0, bl14 = 0;
+    CHECK(uzipMaxCompressedSize(4, 1ull << 30, 2, 0, &out) == 0 &&
+              uzipMaxCompressedSize(4, 1ull << 30, 2, 15, &b15) == 0 && out == b15 &&
+              uzipMaxCompressedSize(4, 1ull << 30, 2, 14, &b14) == 0 && b14 != b15,
+          "fp8 2^30 bound at the default is the 2^15 bound (%llu %llu %llu)", (unsigned long long)out,
+          (unsigned long long)b15, (unsigned long long)b14);
+    CHECK(uzipMaxCompressedSize(4, 1ull << 30, 6, 0, &bl) == 0 && uzipMaxCompressedSize(4, 1ull << 30, 6, 14, &bl14) == 0 &&
+              bl == bl14,
+          "fp8 2^30 lane streams at the default take 2^14 (%llu %llu)", (unsigned long long)bl, (unsigned long long)bl14);
+    CHECK(uzipMaxCompressedSize(4, 1ull << 30, 6, 15, &bl) == UZIP_ERR_INVALID_ARG, "lane streams refuse 2^15");
+  }
   CHECK(uzipCompressCpu(&one, 1, 6, 0, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress dtype 6");
   CHECK(uzipCompressCpu(&one, 1, 1, 8, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress flags 8");
   CHECK(uzipCompressCpu(&one, 1, 1, 0, 20, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress log2 20");
