@@ -42,8 +42,9 @@ constexpr uint64_t kLanesDeepBlocksPerSm = 4 * 24;
 // tuning on new hardware.
 using EncKernel = void (*)(const EncParams);
 // Blocks of two segments (log2Block 15) on lone warps take the kernels that code the last segment first
-// (compress_block's REV): no words move (bf16 split 2^15 compress 1 GiB / 4 GiB 0.866 / 0.904 -> 0.884 /
-// 0.895-0.897 in that form, bench/results/h200-2026-12-04T0430-session28/4-revseg-outofline).
+// (compress_block's REV): no words move. 2^15 compress against the common kernels, same call: bf16 split
+// 1 / 4 GiB 0.873 / 0.902 -> 0.900 / 0.908 TB/s, fp8 0.414 / 0.425 -> 0.451 / 0.454
+// (bench/results/h200-2026-12-04T0430-session28/5-rev-kernels).
 template <int W>
 EncKernel enc_kernel(int variant, uint32_t log2) {
   if (log2 == 15 && variant == 0) return uzip_gpu::compress_kernel<W, 8, 4, false, true>;

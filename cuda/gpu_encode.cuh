@@ -1317,7 +1317,8 @@ __device__ __forceinline__ void copy_section(const uint8_t* src, uint32_t bytes,
 // bytes, [gap, gap + 2) zero, the rest src's bytes from gap on; `bytes` counts the output (the pad
 // included). gap = 2 mod 4 (a segment's odd word count), so every output word after the pad is src's bytes
 // shifted by 2, one funnel shift of the word pair before it; a chunk loads one u32 more (the one before
-// it, never for chunk 0, whose first word lies before any gap).
+// it, never for chunk 0, whose first word lies before any gap). Its own function, not a gap argument of
+// copy_section: only the REV kernels call it, and the others' copy-out stays as measured.
 __device__ __noinline__ void copy_section_gap(const uint8_t* src, uint32_t bytes, uint8_t* out, uint32_t padBytes,
                                               uint32_t gap) {
   constexpr int K = 4;

@@ -10,6 +10,10 @@ mkdir -p /tmp/deno-bin
 for f in .carry-run/*/libuzip.so.xz; do
   [ -f "$f" ] && [ ! -f "${f%.xz}" ] && xz -dc "$f" > "${f%.xz}"
 done
+# The native tools may travel xz-compressed too (the tracked tree plus Deno leave little of the 64 MiB).
+for f in .carry-run/*/gpu_check.xz .carry-run/*/gpu_bench.xz; do
+  [ -f "$f" ] && [ ! -f "${f%.xz}" ] && xz -dc "$f" > "${f%.xz}" && chmod +x "${f%.xz}"
+done
 # Raw weight files (PACK_WEIGHTS=data) unpacked to /tmp/wdata/weights_<dtype>.bin.
 mkdir -p /tmp/wdata
 for f in .carry-run/weights/*.bin.xz; do
