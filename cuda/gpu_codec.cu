@@ -47,8 +47,9 @@ using EncKernel = void (*)(const EncParams);
 // (bench/results/h200-2026-12-04T0430-session28/5-rev-kernels).
 template <int W>
 EncKernel enc_kernel(int variant, uint32_t log2) {
-  if (log2 == 15 && variant == 0) return uzip_gpu::compress_kernel<W, 8, 4, false, true>;
-  if (log2 == 15 && variant == 1) return uzip_gpu::compress_kernel<W, 4, 5, false, true>;
+  const bool twoSegments = (1ull << log2) == 2ull * UZIP_ANS_SEG_SYMS;  // log2Block 15
+  if (twoSegments && variant == 0) return uzip_gpu::compress_kernel<W, 8, 4, false, true>;
+  if (twoSegments && variant == 1) return uzip_gpu::compress_kernel<W, 4, 5, false, true>;
   switch (variant) {
     case 1: return uzip_gpu::compress_kernel<W, 4, 5>;
     case 2: return uzip_gpu::compress_kernel<W, 2, 5>;

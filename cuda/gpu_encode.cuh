@@ -1045,7 +1045,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         // rev: the segment is coded into a view of the stage moved down by cap - top words, with the room
         // below for the table and the headers of segments 0 .. sg (the words of those before sg come later;
         // a section that does not fit is not smaller than RAW anyway). The coding call is the same either
-        // way: a view, not other arguments, so that the lone-warp kernels' coding loop compiles as before.
+        // way: a view, not other arguments, so that the coding loop compiles as in the other kernels.
         const int32_t delta = cap - top;
         if (rev) front = (int32_t)((tb + (sg + 1u) * UZIP_ANS_SEG_HEADER_BYTES) / 2u) + delta;
         uint16_t* const view = stage - delta;

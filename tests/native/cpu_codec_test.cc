@@ -492,9 +492,10 @@ static void test_api_errors() {
               uzipMaxCompressedSize(4, 1ull << 30, 2, 14, &b14) == 0 && b14 != b15,
           "fp8 2^30 bound at the default is the 2^15 bound (%llu %llu %llu)", (unsigned long long)out,
           (unsigned long long)b15, (unsigned long long)b14);
-    CHECK(uzipMaxCompressedSize(4, 1ull << 30, 6, 0, &bl) == 0 && uzipMaxCompressedSize(4, 1ull << 30, 6, 14, &bl14) == 0 &&
-              bl == bl14,
-          "fp8 2^30 lane streams at the default take 2^14 (%llu %llu)", (unsigned long long)bl, (unsigned long long)bl14);
+    CHECK(uzipMaxCompressedSize(4, 1ull << 30, 6, 0, &bl) == 0 &&
+              uzipMaxCompressedSize(4, 1ull << 30, 6, 14, &bl14) == 0 && bl == bl14,
+          "fp8 2^30 lane streams at the default take 2^14 (%llu %llu)", (unsigned long long)bl,
+          (unsigned long long)bl14);
     CHECK(uzipMaxCompressedSize(4, 1ull << 30, 6, 15, &bl) == UZIP_ERR_INVALID_ARG, "lane streams refuse 2^15");
   }
   CHECK(uzipCompressCpu(&one, 1, 6, 0, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress dtype 6");
