@@ -5,7 +5,8 @@
 // (guard bytes); and the codec under an SM budget whose SMs another kernel holds. Only the C ABI of
 // libuzip.so is used, plus a kernel of its own for that last part, and the collectives' reduce kernels
 // (nccl/coll_reduce_gpu.cuh, compiled in). Usage: gpu_check [--quick] [--big] [--occupied] (only the
-// occupied-SM cases) [--reduce] (only the decode-reduce and reduce cases) [--seed N]
+// occupied-SM cases) [--reduce] (only the decode-reduce and reduce cases) [--lanes] (only the lane-stream
+// cases) [--seg2] (only small blocks of two ANS segments, for the sanitizers) [--seed N]
 // The data are fresh every run (a random salt mixed into every data seed, printed first; --seed N or
 // UZIP_TEST_SEED=N repeats a run). Prints SKIP and exits 0 when there is no GPU. Exit 1 on any mismatch.
 #include <unistd.h>
@@ -687,7 +688,8 @@ static void lanes_cases(bool quick, bool tiny, bool big) {
 }
 
 int main(int argc, char** argv) {
-  bool quick = false, big = false, tiny = false, occupiedOnly = false, reduceOnly = false, lanesOnly = false;
+  bool quick = false, big = false, tiny = false, occupiedOnly = false, reduceOnly = false, lanesOnly = false,
+       seg2Only = false;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     if (!strcmp(argv[i], "--tiny")) tiny = quick = true;  // for compute-sanitizer: small cases only
@@ -695,6 +697,7 @@ int main(int argc, char** argv) {
     if (!strcmp(argv[i], "--occupied")) occupiedOnly = true;  // only the occupied-SM cases
     if (!strcmp(argv[i], "--reduce")) reduceOnly = true;      // only the decode-reduce and reduce cases
     if (!strcmp(argv[i], "--lanes")) lanesOnly = true;        // only the lane-stream cases
+    if (!strcmp(argv[i], "--seg2")) seg2Only = true;          // only small 2^15 blocks (two segments)
   }
   int32_t n = 0;
   CK(uzipCudaDeviceCount(&n));
@@ -710,6 +713,17 @@ int main(int argc, char** argv) {
   g_sms = (int)info[0];
   CK(uzipStreamCreate(0, &g_stream));
   CK(uzipGpuCodecCreate(0, 0, &g_ctx));
+  // --seg2, for compute-sanitizer: blocks of two ANS segments (2^15) only, every dtype, both layouts,
+  // Gaussian and random data, one to three blocks. Under UZIP_GPU_ENC_VARIANT=0 or 1 the lone-warp REV
+  // kernels code them (the library's own choice for calls this small is the warp pairs).
+  if (seg2Only) {
+    for (int dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
+      for (int kind : {D_GAUSS, D_RANDOM})
+        for (uint64_t sz : {(uint64_t)32768 + 17, (uint64_t)3 * 32768 + 5})
+          for (uint32_t flags : {0u, 3u}) run_case(dtype, sz, kind, flags, 15u, false);
+    printf("%s: %d two-segment cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
+    return g_fail ? 1 : 0;
+  }
   if (!tiny && !lanesOnly) bad_copy_cases();  // not under compute-sanitizer (--tiny), which counts the API errors they provoke
   if (!lanesOnly) decode_reduce_cases(quick, tiny);
   if (!lanesOnly) backend_reduce_cases(tiny);
