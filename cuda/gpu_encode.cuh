@@ -941,12 +941,12 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         }
         continue;
       }
-      // A warp pair's two-byte kernel takes the groups off its fast path (a block's last, partial group;
-      // unaligned input) out of line: unrolled D times in this loop, their code made its body 4202 SASS
-      // instructions (6-ncu of session 18: instruction fetch was a third of a small call's stalls), and out of
-      // line a 1 MiB bf16 call measured 6-8% faster. The lone-warp kernels keep them inline: there the call
-      // cost 8% at 256 MiB bf16 and 21% fp32 (bench/results/h200-2026-12-03T0300-session19/1-hist-rare).
-      if constexpr (DUO && W == 2) {
+      // Two-byte kernels take the groups off their fast path (a block's last, partial group; unaligned
+      // input) out of line: unrolled D times in this loop, their code made its body 4202 SASS instructions
+      // (6-ncu of session 18: instruction fetch was a third of a small call's stalls), and out of line a
+      // 1 MiB bf16 call of the warp pairs measured 6-8% faster. EXPERIMENT (session 29): the lone-warp
+      // kernels too, by value (session 19 measured them only by reference, which spilled the group's words).
+      if constexpr (W == 2) {
         HistGroup<W> qd;
 #pragma unroll
         for (int k = 0; k < W; k++) qd.q[k] = q[d][k];
