@@ -782,16 +782,24 @@ __device__ __forceinline__ void duo_helper_rest(uint16_t* stage, const Duo& duo,
 
 // One group of the histogram pass off its fast paths (compress_block): unpacked element by element, a whole
 // group without per-element tests, a block's last, partial group with them.
-template <int W>
+// WHOLE: the caller knows the group is whole and its words loaded (group_whole), so only that path is compiled.
+template <int W, bool WHOLE = false>
 __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, const uint4 (&qd)[W],
                                                  uint32_t* hist, uint32_t* cntr, uint32_t sub, bool doRem, bool fusedRem,
                                                  uint8_t* remOut, uint32_t remLimit, uint32_t rem0, bool doSum,
                                                  uint64_t word0, bool& constR, uint32_t& csum) {
   const uint32_t rw = W > 1 ? W - 1 : 0;
-  const uint32_t valid = m - 16u * g;
+  const uint32_t valid = WHOLE ? 16u : m - 16u * g;
   uint32_t v[16];
-  unpack_group<W>(blk, g, m, aligned, qd, v);
-  if (valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
+  if (WHOLE) {
+    const uint32_t* w = (const uint32_t*)qd;
+#pragma unroll
+    for (int i = 0; i < 16; i++) v[i] = W == 1 ? (w[i >> 2] >> (8 * (i & 3))) & 0xFFu
+                                      : W == 2 ? (w[i >> 1] >> (16 * (i & 1))) & 0xFFFFu : w[i];
+  } else {
+    unpack_group<W>(blk, g, m, aligned, qd, v);
+  }
+  if (WHOLE || valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
     uint32_t dR = 0;
     if (fusedRem) store_rem_group<W>(v, remOut, 16u * rw * g, remLimit);
 #pragma unroll
@@ -946,7 +954,14 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       // (6-ncu of session 18: instruction fetch was a third of a small call's stalls), and out of line a
       // 1 MiB bf16 call of the warp pairs measured 6-8% faster. EXPERIMENT (session 29): the lone-warp
       // kernels too, by value (session 19 measured them only by reference, which spilled the group's words).
-      if constexpr (W == 2) {
+      if constexpr (W != 2) {  // one- and four-byte types: whole groups inline (their fast path)
+        if (group_whole<W>(g, m, aligned)) {
+          hist_group_slow<W, true>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0,
+                                   doSum, word0, constR, csum);
+          continue;
+        }
+      }
+      {
         HistGroup<W> qd;
 #pragma unroll
         for (int k = 0; k < W; k++) qd.q[k] = q[d][k];
@@ -954,10 +969,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
                                                    remLimit, rem0, doSum, word0, HistRunning{csum, constR});
         csum = run.csum;
         constR = run.constR;
-        continue;
       }
-      hist_group_slow<W>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0, doSum,
-                         word0, constR, csum);
     }
   }
   if constexpr (DUO) {
