@@ -837,9 +837,9 @@ __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, 
       if ((uint32_t)(4 * i) < valid * W) csum += uzip_checksum_term(group_word<W>(v, i), word0 + 16u * g * W / 4 + i);
   }
 }
-// hist_group_slow out of line, for the warp pairs' two-byte kernel (compress_block says why). The group's
-// words and the two running results travel by value: through a reference the caller kept every group's
-// loaded words in local memory, stored on the fast path too.
+// hist_group_slow out of line, for the groups off every kernel's fast path (compress_block says why). The
+// group's words and the two running results travel by value: through a reference the caller kept every
+// group's loaded words in local memory, stored on the fast path too.
 template <int W>
 struct HistGroup {
   uint4 q[W];
@@ -949,11 +949,13 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         }
         continue;
       }
-      // Two-byte kernels take the groups off their fast path (a block's last, partial group; unaligned
-      // input) out of line: unrolled D times in this loop, their code made its body 4202 SASS instructions
-      // (6-ncu of session 18: instruction fetch was a third of a small call's stalls), and out of line a
-      // 1 MiB bf16 call of the warp pairs measured 6-8% faster. EXPERIMENT (session 29): the lone-warp
-      // kernels too, by value (session 19 measured them only by reference, which spilled the group's words).
+      // The groups off the fast path (a block's last, partial group; unaligned input; for two-byte types
+      // every group not taken above) go out of line: unrolled D times in this loop, their code made its body
+      // 4217 SASS instructions in the lone-warp bf16 kernel (895 now; fp32 1913 -> 1039, fp8 2514 -> 852),
+      // and instruction fetch was what the warps waited on (ncu of a 1 GiB bf16 split compression: stall
+      // no_instruction 0.99 -> 0.52 a issue; 0.92 -> 0.96 TB/s, 4 GiB 0.93 -> 0.98; fp16 and fp8 +2-4%, fp32
+      // level within 2%: bench/results/h200-2026-12-04T0950-session29). Session 19 measured the lone warps
+      // with the words passed by reference, which spilled them, and lost.
       if constexpr (W != 2) {  // one- and four-byte types: whole groups inline (their fast path)
         if (group_whole<W>(g, m, aligned)) {
           hist_group_slow<W, true>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0,
