@@ -782,16 +782,24 @@ __device__ __forceinline__ void duo_helper_rest(uint16_t* stage, const Duo& duo,
 
 // One group of the histogram pass off its fast paths (compress_block): unpacked element by element, a whole
 // group without per-element tests, a block's last, partial group with them.
-template <int W>
+// WHOLE: the caller knows the group is whole and its words loaded (group_whole), so only that path is compiled.
+template <int W, bool WHOLE = false>
 __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, const uint4 (&qd)[W],
                                                  uint32_t* hist, uint32_t* cntr, uint32_t sub, bool doRem, bool fusedRem,
                                                  uint8_t* remOut, uint32_t remLimit, uint32_t rem0, bool doSum,
                                                  uint64_t word0, bool& constR, uint32_t& csum) {
   const uint32_t rw = W > 1 ? W - 1 : 0;
-  const uint32_t valid = m - 16u * g;
+  const uint32_t valid = WHOLE ? 16u : m - 16u * g;
   uint32_t v[16];
-  unpack_group<W>(blk, g, m, aligned, qd, v);
-  if (valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
+  if (WHOLE) {
+    const uint32_t* w = (const uint32_t*)qd;
+#pragma unroll
+    for (int i = 0; i < 16; i++) v[i] = W == 1 ? (w[i >> 2] >> (8 * (i & 3))) & 0xFFu
+                                      : W == 2 ? (w[i >> 1] >> (16 * (i & 1))) & 0xFFFFu : w[i];
+  } else {
+    unpack_group<W>(blk, g, m, aligned, qd, v);
+  }
+  if (WHOLE || valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
     uint32_t dR = 0;
     if (fusedRem) store_rem_group<W>(v, remOut, 16u * rw * g, remLimit);
 #pragma unroll
@@ -829,9 +837,9 @@ __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, 
       if ((uint32_t)(4 * i) < valid * W) csum += uzip_checksum_term(group_word<W>(v, i), word0 + 16u * g * W / 4 + i);
   }
 }
-// hist_group_slow out of line, for the warp pairs' two-byte kernel (compress_block says why). The group's
-// words and the two running results travel by value: through a reference the caller kept every group's
-// loaded words in local memory, stored on the fast path too.
+// hist_group_slow out of line, for the groups off every kernel's fast path (compress_block says why). The
+// group's words and the two running results travel by value: through a reference the caller kept every
+// group's loaded words in local memory, stored on the fast path too.
 template <int W>
 struct HistGroup {
   uint4 q[W];
@@ -941,12 +949,21 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         }
         continue;
       }
-      // A warp pair's two-byte kernel takes the groups off its fast path (a block's last, partial group;
-      // unaligned input) out of line: unrolled D times in this loop, their code made its body 4202 SASS
-      // instructions (6-ncu of session 18: instruction fetch was a third of a small call's stalls), and out of
-      // line a 1 MiB bf16 call measured 6-8% faster. The lone-warp kernels keep them inline: there the call
-      // cost 8% at 256 MiB bf16 and 21% fp32 (bench/results/h200-2026-12-03T0300-session19/1-hist-rare).
-      if constexpr (DUO && W == 2) {
+      // The groups off the fast path (a block's last, partial group; unaligned input; for two-byte types
+      // every group not taken above) go out of line: unrolled D times in this loop, their code made its body
+      // 4217 SASS instructions in the lone-warp bf16 kernel (895 now; fp32 1913 -> 1039, fp8 2514 -> 852),
+      // and instruction fetch was what the warps waited on (ncu of a 1 GiB bf16 split compression: stall
+      // no_instruction 0.99 -> 0.52 a issue; 0.92 -> 0.96 TB/s, 4 GiB 0.93 -> 0.98; fp16 and fp8 +2-4%, fp32
+      // level within 2%: bench/results/h200-2026-12-04T0950-session29). Session 19 measured the lone warps
+      // with the words passed by reference, which spilled them, and lost.
+      if constexpr (W != 2) {  // one- and four-byte types: whole groups inline (their fast path)
+        if (group_whole<W>(g, m, aligned)) {
+          hist_group_slow<W, true>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0,
+                                   doSum, word0, constR, csum);
+          continue;
+        }
+      }
+      {
         HistGroup<W> qd;
 #pragma unroll
         for (int k = 0; k < W; k++) qd.q[k] = q[d][k];
@@ -954,10 +971,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
                                                    remLimit, rem0, doSum, word0, HistRunning{csum, constR});
         csum = run.csum;
         constR = run.constR;
-        continue;
       }
-      hist_group_slow<W>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0, doSum,
-                         word0, constR, csum);
     }
   }
   if constexpr (DUO) {
