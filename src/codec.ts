@@ -21,7 +21,8 @@ export const FLAG_LANES = 0x04;
  * Smallest and largest log2 of the block size (elements per block), and the default. Left unset, the block
  * size is `default` except for bf16 and fp32 tensors of at most `smallTensorBytes`, which get `small`
  * (a GPU codes such a tensor in about one block's latency; the smaller block halves it for ~0.5% of
- * ratio); see {@linkcode defaultLog2Block}.
+ * ratio), and fp8 tensors of `largeFp8Elements` and more, which get `large` (half the tables, where fp8's
+ * are large, and faster GPU decoding there); see {@linkcode defaultLog2Block}.
  */
 export const LOG2_BLOCK = {
   min: 10,
@@ -29,15 +30,23 @@ export const LOG2_BLOCK = {
   default: 14,
   small: 13,
   smallTensorBytes: 16 * 1024 * 1024,
+  large: 15,
+  largeFp8Elements: 2 ** 30,
 } as const;
 
-/** The block size (log2 of elements) that {@linkcode compress} uses when `log2Block` is not given. */
+/**
+ * The block size (log2 of elements) that {@linkcode compress} uses when `log2Block` is not given; the C
+ * codec's rule (`uzip_default_log2_block` in cuda/uzip_format.h). Lane streams take at most 2^14 and keep
+ * 2^14 where this says 15.
+ */
 export function defaultLog2Block(count: number | bigint, dtype: DType): number {
-  const bytes = BigInt(count) * BigInt(dtypeWidth(dtype));
+  const n = BigInt(count);
   const exponentSymbols = dtype === "bf16" || dtype === "fp32";
-  return exponentSymbols && bytes <= BigInt(LOG2_BLOCK.smallTensorBytes)
-    ? LOG2_BLOCK.small
-    : LOG2_BLOCK.default;
+  if (exponentSymbols && n * BigInt(dtypeWidth(dtype)) <= BigInt(LOG2_BLOCK.smallTensorBytes)) {
+    return LOG2_BLOCK.small;
+  }
+  const fp8 = dtype === "fp8e4m3" || dtype === "fp8e5m2";
+  return fp8 && n >= BigInt(LOG2_BLOCK.largeFp8Elements) ? LOG2_BLOCK.large : LOG2_BLOCK.default;
 }
 
 /** Options of {@linkcode compress} and {@linkcode maxCompressedSize}. */
@@ -53,7 +62,7 @@ export interface CompressOptions {
    * (docs/GPU_CODEC_NOTES.md, session 14). Default false.
    */
   lanes?: boolean;
-  /** log2 of the elements per block, 10..16 (default: {@linkcode defaultLog2Block}, 14 or 13). */
+  /** log2 of the elements per block, 10..16 (default: {@linkcode defaultLog2Block}: 14, 13 or 15). */
   log2Block?: number;
   /**
    * Write the stream into this buffer and return a view of it (no allocation, no copy). It must hold the
