@@ -54,7 +54,7 @@
 #define UZIP_LOG2_BLOCK_SMALL 13u
 #define UZIP_SMALL_TENSOR_BYTES (16ull << 20)
 #define UZIP_LOG2_BLOCK_LARGE 15u
-#define UZIP_LARGE_FP8_ELEMS (1ull << 30)
+#define UZIP_LARGE_TENSOR_ELEMS (1ull << 30)
 
 // ---------------------------------------------------------------------------------------------------
 // Data types. Each element is rotated left by one bit inside its own width (so the sign moves to bit 0
@@ -85,21 +85,22 @@ UZIP_HD uint32_t uzip_dtype_width(uint32_t dtype) {
 // +0.003 on fp32, but +0.01 to +0.03 on fp16 and fp8, whose symbols carry mantissa bits (bigger tables), so
 // only bf16 and fp32 (symbol = the 8-bit exponent) take it, and only up to 16 MiB: above that the chip
 // is full and 2^14 was as fast or faster (64 MiB bf16: 123 vs 129 us to compress).
-// fp8 tensors (e4m3, e5m2) of 2^30 elements and more take 2^15: half the tables of a symbol plane whose table is
-// large (Gaussian 0.6767 -> 0.6722, real weights 0.8055 -> 0.8006), and on an H200, with the encoder's
-// kernels for two-segment blocks, compression 0.442 / 0.447 -> 0.451 / 0.454 TB/s and decompression
+// fp8 (e4m3, e5m2) and bf16 tensors of 2^30 elements and more take 2^15. fp8: half the tables of a symbol plane
+// whose table is large (Gaussian 0.6767 -> 0.6722, real weights 0.8055 -> 0.8006), and on an H200, with the
+// encoder's kernels for two-segment blocks, compression 0.442 / 0.447 -> 0.451 / 0.454 TB/s and decompression
 // 0.796 / 0.812 -> 0.846 / 0.885 at 1 / 4 GiB (bench/results/h200-2026-12-04T0430-session28/4-revseg-outofline,
-// 5-rev-kernels). Smaller tensors would run too few rounds of 2^15 blocks (256 MiB decoded 2^15 blocks 5%
-// faster but compressed them 10% slower before those kernels, 2-stages3-blocks15); bf16, fp16 and fp32
-// compressed 2-7% slower at 2^15 even with them. fp8 e5m2 (its symbol is the whole byte too) alike: 0.446 /
-// 0.799 -> 0.452 / 0.847 at 1 GiB, 0.448 / 0.815 -> 0.457 / 0.885 at 4 GiB, 256 MiB level in compression
-// (0.426 -> 0.424), Gaussian 0.6767 -> 0.6722 (bench/results/h200-2026-12-04T0950-session29/1-histrare-ncu).
-// Lane streams keep at most 2^14 (uzipCheckCodecArgs).
+// 5-rev-kernels); e5m2 alike (1 GiB 0.446 / 0.799 -> 0.452 / 0.847, h200-2026-12-04T0950-session29/
+// 1-histrare-ncu). bf16 (2 GiB and more), with session 29's encoder: split layout 2 GiB 0.977 / 1.520 ->
+// 0.969-0.974 / 1.545-1.551, 4 GiB 0.981 / 1.538 -> 0.993-0.996 / 1.597, default layout 2 GiB 0.773 / 1.515
+// -> 0.796 / 1.555, 4 GiB 0.778 / 1.541 -> 0.802 / 1.602, ratio 0.6647 -> 0.6636 (h200-2026-12-04T1345-session30/
+// 4-blocks15). Not below: bf16 1 GiB split compresses 1% slower at 2^15, 256 MiB decodes 14% slower (1.3
+// rounds of 2^15 blocks); fp16 compresses 1-2% slower at 2^15 from 1 GiB (decodes 1-5% faster) and fp32 5-6%
+// slower, so they keep 2^14. Lane streams keep at most 2^14 (uzipCheckCodecArgs).
 UZIP_HD uint32_t uzip_default_log2_block(uint64_t count, uint32_t dtype) {
   const bool exponentSymbols = dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP32;
   if (exponentSymbols && count * uzip_dtype_width(dtype) <= UZIP_SMALL_TENSOR_BYTES) return UZIP_LOG2_BLOCK_SMALL;
-  const bool fp8 = dtype == UZIP_DTYPE_FP8E4M3 || dtype == UZIP_DTYPE_FP8E5M2;
-  if (fp8 && count >= UZIP_LARGE_FP8_ELEMS) return UZIP_LOG2_BLOCK_LARGE;
+  const bool largeBlocks = dtype == UZIP_DTYPE_FP8E4M3 || dtype == UZIP_DTYPE_FP8E5M2 || dtype == UZIP_DTYPE_BF16;
+  if (largeBlocks && count >= UZIP_LARGE_TENSOR_ELEMS) return UZIP_LOG2_BLOCK_LARGE;
   return UZIP_LOG2_BLOCK_DEFAULT;
 }
 

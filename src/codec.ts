@@ -21,8 +21,8 @@ export const FLAG_LANES = 0x04;
  * Smallest and largest log2 of the block size (elements per block), and the default. Left unset, the block
  * size is `default` except for bf16 and fp32 tensors of at most `smallTensorBytes`, which get `small`
  * (a GPU codes such a tensor in about one block's latency; the smaller block halves it for ~0.5% of
- * ratio), and fp8 tensors of `largeFp8Elements` and more, which get `large` (half the tables, where fp8's
- * are large, and faster GPU decoding there); see {@linkcode defaultLog2Block}.
+ * ratio), and fp8 and bf16 tensors of `largeTensorElements` and more, which get `large` (half the tables,
+ * faster GPU decoding); see {@linkcode defaultLog2Block}.
  */
 export const LOG2_BLOCK = {
   min: 10,
@@ -31,7 +31,7 @@ export const LOG2_BLOCK = {
   small: 13,
   smallTensorBytes: 16 * 1024 * 1024,
   large: 15,
-  largeFp8Elements: 2 ** 30,
+  largeTensorElements: 2 ** 30,
 } as const;
 
 /**
@@ -45,8 +45,8 @@ export function defaultLog2Block(count: number | bigint, dtype: DType): number {
   if (exponentSymbols && n * BigInt(dtypeWidth(dtype)) <= BigInt(LOG2_BLOCK.smallTensorBytes)) {
     return LOG2_BLOCK.small;
   }
-  const fp8 = dtype === "fp8e4m3" || dtype === "fp8e5m2";
-  return fp8 && n >= BigInt(LOG2_BLOCK.largeFp8Elements) ? LOG2_BLOCK.large : LOG2_BLOCK.default;
+  const largeBlocks = dtype === "fp8e4m3" || dtype === "fp8e5m2" || dtype === "bf16";
+  return largeBlocks && n >= BigInt(LOG2_BLOCK.largeTensorElements) ? LOG2_BLOCK.large : LOG2_BLOCK.default;
 }
 
 /** Options of {@linkcode compress} and {@linkcode maxCompressedSize}. */

@@ -479,14 +479,16 @@ static void test_api_errors() {
   CHECK(uzipMaxCompressedSize(1, 16384, 0, 0, &out) == 0 && out == 64 + 16 + 32768 + 60, "bound default %llu",
         (unsigned long long)out);
   CHECK(uzipMaxCompressedSize(1, 0, 3, 0, &out) == 0 && out == 64, "bound count 0");
-  // Large fp8 tensors (e4m3, e5m2) default to 2^15 (uzip_default_log2_block), from 2^30 elements on; lane
-  // streams, which take at most 2^14, keep 2^14 when asked for the default.
+  // Large fp8 (e4m3, e5m2) and bf16 tensors default to 2^15 (uzip_default_log2_block), from 2^30 elements on;
+  // lane streams, which take at most 2^14, keep 2^14 when asked for the default.
   CHECK(uzip_default_log2_block(1ull << 30, UZIP_DTYPE_FP8E4M3) == 15, "fp8 e4m3 2^30 default");
   CHECK(uzip_default_log2_block((1ull << 30) - 1, UZIP_DTYPE_FP8E4M3) == 14, "fp8 e4m3 below 2^30 default");
   CHECK(uzip_default_log2_block(1ull << 30, UZIP_DTYPE_FP8E5M2) == 15, "fp8 e5m2 2^30 default");
   CHECK(uzip_default_log2_block((1ull << 30) - 1, UZIP_DTYPE_FP8E5M2) == 14, "fp8 e5m2 below 2^30 default");
   CHECK(uzip_default_log2_block(1ull << 30, UZIP_DTYPE_FP16) == 14, "fp16 2^30 default");
-  CHECK(uzip_default_log2_block(1ull << 30, UZIP_DTYPE_BF16) == 14, "bf16 2^30 default");
+  CHECK(uzip_default_log2_block(1ull << 30, UZIP_DTYPE_BF16) == 15, "bf16 2^30 default");
+  CHECK(uzip_default_log2_block((1ull << 30) - 1, UZIP_DTYPE_BF16) == 14, "bf16 below 2^30 default");
+  CHECK(uzip_default_log2_block(1ull << 30, UZIP_DTYPE_FP32) == 14, "fp32 2^30 default");
   {
     uint64_t b15 = 0, b14 = 0, bl = 0, bl14 = 0;
     CHECK(uzipMaxCompressedSize(4, 1ull << 30, 2, 0, &out) == 0 &&
