@@ -122,6 +122,14 @@ bf16_split_rounds() {
   gpu_bench_dirs r2_d1_f2 "new1 gpu" --dtypes 1 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
   pack
 }
+# deno_gpu_suites: the TypeScript GPU tests (device buffers, streams, the codec on device and host arrays,
+# the collectives' GPU simulation, communicator errors), log $R/deno_gpu_tests.log, their summary; packs.
+deno_gpu_suites() {
+  timeout 200 deno test -A --no-check tests/device_gpu_test.ts tests/gpu_codec_args_test.ts \
+    tests/collectives_gpu_sim_test.ts tests/comm_errors_test.ts > "$R/deno_gpu_tests.log" 2>&1
+  echo "deno test (GPU suites) rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/deno_gpu_tests.log" | grep -E "passed|failed|SKIP|FAILED" | tail -8
+  pack
+}
 # quick_checks: gpu_check --quick of this build, then memcheck and racecheck of gpu_check --tiny (the gate
 # every A/B call runs before its benches), with the stage clock after each.
 quick_checks() {

@@ -18,10 +18,7 @@ echo "gpu_check --occupied rc=$?"; grep -E "occupied|FAIL|PASSED|FAILED" "$R/che
 pack; echo "(${SECONDS}s)"
 check_run check_main 120 -- --quick
 echo "(${SECONDS}s)"
-timeout 200 deno test -A --no-check tests/device_gpu_test.ts tests/gpu_codec_args_test.ts tests/collectives_gpu_sim_test.ts \
-  tests/comm_errors_test.ts > "$R/deno_gpu_tests.log" 2>&1
-echo "deno test (GPU suites) rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/deno_gpu_tests.log" | grep -E "passed|failed|SKIP|FAILED" | tail -8
-pack; echo "(${SECONDS}s)"
+deno_gpu_suites; echo "(${SECONDS}s)"
 for d in 1:bf16; do
   for fl in 2 0; do
     [ "${d%:*}" = 4 ] && [ $fl = 0 ] && continue

@@ -11,10 +11,7 @@ export CUDA_VISIBLE_DEVICES=0
 left() { echo $((585 - SECONDS)); }
 check_run check_main 120 -- --quick
 echo "(${SECONDS}s)"
-timeout 200 deno test -A --no-check tests/device_gpu_test.ts tests/gpu_codec_args_test.ts tests/collectives_gpu_sim_test.ts \
-  tests/comm_errors_test.ts > "$R/deno_gpu_tests.log" 2>&1
-echo "deno test (GPU suites) rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/deno_gpu_tests.log" | grep -E "passed|failed|SKIP|FAILED" | tail -8
-pack; echo "(${SECONDS}s)"
+deno_gpu_suites; echo "(${SECONDS}s)"
 for d in 5 4; do
   for fl in 2; do
     gpu_bench_run "default_d${d}_f$fl" gpu -- --dtypes $d --flags $fl --sizes-kib "262144 1048576 4194304" --sms 0 --reps 10
