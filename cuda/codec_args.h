@@ -4,6 +4,7 @@
 
 #include "status.h"
 #include "lanes_format.h"
+#include "pairs_format.h"
 #include "uzip_format.h"
 
 // Checks dtype, flags, block size (0 becomes uzip_default_log2_block, in place) and count. Returns a
@@ -24,6 +25,12 @@ static inline int uzipCheckCodecArgs(int dtype, uint32_t flags, uint32_t* log2Bl
   if ((flags & UZIP_FLAG_LANES) && *log2Block > UZIP_LANES_LOG2_BLOCK_MAX)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "log2Block %u: lane streams take blocks of at most 2^%u elements",
                         *log2Block, UZIP_LANES_LOG2_BLOCK_MAX);
+  // Pair coding (FORMAT.md "Pair coding") is for 8-bit exponent symbols, and codes the symbol planes that
+  // lane streams would.
+  if ((flags & UZIP_FLAG_PAIRS) && !uzip_pairs_dtype_ok((uint32_t)dtype))
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "the pairs flag takes bf16 or fp32 (dtype %d)", dtype);
+  if ((flags & UZIP_FLAG_PAIRS) && (flags & UZIP_FLAG_LANES))
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "the pairs and lanes flags exclude each other");
   // 2^48 elements and 2^32 blocks keep every offset of the format in range.
   if (count > ((uint64_t)1 << 48) || uzip_nblocks(count, *log2Block) > 0xFFFFFFFFull)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu of dtype %d is too large for one stream",

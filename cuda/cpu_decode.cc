@@ -22,6 +22,7 @@ static const char* mode_name(uint32_t m) {
     case UZIP_MODE_EXTERNAL: return "EXTERNAL";
     case UZIP_MODE_NONE: return "NONE";
     case UZIP_MODE_LANES: return "LANES";
+    case UZIP_MODE_PAIRS: return "PAIRS";
     default: return "unknown";
   }
 }
@@ -45,6 +46,9 @@ static int read_section(uint32_t mode, const uint8_t* p, uint64_t avail, uint64_
       if (int st = lanes_decode_section(p, avail, (uint32_t)n, lanes->width, lanes->log2_block, ans_out, &used,
                                         block))
         return st;
+      break;
+    case UZIP_MODE_PAIRS:  // walk_stream allows it only for a PAIRS stream's symbol plane
+      if (int st = pairs_decode_section(p, avail, (uint32_t)n, ans_out, &used, block)) return st;
       break;
     default: sec->padded = 0; return UZIP_OK;  // EXTERNAL / NONE: nothing in the payload
   }
@@ -112,8 +116,9 @@ int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t d
       return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: directory end %llu is not a 16-aligned offset in "
                           "[%llu, %llu]", bl, (unsigned long long)end, (unsigned long long)prev,
                           (unsigned long long)payload);
-    const bool lanes = (h.flags & UZIP_FLAG_LANES) != 0;
-    if (lanes ? !(sm == UZIP_MODE_RAW || sm == UZIP_MODE_CONST || sm == UZIP_MODE_LANES) : sm > UZIP_MODE_ANS)
+    const bool lanes = (h.flags & UZIP_FLAG_LANES) != 0, pairs = (h.flags & UZIP_FLAG_PAIRS) != 0;
+    const uint32_t coded = lanes ? UZIP_MODE_LANES : pairs ? UZIP_MODE_PAIRS : UZIP_MODE_ANS;
+    if (!(sm == UZIP_MODE_RAW || sm == UZIP_MODE_CONST || sm == coded))
       return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: symbol-plane mode %u (%s) is not allowed", bl, sm,
                           mode_name(sm));
     uint32_t want_rem = h.width == 1 ? UZIP_MODE_NONE : split ? UZIP_MODE_EXTERNAL : 99u;
@@ -139,7 +144,7 @@ int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t d
                           (unsigned long long)(pos - prev), (unsigned long long)(end - prev));
     sym_bytes += ss.padded;
     rem_bytes += rs.padded;
-    sym_modes[sm == UZIP_MODE_LANES ? UZIP_MODE_ANS : sm]++;  // lane streams count as entropy-coded
+    sym_modes[sm == coded ? UZIP_MODE_ANS : sm]++;  // lane streams and pairs count as entropy-coded
     if (rm <= UZIP_MODE_ANS) rem_modes[rm]++;
     prev = end;
     if (!dst) continue;

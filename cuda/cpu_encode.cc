@@ -123,6 +123,24 @@ static int encode_lanes(Out& o, const uint8_t* sym, uint32_t m, uint32_t width, 
   return UZIP_OK;
 }
 
+// The symbol plane of a PAIRS stream's block (FORMAT.md "Pair coding"): CONST, else PAIRS when smaller than
+// the plane, else RAW.
+static int encode_pairs(Out& o, const uint8_t* sym, uint32_t m, Scratch* s, uint32_t* mode) {
+  uint32_t counts[256];
+  histogram(sym, m, counts);
+  if (counts[sym[0]] == m) {
+    if (int st = need(o, UZIP_ALIGN)) return st;
+    put_padded(o, sym, 1);
+    *mode = UZIP_MODE_CONST;
+    return UZIP_OK;
+  }
+  const uint64_t used = pairs_encode_plane(sym, m, counts, s->ans, mode);
+  if (*mode == UZIP_MODE_RAW) return put_raw(o, sym, m, mode);
+  if (int st = need(o, uzip_pad16(used))) return st;
+  put_padded(o, s->ans, used);
+  return UZIP_OK;
+}
+
 }  // namespace
 }  // namespace uzip_cpu
 
@@ -186,7 +204,9 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int d
     } else {
       uint8_t* rem = split ? dst + UZIP_HEADER_BYTES + b * block * rw : s->rem;
       split_planes(in, m, h.width, s->sym, rem);
-      if (int st = encode_plane(o, s->sym, m, 1, false, 0, s, &sym_mode)) return st;
+      if (int st = (flags & UZIP_FLAG_PAIRS) ? encode_pairs(o, s->sym, m, s, &sym_mode)
+                                             : encode_plane(o, s->sym, m, 1, false, 0, s, &sym_mode))
+        return st;
       // Remainders are weighed on a sample of the block's first elements first (FORMAT.md step 2).
       const uint64_t sample =
           uzip_rem_sampled((uint32_t)rw) ? (uint64_t)(m < UZIP_REM_SAMPLE_ELEMS ? m : UZIP_REM_SAMPLE_ELEMS) * rw : 0;

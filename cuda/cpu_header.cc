@@ -32,6 +32,8 @@ int read_header(const uint8_t* src, uint64_t src_bytes, Header* h) {
   if ((h->flags & UZIP_FLAG_LANES) && (!(h->flags & UZIP_FLAG_SPLIT) || h->log2_block > UZIP_LANES_LOG2_BLOCK_MAX))
     return uzipSetError(UZIP_ERR_CORRUPT, "lane-stream flag without the split layout or with 2^%u-element blocks",
                         h->log2_block);
+  if ((h->flags & UZIP_FLAG_PAIRS) && (!uzip_pairs_dtype_ok(h->dtype) || (h->flags & UZIP_FLAG_LANES)))
+    return uzipSetError(UZIP_ERR_CORRUPT, "pair-coding flag with dtype %u or with lane streams", h->dtype);
   if (h->log2_block < UZIP_LOG2_BLOCK_MIN || h->log2_block > UZIP_LOG2_BLOCK_MAX)
     return uzipSetError(UZIP_ERR_CORRUPT, "log2Block %u outside %u..%u", h->log2_block, UZIP_LOG2_BLOCK_MIN,
                         UZIP_LOG2_BLOCK_MAX);

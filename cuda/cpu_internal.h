@@ -86,6 +86,14 @@ uint64_t lanes_encode_plane(const uint8_t* sym, uint32_t m, uint32_t width, uint
 int lanes_decode_section(const uint8_t* p, uint64_t avail, uint32_t m, uint32_t width, uint32_t log2_block,
                          uint8_t* out, uint64_t* used, uint64_t block);
 
+// Pair coding (cpu_pairs.cc). pairs_encode_plane codes the symbol plane of a block of m elements that is not
+// CONST (counts: its symbol histogram) into out (room for ans_section_bound(m)); returns the unpadded size
+// with *mode PAIRS, or m with *mode RAW when the section would not be smaller than the plane.
+uint64_t pairs_encode_plane(const uint8_t* sym, uint32_t m, const uint32_t* counts, uint8_t* out, uint32_t* mode);
+// Validates the PAIRS section at p (avail bytes left in the payload) of a block of m symbols and, when out is
+// non-null, decodes the symbols into out[0..m). *used receives the unpadded section size.
+int pairs_decode_section(const uint8_t* p, uint64_t avail, uint32_t m, uint8_t* out, uint64_t* used, uint64_t block);
+
 // Walks a whole stream: validates everything and, when dst is non-null, decodes into dst. When info is
 // non-null it is filled (inspect). dst_capacity is only checked when dst is non-null.
 int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t dst_capacity,

@@ -487,6 +487,9 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   GpuCodec* c;
   if (int st = get_ctx(ctx, &c)) return st;
   if (int st = uzipCheckCodecArgs(dtype, flags, &log2Block, count)) return st;
+  if (flags & UZIP_FLAG_PAIRS)  // FORMAT.md "Pair coding": the CPU codec writes and reads it; no kernels yet
+    return uzipSetError(UZIP_ERR_UNSUPPORTED, "the GPU codec does not code pairs yet (flag 0x%x): compress on the CPU",
+                        UZIP_FLAG_PAIRS);
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   if (!src && count) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
   if (src % w) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is not aligned to the %u-byte element", w);

@@ -68,7 +68,11 @@ __device__ void read_header_dev(const DecParams& P, Hdr& h) {
       h.dtype = (w[1] >> 8) & 0xFFu;
       h.flags = (w[1] >> 16) & 0xFFu;
       h.log2 = w[1] >> 24;
-      if (h.dtype >= UZIP_DTYPE_COUNT || (h.flags & ~UZIP_FLAGS_KNOWN)) { st = UZIP_ERR_UNSUPPORTED; break; }
+      // Pair-coded streams (FORMAT.md "Pair coding") decode on the CPU only, so far.
+      if (h.dtype >= UZIP_DTYPE_COUNT || (h.flags & (~UZIP_FLAGS_KNOWN | UZIP_FLAG_PAIRS))) {
+        st = UZIP_ERR_UNSUPPORTED;
+        break;
+      }
       if ((h.flags & UZIP_FLAG_LANES) && (!(h.flags & UZIP_FLAG_SPLIT) || h.log2 > UZIP_LANES_LOG2_BLOCK_MAX)) {
         st = UZIP_ERR_CORRUPT;  // as cpu_header.cc: lane streams are split-layout, blocks <= 2^14
         break;

@@ -44,7 +44,8 @@
 #define UZIP_FLAG_CHECKSUM 0x01u /* the checksum field holds uzip_checksum of the original bytes */
 #define UZIP_FLAG_SPLIT 0x02u    /* split layout: the remainder plane is stored raw, whole, at offset 64 */
 #define UZIP_FLAG_LANES 0x04u    /* symbol planes in lane streams (FORMAT.md "Lane streams", lanes_format.h); needs SPLIT */
-#define UZIP_FLAGS_KNOWN (UZIP_FLAG_CHECKSUM | UZIP_FLAG_SPLIT | UZIP_FLAG_LANES)
+#define UZIP_FLAG_PAIRS 0x08u    /* bf16/fp32 symbol planes coded two elements a symbol (FORMAT.md "Pair coding", pairs_format.h) */
+#define UZIP_FLAGS_KNOWN (UZIP_FLAG_CHECKSUM | UZIP_FLAG_SPLIT | UZIP_FLAG_LANES | UZIP_FLAG_PAIRS)
 
 // Block size: 2^log2 elements per block; the encoder default is 2^14 = 16384 (but see
 // uzip_default_log2_block: smaller tensors of bf16 and fp32 get 2^13).
@@ -140,6 +141,7 @@ UZIP_HD uint32_t uzip_join(uint32_t symbol, uint32_t remainder, uint32_t width) 
 #define UZIP_MODE_EXTERNAL 3u /* remainder kept in the split layout's separate plane (not in the payload) */
 #define UZIP_MODE_NONE 4u     /* no remainder plane (one-byte types) */
 #define UZIP_MODE_LANES 5u    /* symbol plane in lane streams (LANES streams only, lanes_format.h) */
+#define UZIP_MODE_PAIRS 6u    /* symbol plane coded by element pairs (PAIRS streams only, pairs_format.h) */
 
 // Directory entry (u64): bits 0..39 = end offset of the block's payload relative to the payload base
 // (exclusive; the block starts where the previous one ends, block 0 at 0); bits 40..47 zero;

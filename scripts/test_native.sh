@@ -14,7 +14,7 @@ native_test() {
   "${CXX[@]}" "$@" "tests/native/$name.cc" -o "build/native/$name"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 "build/native/$name"
 }
-SRCS=(cuda/cpu_header.cc cuda/cpu_ans.cc cuda/cpu_encode.cc cuda/cpu_decode.cc cuda/cpu_lanes.cc cuda/inspect.cc cuda/status.cc)
+SRCS=(cuda/cpu_header.cc cuda/cpu_ans.cc cuda/cpu_encode.cc cuda/cpu_decode.cc cuda/cpu_lanes.cc cuda/cpu_pairs.cc cuda/inspect.cc cuda/status.cc)
 native_test cpu_codec_test -Icuda -Itests/native -pthread "${SRCS[@]}"
 # The collectives' per-instantiation reduce helpers against the element arithmetic (nccl/coll_reduce.h).
 native_test coll_reduce_test -Inccl

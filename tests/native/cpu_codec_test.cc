@@ -18,6 +18,7 @@
 #include "uzip.h"
 #include "uzip_format.h"
 #include "lanes_format.h"
+#include "pairs_format.h"
 
 static std::atomic<uint64_t> g_pass{0}, g_fail{0};
 #define CHECK(cond, ...)                                   \
@@ -240,6 +241,20 @@ static std::vector<uint8_t> classify(const Bytes& s) {
         for (uint64_t i = 0; i < 128; i++) c[pos + t + i] = WORDS;
         for (uint64_t i = 0; i < 2 * w; i++) c[pos + t + 192 + i] = WORDS;
         used = t + 192 + 2 * w;
+      } else if (modes[p] == UZIP_MODE_PAIRS) {
+        // The code symbols and the escapes decode to data (a flip may still be caught: a duplicate code, an
+        // escape equal to a code): WORDS. Counts, frequencies and paddings are structural.
+        uint32_t nesc;
+        memcpy(&nesc, &s[pos + 4], 4);
+        for (uint64_t i = 8; i < 24; i++) c[pos + i] = WORDS;
+        for (uint64_t i = 0; i < nesc; i++) c[pos + UZIP_PAIRS_HEAD_BYTES + i] = WORDS;
+        used = uzip_pairs_head_bytes(nesc);
+        for (uint64_t base = 0; base < uzip_pairs_count((uint32_t)m); base += UZIP_ANS_SEG_SYMS) {
+          uint32_t nw;
+          memcpy(&nw, &s[pos + used], 4);
+          for (uint64_t i = 4; i < 132 + 2 * (uint64_t)nw; i++) c[pos + used + i] = WORDS;  // states, words
+          used += (132 + 2 * (uint64_t)nw + 3) & ~3ull;
+        }
       } else if (modes[p] == UZIP_MODE_ANS) {
         uint16_t k;
         memcpy(&k, &s[pos], 2);
@@ -260,9 +275,10 @@ static std::vector<uint8_t> classify(const Bytes& s) {
   return c;
 }
 
+// data: the elements to use instead of make_data's of kind.
 static void adversarial_stream(const char* name, uint32_t dtype, uint64_t n, DataKind kind, uint32_t flags,
-                               uint32_t lg) {
-  Bytes d = make_data(dtype, n, kind, 99), s, back;
+                               uint32_t lg, const Bytes* data = nullptr) {
+  Bytes d = data ? *data : make_data(dtype, n, kind, 99), s, back;
   CHECK(compress(d, n, dtype, flags, lg, &s) == 0, "%s: compress", name);
   // One exact-size source and destination for all the runs below (ASan sees any access past either).
   uint8_t* src = (uint8_t*)malloc(s.size());
@@ -385,7 +401,7 @@ static void test_forged() {
   f = s, set_field<uint64_t>(f, 16, s.size() - 1), expect(f, UZIP_ERR_CORRUPT, "total not 16-aligned");
   f = s, set_field<uint8_t>(f, 4, 2), expect(f, UZIP_ERR_UNSUPPORTED, "version 2");
   f = s, set_field<uint8_t>(f, 5, 6), expect(f, UZIP_ERR_UNSUPPORTED, "dtype 6");
-  f = s, set_field<uint8_t>(f, 6, 0x09), expect(f, UZIP_ERR_UNSUPPORTED, "flag 0x08");
+  f = s, set_field<uint8_t>(f, 6, 0x11), expect(f, UZIP_ERR_UNSUPPORTED, "flag 0x10");
   f = s, set_field<uint8_t>(f, 6, 0x05), expect(f, UZIP_ERR_CORRUPT, "lanes flag without split");
   f = s, set_field<uint8_t>(f, 7, 9), expect(f, UZIP_ERR_CORRUPT, "log2Block 9");
   f = s, set_field<uint8_t>(f, 7, 17), expect(f, UZIP_ERR_CORRUPT, "log2Block 17");
@@ -503,7 +519,7 @@ static void test_api_errors() {
     CHECK(uzipMaxCompressedSize(4, 1ull << 30, 6, 15, &bl) == UZIP_ERR_INVALID_ARG, "lane streams refuse 2^15");
   }
   CHECK(uzipCompressCpu(&one, 1, 6, 0, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress dtype 6");
-  CHECK(uzipCompressCpu(&one, 1, 1, 8, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress flags 8");
+  CHECK(uzipCompressCpu(&one, 1, 1, 16, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress flags 16");
   CHECK(uzipCompressCpu(&one, 1, 1, 0, 20, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress log2 20");
   CHECK(uzipCompressCpu(nullptr, 1, 1, 0, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress null src");
   CHECK(uzipCompressCpu(&one, 1, 1, 0, 0, nullptr, 0, &out) == UZIP_ERR_INVALID_ARG, "compress null dst");
@@ -703,6 +719,180 @@ static void test_lanes_adversarial() {
   adversarial_stream("lanes e4m3 gaussian ck", UZIP_DTYPE_FP8E4M3, 2500, GAUSS, LF | UZIP_FLAG_CHECKSUM, 10);
 }
 
+// Pair coding (FORMAT.md "Pair coding"): the shared functions against their definitions, round trips of
+// both dtypes in both layouts over block sizes, data kinds and awkward sizes (odd blocks pad their last
+// pair), blocks with escapes, the modes, the ratio against byte coding, refused flags, the adversarial walk.
+// Gaussian bf16 with every 31st element a power of two from 2^-1 down to 2^-100: ~3% of the elements
+// escape (more than 15 exponents), and the blocks still code as PAIRS.
+static Bytes escape_data(uint32_t dtype, uint64_t n, uint64_t seed) {
+  Bytes d = make_data(dtype, n, GAUSS, seed);
+  for (uint64_t i = 0; i < n; i += 31) put_value(d, i, dtype, ldexpf(1.0f, -(int)(1 + (i / 31 + seed) % 100)));
+  return d;
+}
+
+static void test_pairs_functions() {
+  Rng r(0x9A1D5 ^ g_test_data_salt);
+  uint64_t bad_codes = 0, bad_freqs = 0, bad_steps = 0;
+  for (int it = 0; it < 3000; it++) {
+    // Counts with many ties (small values), sometimes few symbols present.
+    uint32_t counts[256] = {0}, total = 0;
+    const uint32_t present = 2 + (uint32_t)(r.next() % (it % 3 ? 40 : 200)), range = 1 + (uint32_t)(r.next() % 9);
+    for (uint32_t k = 0; k < present; k++) counts[r.next() % 256] += 1 + (uint32_t)(r.next() % range);
+    uint32_t distinct = 0;
+    for (uint32_t s = 0; s < 256; s++) total += counts[s], distinct += counts[s] != 0;
+    if (distinct < 2) continue;
+    uint8_t sym_of_code[16];
+    const uint32_t n = uzip_pairs_codes(counts, sym_of_code);
+    // Rank by definition: the symbols of a larger count, or an equal count and a lower symbol, go first.
+    uint32_t want_n = 0;
+    for (uint32_t s = 0; s < 256; s++) {
+      if (!counts[s]) continue;
+      uint32_t rank = 0;
+      for (uint32_t t = 0; t < 256; t++) rank += counts[t] > counts[s] || (counts[t] == counts[s] && counts[t] && t < s);
+      if (rank < 15) bad_codes += sym_of_code[rank] != s, want_n++;
+    }
+    bad_codes += n != want_n;
+    for (uint32_t c = n; c < 16; c++) bad_codes += sym_of_code[c] != 0;
+    // Code frequencies, then pair frequencies: sums, presence, range.
+    uint32_t mc[16] = {0}, mf[16], pf[256], coded = 0, sum = 0;
+    for (uint32_t c = 0; c < n; c++) mc[c] = counts[sym_of_code[c]], coded += mc[c];
+    mc[15] = total - coded;
+    uzip_pairs_code_freqs(mc, total, mf);
+    for (uint32_t c = 0; c < 16; c++) sum += mf[c], bad_freqs += (mf[c] != 0) != (mc[c] != 0);
+    bad_freqs += sum != UZIP_PAIRS_M;
+    uzip_pairs_pair_freqs(mf, pf);
+    sum = 0;
+    for (uint32_t s = 0; s < 256; s++) {
+      sum += pf[s];
+      const bool present2 = mf[s & 15] && mf[s >> 4];
+      bad_freqs += present2 ? pf[s] < 1 || pf[s] >= UZIP_PAIRS_M : pf[s] != 0;
+    }
+    bad_freqs += sum != UZIP_PAIRS_M;
+    // Steps: decoding undoes encoding from any state in [2^16, 2^32).
+    for (int k = 0; k < 20; k++) {
+      uint32_t s = (uint32_t)(r.next() % 256);
+      if (!pf[s]) continue;
+      uint32_t cum = 0;
+      for (uint32_t t = 0; t < s; t++) cum += pf[t];
+      const uint32_t x0 = UZIP_ANS_L + (uint32_t)(r.next() % (0xFFFFFFFFull - UZIP_ANS_L));
+      uint32_t x = x0;
+      uint16_t w = 0;
+      const int emit = uzip_pairs_encode(&x, pf[s], cum, &w);
+      const uint32_t slot = x & (UZIP_PAIRS_M - 1u);
+      bad_steps += x < UZIP_ANS_L || slot < cum || slot >= cum + pf[s];
+      const int need = uzip_pairs_decode(&x, pf[s], cum);
+      if (need) x = (x << 16) | w;
+      bad_steps += need != emit || x != x0;
+    }
+  }
+  CHECK(bad_codes == 0, "pair codes by rank: %llu mismatches", (unsigned long long)bad_codes);
+  CHECK(bad_freqs == 0, "pair frequencies: %llu violations", (unsigned long long)bad_freqs);
+  CHECK(bad_steps == 0, "pair rANS steps: %llu round-trip failures", (unsigned long long)bad_steps);
+}
+
+static void test_pairs() {
+  uint64_t cases = 0;
+  for (uint32_t dtype : {(uint32_t)UZIP_DTYPE_BF16, (uint32_t)UZIP_DTYPE_FP32})
+    for (uint32_t lg : {10u, 13u, 16u})
+      for (int kind = -1; kind < KIND_COUNT; kind++) {  // -1: escape_data
+        const uint64_t B = 1ull << lg;
+        for (uint64_t n : {(uint64_t)0, (uint64_t)1, (uint64_t)2, (uint64_t)3, (uint64_t)77, (uint64_t)300,
+                           (uint64_t)1001, B - 1, B, B + 5, 2 * B + 129}) {
+          const uint32_t flags = UZIP_FLAG_PAIRS | ((n + kind) % 2 ? UZIP_FLAG_CHECKSUM : 0u) |
+                                 ((n / 3 + lg) % 2 ? UZIP_FLAG_SPLIT : 0u);
+          const uint64_t seed = n * 17 + dtype * 5 + (uint64_t)(kind + 1) + lg;
+          Bytes d = kind < 0 ? escape_data(dtype, n, seed) : make_data(dtype, n, (DataKind)kind, seed), s, back;
+          int st = compress(d, n, dtype, flags, lg, &s);
+          CHECK(st == 0, "pairs compress dtype %u lg %u kind %d n %llu", dtype, lg, kind, (unsigned long long)n);
+          if (st) continue;
+          uint64_t bound = 0;
+          uzipMaxCompressedSize((int)dtype, n, flags, lg, &bound);
+          CHECK(s.size() <= bound, "pairs size %zu within bound %llu", s.size(), (unsigned long long)bound);
+          st = decompress(s, d.size(), &back);
+          CHECK(st == 0 && back == d, "pairs round trip dtype %u lg %u kind %d n %llu flags %u: status %d", dtype, lg,
+                kind, (unsigned long long)n, flags, st);
+          uzip_info info;
+          CHECK(uzipInspect(s.data(), s.size(), &info) == 0 && info.flags == flags &&
+                    info.symRaw + info.symConst + info.symAns == uzip_nblocks(n, lg),
+                "pairs inspect dtype %u n %llu", dtype, (unsigned long long)n);
+          cases++;
+        }
+      }
+  // Modes: constant data CONST, random bits RAW, Gaussian and the escape data PAIRS in every block (the
+  // latter with escapes: the section holds them).
+  uzip_info info;
+  Bytes s, d = make_data(UZIP_DTYPE_BF16, 1 << 16, CONSTANT, 3);
+  CHECK(compress(d, 1 << 16, UZIP_DTYPE_BF16, UZIP_FLAG_PAIRS, 14, &s) == 0 &&
+            uzipInspect(s.data(), s.size(), &info) == 0 && info.symConst == 4,
+        "pairs: constant bf16 is CONST");
+  d = make_data(UZIP_DTYPE_BF16, 1 << 16, RANDOM, 3);
+  CHECK(compress(d, 1 << 16, UZIP_DTYPE_BF16, UZIP_FLAG_PAIRS, 14, &s) == 0 &&
+            uzipInspect(s.data(), s.size(), &info) == 0 && info.symRaw == 4,
+        "pairs: random bf16 is RAW");
+  d = escape_data(UZIP_DTYPE_BF16, 1 << 16, 3);
+  CHECK(compress(d, 1 << 16, UZIP_DTYPE_BF16, UZIP_FLAG_PAIRS | UZIP_FLAG_SPLIT, 14, &s) == 0 &&
+            uzipInspect(s.data(), s.size(), &info) == 0 && info.symAns == 4,
+        "pairs: escape data is PAIRS");
+  {
+    const uint8_t* sec = s.data() + uzip_payload_offset(1 << 16, UZIP_DTYPE_BF16, UZIP_FLAG_SPLIT, 14);
+    uint32_t nesc;
+    memcpy(&nesc, sec + 4, 4);
+    CHECK(sec[0] == 15 && nesc > 300, "pairs: the first block of escape data has 15 codes and %u escapes", nesc);
+  }
+  // Ratio against byte coding (split layout, 2^14 and 2^15): within 0.002 of the raw size, Gaussian and
+  // uniform bf16, Gaussian fp32; and the escape data.
+  for (uint32_t lg : {14u, 15u})
+    for (int kind : {(int)GAUSS, (int)UNIFORM, -1})
+      for (uint32_t dtype : {(uint32_t)UZIP_DTYPE_BF16, (uint32_t)UZIP_DTYPE_FP32}) {
+        if (dtype == UZIP_DTYPE_FP32 && kind == UNIFORM) continue;
+        const uint64_t n = 1 << 20;
+        d = kind < 0 ? escape_data(dtype, n, 5) : make_data(dtype, n, (DataKind)kind, 5);
+        Bytes a, b;
+        CHECK(compress(d, n, dtype, UZIP_FLAG_SPLIT | UZIP_FLAG_PAIRS, lg, &a) == 0 &&
+                  compress(d, n, dtype, UZIP_FLAG_SPLIT, lg, &b) == 0,
+              "pairs ratio compress");
+        const double ra = (double)a.size() / d.size(), rb = (double)b.size() / d.size();
+        const char* name = kind < 0 ? "escapes" : kKindNames[kind];
+        CHECK(ra < rb + 0.002, "pairs ratio %s dtype %u 2^%u %.4f against bytes %.4f", name, dtype, lg, ra, rb);
+        printf("pairs ratio %s %s 2^%u: %.4f (byte coding %.4f)\n", dtype == UZIP_DTYPE_BF16 ? "bf16" : "fp32",
+               name, lg, ra, rb);
+      }
+  // Flags: pairs only for bf16 and fp32, not with lanes; a forged header or block mode is refused.
+  uint64_t bound = 0;
+  for (int dt : {(int)UZIP_DTYPE_BYTES, (int)UZIP_DTYPE_FP16, (int)UZIP_DTYPE_FP8E4M3, (int)UZIP_DTYPE_FP8E5M2})
+    CHECK(uzipMaxCompressedSize(dt, 100, UZIP_FLAG_PAIRS, 14, &bound) == UZIP_ERR_INVALID_ARG,
+          "pairs refused for dtype %d", dt);
+  CHECK(uzipMaxCompressedSize(UZIP_DTYPE_BF16, 100, UZIP_FLAG_PAIRS | UZIP_FLAG_LANES | UZIP_FLAG_SPLIT, 14,
+                              &bound) == UZIP_ERR_INVALID_ARG,
+        "pairs with lanes refused");
+  d = make_data(UZIP_DTYPE_BF16, 3000, GAUSS, 9);
+  Bytes pairs, bytes, back;
+  CHECK(compress(d, 3000, UZIP_DTYPE_BF16, UZIP_FLAG_PAIRS, 10, &pairs) == 0 &&
+            compress(d, 3000, UZIP_DTYPE_BF16, 0, 10, &bytes) == 0,
+        "pairs forge base");
+  Bytes f = pairs;
+  set_field<uint8_t>(f, 5, UZIP_DTYPE_FP16);
+  CHECK(decompress(f, 6000, &back) == UZIP_ERR_CORRUPT, "pairs flag on an fp16 stream is CORRUPT");
+  f = bytes;  // a byte-coded stream that claims pairs: its ANS blocks are not allowed
+  set_field<uint8_t>(f, 6, UZIP_FLAG_PAIRS);
+  CHECK(decompress(f, 6000, &back) == UZIP_ERR_CORRUPT, "ANS blocks in a pairs stream are CORRUPT");
+  f = pairs;  // a pairs stream without the flag: its PAIRS blocks are not allowed
+  set_field<uint8_t>(f, 6, 0);
+  CHECK(decompress(f, 6000, &back) == UZIP_ERR_CORRUPT, "PAIRS blocks without the flag are CORRUPT");
+  printf("pairs: %llu round trips\n", (unsigned long long)cases);
+}
+
+static void test_pairs_adversarial() {
+  const uint32_t P = UZIP_FLAG_PAIRS;
+  adversarial_stream("pairs bf16 gaussian ck", UZIP_DTYPE_BF16, 2101, GAUSS, P | UZIP_FLAG_CHECKSUM, 10);
+  adversarial_stream("pairs bf16 gaussian", UZIP_DTYPE_BF16, 1100, GAUSS, P, 10);
+  adversarial_stream("pairs bf16 split ck", UZIP_DTYPE_BF16, 1500, UNIFORM, P | UZIP_FLAG_SPLIT | UZIP_FLAG_CHECKSUM, 10);
+  adversarial_stream("pairs fp32 sparse ck", UZIP_DTYPE_FP32, 1201, SPARSE, P | UZIP_FLAG_CHECKSUM, 10);
+  const Bytes esc = escape_data(UZIP_DTYPE_BF16, 2047, 99);
+  adversarial_stream("pairs bf16 escapes ck", UZIP_DTYPE_BF16, 2047, GAUSS, P | UZIP_FLAG_CHECKSUM, 10, &esc);
+  adversarial_stream("pairs bf16 escapes", UZIP_DTYPE_BF16, 2047, GAUSS, P, 10, &esc);
+}
+
 static void test_threads() {
   bool ok[2] = {false, false};
   auto work = [&](int t) {
@@ -736,6 +926,9 @@ int main() {
   TIMED(test_remainder_margin);
   TIMED(test_lanes);
   TIMED(test_lanes_adversarial);
+  TIMED(test_pairs_functions);
+  TIMED(test_pairs);
+  TIMED(test_pairs_adversarial);
   TIMED(test_threads);
   TIMED(test_round_trips);
   printf("%llu passed, %llu failed\n", (unsigned long long)g_pass.load(), (unsigned long long)g_fail.load());

@@ -72,7 +72,8 @@ static std::vector<Bytes> make_seeds() {
   const DataKind kinds[] = {GAUSS, UNIFORM, SPARSE, CONSTANT, RANDOM, PATTERNS};
   uint64_t k = 0;
   for (uint32_t dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
-    for (uint32_t flags : {0u, 1u, 2u, 3u, 6u, 7u})  // 6, 7: lane streams (split | lanes, checksum)
+    // 6, 7: lane streams (split | lanes, checksum); 8-11: pair coding (bf16 and fp32 only)
+    for (uint32_t flags : {0u, 1u, 2u, 3u, 6u, 7u, 8u, 9u, 10u, 11u})
       for (uint64_t n : sizes) {
         DataKind kind = kinds[k++ % 6];
         Bytes d = make_data(dtype, n, kind, k);
@@ -135,7 +136,7 @@ static void mutate(Bytes& s, const std::vector<Bytes>& seeds, Rng& r) {
       }
       case 8: {  // consistent forge: a new count with nblocks, offsets and total recomputed
         if (sz < 64) break;
-        uint32_t dtype = s[5] % UZIP_DTYPE_COUNT, flags = s[6] & 7, lg = s[7];
+        uint32_t dtype = s[5] % UZIP_DTYPE_COUNT, flags = s[6] & 15, lg = s[7];
         if (lg < 10 || lg > 16) break;
         uint64_t count = rd64(&s[8]);
         count = r.next() & 1 ? count + (r.next() % 2048) - 1024 : r.next() >> (r.next() % 64);
