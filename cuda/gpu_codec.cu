@@ -12,6 +12,7 @@
 #include "gpu_decode.cuh"
 #include "gpu_encode.cuh"
 #include "gpu_lanes_encode.cuh"
+#include "gpu_pairs_encode.cuh"
 #include "codec_args.h"
 #include "dec_variant.h"
 #include "enc_variant.h"
@@ -117,6 +118,7 @@ struct GpuCodec {
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm[2], lanesDecVariant;  // [0]: the word-ring kernel, [1]: global words
+  int pairsEncPerSm[2];          // [bf16, fp32], 0 = not yet known
   std::mutex mu;
 };
 
@@ -310,6 +312,32 @@ int launch_lanes_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
                        "lanes compress kernel launch");
 }
 
+// The encoder of pair coding (FORMAT.md "Pair coding", gpu_pairs_encode.cuh): split layout, blocks of at most
+// 2^15 elements (uzipGpuCompress checks both), 4 warps per CTA.
+template <int W>
+int launch_pairs_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
+  const void* k = (const void*)uzip_gpu::pairs_compress_kernel<W>;
+  constexpr int warps = 4;
+  const size_t smem = (size_t)warps * uzip_gpu::PAIRS_ENC_WARP_BYTES;
+  int& per = c->pairsEncPerSm[W == 4];
+  if (!per) {
+    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * warps, smem),
+                               "cudaOccupancyMaxActiveBlocksPerMultiprocessor (pairs compress)"))
+      return st;
+    if (per < 1) return uzipSetError(UZIP_ERR_INTERNAL, "pairs compress kernel does not fit the device");
+  }
+  uint64_t ctas, smLimit;
+  grid_shape(c, per, (p.nblocks + warps - 1) / warps, &ctas, &smLimit);
+  EncParams q = p;
+  q.smLimit = (uint32_t)smLimit;
+  q.stageBytes = uzip_gpu::pairs_enc_stage_bytes(p.log2Block);
+  if (int st = ensure_scratch(c, ctas * warps * (uint64_t)q.stageBytes + 64u)) return st;
+  q.scratch = c->scratch;
+  void* args[] = {&q};
+  return uzipCudaCheck(cudaLaunchKernel(k, dim3((unsigned)ctas), dim3(32 * warps), args, smem, s),
+                       "pairs compress kernel launch");
+}
+
 // Lets a decode kernel use its shared memory and finds how many of its CTAs fit on an SM.
 int dec_prepare(DecKernel k, int* perSm, int warpBytes = (int)uzip_gpu::DEC_WARP_BYTES) {
   const int smem = 4 * warpBytes;
@@ -487,9 +515,12 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   GpuCodec* c;
   if (int st = get_ctx(ctx, &c)) return st;
   if (int st = uzipCheckCodecArgs(dtype, flags, &log2Block, count)) return st;
-  if (flags & UZIP_FLAG_PAIRS)  // FORMAT.md "Pair coding": the CPU codec writes and reads it; no kernels yet
-    return uzipSetError(UZIP_ERR_UNSUPPORTED, "the GPU codec does not code pairs yet (flag 0x%x): compress on the CPU",
-                        UZIP_FLAG_PAIRS);
+  // FORMAT.md "Pair coding": the GPU encoder takes the split layout and one segment a block (the CPU codec
+  // every layout and block size).
+  if ((flags & UZIP_FLAG_PAIRS) && (!(flags & UZIP_FLAG_SPLIT) || log2Block > uzip_gpu::PAIRS_LOG2_BLOCK_MAX))
+    return uzipSetError(UZIP_ERR_UNSUPPORTED, "the GPU codec codes pairs (flag 0x%x) in the split layout and in "
+                        "blocks of at most 2^%u elements: compress on the CPU", UZIP_FLAG_PAIRS,
+                        uzip_gpu::PAIRS_LOG2_BLOCK_MAX);
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   if (!src && count) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
   if (src % w) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is not aligned to the %u-byte element", w);
@@ -523,7 +554,9 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   p.epoch = c->epoch;
   p.srcAligned16 = (src & 15u) == 0;
   int st;
-  if (flags & UZIP_FLAG_LANES)
+  if (flags & UZIP_FLAG_PAIRS)
+    st = w == 2 ? launch_pairs_compress<2>(c, p, s) : launch_pairs_compress<4>(c, p, s);
+  else if (flags & UZIP_FLAG_LANES)
     st = w == 1 ? launch_lanes_compress<1>(c, p, s) : w == 2 ? launch_lanes_compress<2>(c, p, s)
                                                            : launch_lanes_compress<4>(c, p, s);
   else

@@ -12,6 +12,8 @@
 //                  [--flags F]  (header flags: 2 = split layout, 1 = checksum; default 0)
 //                  [--dec-hint 0|1]  (1, the default: decode with the stream's dtype given,
 //                                     uzipGpuDecompressAs; 0: uzipGpuDecompress, no dtype)
+//                  (flag 8, pair coding: the GPU has no pair decoder yet, so decompression is not timed and
+//                   the round trip is the CPU codec's decode of every GPU stream)
 //                  [--input FILE]  (the data: FILE's bytes, elements of the one dtype given, repeated
 //                                   over each size; e.g. real weights converted here. Default: Gaussian
 //                                   N(0, 0.02^2), 64 MiB tiled)
@@ -155,7 +157,8 @@ int main(int argc, char** argv) {
         }
         uint64_t csize = 0;
         CK(uzipGpuCodecLastSize(ctx, &csize));
-        for (int r = 0; r < reps + 3; r++) {
+        const bool pairs = (flags & UZIP_FLAG_PAIRS) != 0;
+        for (int r = 0; !pairs && r < reps + 3; r++) {
           CK(uzipEventRecord(e0, stream));
           CK(decode(ctx, cmp, csize, out, bytes, stream, decHint ? dtype : -1));
           CK(uzipEventRecord(e1, stream));
@@ -163,14 +166,23 @@ int main(int argc, char** argv) {
           if (r >= 3) td.push_back(time_ms(e0, e1));
         }
         int32_t st = -1;
-        CK(uzipGpuCodecLastStatus(ctx, &st));
+        if (!pairs) CK(uzipGpuCodecLastStatus(ctx, &st));
+        else st = 0;
         // Every size, at the first SM budget: the decode must give the input back (a wrong build can code
         // and decode with status OK; session 16's first cp.async ring in the encoder did).
         int roundTrip = -1, sameAsCpu = -1;
         if (sms == budgets[0]) {
           std::vector<uint8_t> src(bytes), back(bytes);
           CK(uzipCudaMemcpyToHost(src.data(), in, bytes, stream));
-          CK(uzipCudaMemcpyToHost(back.data(), out, bytes, stream));
+          if (!pairs) {
+            CK(uzipCudaMemcpyToHost(back.data(), out, bytes, stream));
+          } else {  // the CPU codec decodes the GPU stream
+            std::vector<uint8_t> g(csize);
+            CK(uzipCudaMemcpyToHost(g.data(), cmp, csize, stream));
+            CK(uzipStreamSynchronize(stream));
+            uint64_t got = 0;
+            if (uzipDecompressCpu(g.data(), csize, back.data(), bytes, &got) != 0 || got != bytes) back.assign(bytes, 0xEE);
+          }
           CK(uzipStreamSynchronize(stream));
           roundTrip = back == src;
           if (!roundTrip) printf("MISMATCH: %s %llu bytes: the GPU decode of the GPU stream differs from the input\n",
@@ -204,16 +216,16 @@ int main(int argc, char** argv) {
           CK(uzipEventSynchronize(e1));
           if (r >= 1) sc.push_back(time_ms(e0, e1) / K);
           CK(uzipEventRecord(e0, stream));
-          for (int k = 0; k < K; k++) CK(decode(ctx, cmp, csize, out, bytes, stream, decHint ? dtype : -1));
+          for (int k = 0; !pairs && k < K; k++) CK(decode(ctx, cmp, csize, out, bytes, stream, decHint ? dtype : -1));
           CK(uzipEventRecord(e1, stream));
           CK(uzipEventSynchronize(e1));
-          if (r >= 1) sd.push_back(time_ms(e0, e1) / K);
+          if (r >= 1 && !pairs) sd.push_back(time_ms(e0, e1) / K);
         }
-        double mc = median(tc), md = median(td), mm = median(tm);
-        double msc = K ? median(sc) : 0, msd = K ? median(sd) : 0;
+        double mc = median(tc), md = td.empty() ? 0 : median(td), mm = median(tm);
+        double msc = K ? median(sc) : 0, msd = sd.empty() ? 0 : median(sd);
         double ratio = (double)csize / (double)bytes;
         printf("%-7s %8.2fM %6d %8.4f %10.3f %10.3f %10.3f %9.1f %9.1f %9.1f %9.1f%s\n", dnames[dtype],
-               bytes / 1048576.0, sms, ratio, bytes / mc / 1e9, bytes / md / 1e9, bytes / mm / 1e9, mc * 1e3, md * 1e3,
+               bytes / 1048576.0, sms, ratio, bytes / mc / 1e9, md > 0 ? bytes / md / 1e9 : 0.0, bytes / mm / 1e9, mc * 1e3, md * 1e3,
                msc * 1e3, msd * 1e3, st ? "  DECODE STATUS NOT OK" : "");
         fprintf(js, "%s{\"dtype\":\"%s\",\"bytes\":%llu,\"maxSms\":%d,\"compressedBytes\":%llu,\"decodeStatus\":%d,",
                 first ? "" : ",\n", dnames[dtype], (unsigned long long)bytes, sms, (unsigned long long)csize, st);

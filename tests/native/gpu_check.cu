@@ -6,7 +6,8 @@
 // libuzip.so is used, plus a kernel of its own for that last part, and the collectives' reduce kernels
 // (nccl/coll_reduce_gpu.cuh, compiled in). Usage: gpu_check [--quick] [--big] [--occupied] (only the
 // occupied-SM cases) [--reduce] (only the decode-reduce and reduce cases) [--lanes] (only the lane-stream
-// cases) [--seg2] (only small blocks of two ANS segments, for the sanitizers) [--seed N]
+// cases) [--seg2] (only small blocks of two ANS segments, for the sanitizers) [--pairs] (only the pair-coding
+// cases) [--seed N]
 // The data are fresh every run (a random salt mixed into every data seed, printed first; --seed N or
 // UZIP_TEST_SEED=N repeats a run). Prints SKIP and exits 0 when there is no GPU. Exit 1 on any mismatch.
 #include <unistd.h>
@@ -145,8 +146,20 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   if (ok) CK(uzipCudaMemcpyFromHost(g_cmp.p, cpu.data(), cpuBytes, g_stream));
   // Lane streams decode through uzipGpuDecompressLanes (hints -3: no dtype, and dtypes); the other entry points must refuse them
   // (UNSUPPORTED), and uzipGpuDecompressLanes must refuse every other stream (INVALID_ARG).
-  const bool lanes = (flags & UZIP_FLAG_LANES) != 0;
-  if (ok) {
+  const bool lanes = (flags & UZIP_FLAG_LANES) != 0, pairs = (flags & UZIP_FLAG_PAIRS) != 0;
+  // Pair coding has no GPU decoder yet: every GPU entry point must refuse the stream (UNSUPPORTED); the CPU
+  // codec's decode below is the round trip.
+  if (ok && pairs) {
+    CK(uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+    CK(uzipStreamSynchronize(g_stream));
+    int32_t st = -1;
+    CK(uzipGpuCodecLastStatus(g_ctx, &st));
+    if (st != UZIP_ERR_UNSUPPORTED) {
+      ok = false;
+      snprintf(why, sizeof why, "the GPU decoder gave %s for a pair stream", uzipStatusName(st));
+    }
+  }
+  if (ok && !pairs) {
     CK(lanes ? uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream)
              : uzipGpuDecompressLanes(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, -1));
     CK(uzipStreamSynchronize(g_stream));
@@ -159,7 +172,7 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   }
   const int hints[3] = {lanes ? -3 : -2, dtype, dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32};
   for (int hint : hints) {
-    if (!ok) break;
+    if (!ok || pairs) break;
     const uint64_t ctx = g_ctx;
     CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
     // Lane streams: without a dtype, with their own (fp32 and one-byte types take the other lane kernel)
@@ -687,9 +700,63 @@ static void lanes_cases(bool quick, bool tiny, bool big) {
   printf("lane streams: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
 }
 
+// Pair coding (FORMAT.md "Pair coding"; the GPU encoder takes the split layout and blocks of up to 2^15):
+// bf16 and fp32 over edge sizes, every data kind (random bits give RAW blocks, special patterns escapes,
+// constants CONST), block sizes 2^10..2^15, inputs off their 16-byte alignment, SM budgets and large tensors.
+// GPU bytes must equal the CPU codec's, the CPU must decode them, and the GPU decoders must refuse them.
+static void pairs_cases(bool quick, bool tiny) {
+  const int before = g_fail, cases0 = g_cases;
+  const uint32_t PF = UZIP_FLAG_SPLIT | UZIP_FLAG_PAIRS;
+  const uint64_t sizes[] = {0, 1, 2, 3, 17, 31, 33, 63, 64, 65, 1023, 1024, 1025, 8191, 8192, 8193, 16383, 16384,
+                            16385, 50001, 262147};
+  for (int dtype : {1, 3})
+    for (uint64_t sz : sizes)
+      for (int kind = 0; kind < D_KINDS; kind++) {
+        if (quick && kind % 2 && sz > 1025) continue;
+        if (tiny && (sz > 50001 || (kind > 2 && sz > 1025))) continue;
+        run_case(dtype, sz, kind, PF | (uint32_t)((sz + kind) & 1u), 0, false);
+      }
+  for (uint32_t log2 : {10u, 12u, 13u, 14u, 15u})
+    for (int dtype : {1, 3})
+      for (int kind : {D_GAUSS, D_UNIFORM, D_INTLIKE, D_RANDOM, D_SPECIAL}) {
+        if (tiny && log2 != 14 && log2 != 15) continue;
+        for (uint64_t sz : {(uint64_t)1 << log2, ((uint64_t)3 << log2) + 77, (uint64_t)200003})
+          run_case(dtype, sz, kind, PF | (uint32_t)(sz & 1u), log2, false);
+      }
+  for (g_srcShift = 1; g_srcShift <= 3; g_srcShift++)  // inputs off 16-byte alignment
+    for (int dtype : {1, 3})
+      run_case(dtype, 3 * 16384 + 9, D_GAUSS, PF | 1u, 14, false);
+  g_srcShift = 0;
+  if (!tiny) {
+    for (int sms : {1, 3, 16}) {
+      CK(uzipGpuCodecSetMaxSms(g_ctx, sms));
+      run_case(1, 3000017, D_GAUSS, PF | 1u, 14, true);
+      run_case(3, 1000003, D_UNIFORM, PF, 13, true);
+    }
+    CK(uzipGpuCodecSetMaxSms(g_ctx, 0));
+    for (int dtype : {1, 3})
+      for (int kind : {D_GAUSS, D_UNIFORM, D_SPARSE, D_SPECIAL})
+        run_case(dtype, (uint64_t)4 << 20, kind, PF | (uint32_t)(kind & 1), 0, true);
+    run_case(1, (uint64_t)64 << 20, D_GAUSS, PF, 15, true);
+    run_case(3, (uint64_t)32 << 20, D_UNIFORM, PF | 1u, 14, true);
+  }
+  // Refused: the default layout and 2^16 blocks (the CPU codec takes both).
+  uint64_t bound = 0;
+  CK(uzipMaxCompressedSize(1, 1 << 20, UZIP_FLAG_PAIRS, 16, &bound));
+  g_in.alloc(2u << 20);
+  g_cmp.alloc(bound);
+  for (uint32_t fl : {(uint32_t)UZIP_FLAG_PAIRS, PF})
+    if (uzipGpuCompress(g_ctx, g_in.p, 1 << 20, 1, fl, fl == PF ? 16u : 14u, g_cmp.p, bound, 0, g_stream) !=
+        UZIP_ERR_UNSUPPORTED) {
+      g_fail++;
+      printf("FAIL pairs flags %u: the GPU encoder did not refuse them\n", fl);
+    }
+  printf("pair coding: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
+}
+
 int main(int argc, char** argv) {
   bool quick = false, big = false, tiny = false, occupiedOnly = false, reduceOnly = false, lanesOnly = false,
-       seg2Only = false;
+       seg2Only = false, pairsOnly = false;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     if (!strcmp(argv[i], "--tiny")) tiny = quick = true;  // for compute-sanitizer: small cases only
@@ -698,6 +765,7 @@ int main(int argc, char** argv) {
     if (!strcmp(argv[i], "--reduce")) reduceOnly = true;      // only the decode-reduce and reduce cases
     if (!strcmp(argv[i], "--lanes")) lanesOnly = true;        // only the lane-stream cases
     if (!strcmp(argv[i], "--seg2")) seg2Only = true;          // only small 2^15 blocks (two segments)
+    if (!strcmp(argv[i], "--pairs")) pairsOnly = true;        // only the pair-coding cases
   }
   int32_t n = 0;
   CK(uzipCudaDeviceCount(&n));
@@ -722,6 +790,11 @@ int main(int argc, char** argv) {
         for (uint64_t sz : {(uint64_t)32768 + 17, (uint64_t)3 * 32768 + 5})
           for (uint32_t flags : {0u, 3u}) run_case(dtype, sz, kind, flags, 15u, false);
     printf("%s: %d two-segment cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
+    return g_fail ? 1 : 0;
+  }
+  if (pairsOnly) {
+    pairs_cases(quick, tiny);
+    printf("%s: %d pair-coding cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
     return g_fail ? 1 : 0;
   }
   if (!tiny && !lanesOnly) bad_copy_cases();  // not under compute-sanitizer (--tiny), which counts the API errors they provoke
@@ -749,6 +822,7 @@ int main(int argc, char** argv) {
 
   if (!reduceOnly) {
     lanes_cases(quick, tiny, big);
+    if (!lanesOnly) pairs_cases(quick, tiny);
     if (lanesOnly) {
       printf("%s: %d round-trip cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
       return g_fail ? 1 : 0;

@@ -1,0 +1,403 @@
+// GPU encoder of pair coding (FORMAT.md "Pair coding", pairs_format.h) for bf16 and fp32 in the split
+// layout: one warp per block, blocks handed out by ticket, output offsets by the decoupled look-back of
+// gpu_encode.cuh, the same bytes as the CPU reference (cpu_pairs.cc).
+//
+// A block takes two passes over its input (the second from L2):
+//   A. 16-byte chunks (chunk j to lane j % 32): remainders to the split plane, the symbols' histogram (8
+//      sub-histograms in shared memory against same-address conflicts), min and max, checksum terms;
+//   B. after the warp ranked the codes and built the pair table, the 32 lanes code the block's pairs as
+//      the 32 interleaved rANS lanes of the format (pair k: lane k % 32, step k / 32), walking the steps
+//      backwards; a step's words go down a global stage by ballot and rank, its escapes (rare) by rank too.
+// Then the section's size goes to the look-back and the section is copied out of the stage.
+// One segment a block: blocks of at most 2^15 elements (gpu_codec.cu refuses larger ones).
+#pragma once
+
+#include "gpu_encode.cuh"
+#include "gpu_lanes_common.cuh"
+#include "pairs_format.h"
+
+namespace uzip_gpu {
+
+// Shared memory of one warp: 8 sub-histograms of 256 u32 during pass A; then the pair table (256 uint4
+// {rcp, f, cum, f << 20}), the code of each symbol (256 bytes), the codes' symbols (16 bytes).
+constexpr uint32_t PAIRS_ENC_WARP_BYTES = 8u * 1024u;
+constexpr uint32_t PAIRS_ENC_CODE_OFF = 4096u, PAIRS_ENC_SYMC_OFF = 4096u + 256u;
+constexpr uint32_t PAIRS_LOG2_BLOCK_MAX = 15u;  // one segment of 16384 pairs
+// Global stage per warp: words (fewer than m / 2: the section is smaller than the m-byte plane), escapes
+// (fewer than m bytes), 64 bytes of slack.
+__host__ __device__ inline uint32_t pairs_enc_stage_bytes(uint32_t log2) { return 2u * (1u << log2) + 64u; }
+
+// The elements of pair k of a block (bf16: one u32, fp32: two), the second 0 past the block's m elements.
+template <int W>
+__device__ __forceinline__ void pairs_load(const uint8_t* blk, uint32_t k, uint32_t m, bool aligned, uint32_t& a,
+                                           uint32_t& b) {
+  const uint8_t* p = blk + (size_t)k * 2u * W;
+  if (aligned && 2u * k + 1u < m) {
+    if (W == 2) {
+      const uint32_t v = __ldg((const uint32_t*)p);
+      a = v & 0xFFFFu;
+      b = v >> 16;
+    } else {
+      const uint2 v = __ldg((const uint2*)p);
+      a = v.x;
+      b = v.y;
+    }
+    return;
+  }
+  a = load_elem_nc<W>(p);
+  b = 2u * k + 1u < m ? load_elem_nc<W>(p + W) : 0u;
+}
+
+// Pass A over one chunk: histogram, min / max, remainders to the split plane, checksum terms.
+template <int W, bool FULL>
+__device__ __forceinline__ void pairs_pass_a(const EncParams& P, const uint4& q, uint32_t j, uint64_t first,
+                                             uint32_t valid, uint32_t hs, uint32_t& mn, uint32_t& mx,
+                                             uint32_t& csum) {
+  constexpr uint32_t C = 16u / W, RW = W - 1;
+#pragma unroll
+  for (uint32_t e = 0; e < C; e++)
+    if (FULL || e < valid) {
+      const uint32_t s = lanes_sym<W>(lanes_chunk_elem<W>(q, e));
+      mn = min(mn, s);
+      mx = max(mx, s);
+      asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(hs + 4u * s) : "memory");
+    }
+  uint8_t* rp = P.dst + UZIP_HEADER_BYTES + (first + (uint64_t)j * C) * RW;
+  if (FULL && W == 2) {
+    *(uint2*)rp = make_uint2(rem_bytes4(u4_word(q, 0), u4_word(q, 1)), rem_bytes4(u4_word(q, 2), u4_word(q, 3)));
+  } else if (FULL && W == 4) {
+    uint32_t r[4];
+#pragma unroll
+    for (uint32_t i = 0; i < 4; i++) r[i] = uzip_remainder_of(u4_word(q, i), 4);
+    uint32_t* o = (uint32_t*)rp;
+    o[0] = r[0] | (r[1] << 24);
+    o[1] = (r[1] >> 8) | (r[2] << 16);
+    o[2] = (r[2] >> 16) | (r[3] << 8);
+  } else {
+#pragma unroll
+    for (uint32_t e = 0; e < C; e++)
+      if (FULL || e < valid) {
+        const uint32_t r = uzip_remainder_of(lanes_chunk_elem<W>(q, e), W);
+#pragma unroll
+        for (uint32_t b = 0; b < RW; b++) rp[e * RW + b] = (uint8_t)(r >> (8u * b));
+      }
+  }
+  if (P.flags & UZIP_FLAG_CHECKSUM) {
+    const uint32_t bytes = valid * W;
+    const uint64_t word0 = (first * W + (uint64_t)j * 16u) / 4u;
+#pragma unroll
+    for (uint32_t i = 0; i < 4; i++)
+      if (4u * i < bytes) csum += uzip_checksum_term(u4_word(q, i), word0 + i);
+  }
+}
+
+// The table of a block that is not CONST, from the histogram in the union (hist8: 8 x 256 u32): the codes
+// (uzip_pairs_codes: 15 rounds of a warp max over count << 8 | 255 - symbol), the code frequencies
+// (uzip_pairs_code_freqs, computed alike in every lane), the pair frequencies (uzip_pairs_pair_freqs,
+// symbol lane + 32 i in row i) and the encoder entries. Returns n; *nesc, mf (lane c < 16: code c's
+// frequency) and the codes' symbols (shared) for the section's head.
+__device__ uint32_t pairs_build_table(uint8_t* sm, uint32_t m, uint32_t* nescOut, uint32_t* mfLane) {
+  const uint32_t lane = lane_id();
+  const uint32_t* hist8 = (const uint32_t*)sm;
+  uint32_t key[8];
+#pragma unroll
+  for (uint32_t i = 0; i < 8; i++) {
+    const uint32_t s = lane + 32u * i;
+    uint32_t c = 0;
+#pragma unroll
+    for (uint32_t h = 0; h < 8; h++) c += hist8[256u * h + s];
+    key[i] = c ? (c << 8) | (255u - s) : 0u;
+  }
+  __syncwarp();  // every lane's reads of the histogram before the table overwrites it
+  uint4* tab = (uint4*)sm;
+  uint8_t* codeOf = sm + PAIRS_ENC_CODE_OFF;
+  uint8_t* symc = sm + PAIRS_ENC_SYMC_OFF;
+#pragma unroll
+  for (uint32_t i = 0; i < 8; i++) codeOf[lane + 32u * i] = UZIP_PAIRS_ESC;
+  __syncwarp();
+  uint32_t mc[UZIP_PAIRS_CODES], n = 0, coded = 0;
+#pragma unroll
+  for (uint32_t c = 0; c < UZIP_PAIRS_ESC; c++) {
+    uint32_t best = 0;
+#pragma unroll
+    for (uint32_t i = 0; i < 8; i++) best = max(best, key[i]);
+    best = __reduce_max_sync(FULL_MASK, best);
+    mc[c] = best >> 8;
+    coded += mc[c];
+    n += best != 0;
+    const uint32_t s = 255u - (best & 255u);
+    if (best && (s & 31u) == lane) {
+      codeOf[s] = (uint8_t)c;
+#pragma unroll
+      for (uint32_t i = 0; i < 8; i++)
+        if (key[i] == best) key[i] = 0;
+    }
+    if (lane == 0) symc[c] = best ? (uint8_t)s : 0u;
+  }
+  if (lane == 0) symc[UZIP_PAIRS_ESC] = 0;
+  const uint32_t nesc = m - coded;
+  mc[UZIP_PAIRS_ESC] = nesc;
+  // Code frequencies (every lane alike).
+  uint32_t mf[UZIP_PAIRS_CODES], bestc = 0;
+  int32_t d = (int32_t)UZIP_PAIRS_M;
+#pragma unroll
+  for (uint32_t c = 0; c < UZIP_PAIRS_CODES; c++) {
+    uint32_t f = mc[c] ? (mc[c] * UZIP_PAIRS_M) / m : 0u;
+    if (mc[c] && f == 0) f = 1;
+    mf[c] = f;
+    d -= (int32_t)f;
+  }
+  uint32_t bm = mc[0];
+#pragma unroll
+  for (uint32_t c = 1; c < UZIP_PAIRS_CODES; c++)
+    if (mc[c] > bm) bm = mc[c], bestc = c;
+  if (d >= 0) {
+#pragma unroll
+    for (uint32_t c = 0; c < UZIP_PAIRS_CODES; c++)
+      if (c == bestc) mf[c] += (uint32_t)d;
+  }
+  while (d < 0) {
+    uint32_t b = 0, bf = mf[0];
+#pragma unroll
+    for (uint32_t c = 1; c < UZIP_PAIRS_CODES; c++)
+      if (mf[c] > bf) bf = mf[c], b = c;
+    const uint32_t k = (uint32_t)(-d) < bf - 1u ? (uint32_t)(-d) : bf - 1u;
+#pragma unroll
+    for (uint32_t c = 0; c < UZIP_PAIRS_CODES; c++)
+      if (c == b) mf[c] -= k;
+    d += (int32_t)k;
+  }
+  uint32_t myMf = 0, bestMf = 0, bestCode = 0;
+#pragma unroll
+  for (uint32_t c = 0; c < UZIP_PAIRS_CODES; c++) {
+    if ((lane & 15u) == c) myMf = mf[c];
+    if (mf[c] > bestMf) bestMf = mf[c], bestCode = c;
+  }
+  // Pair frequencies: symbol s = lane + 32 i = a | b << 4 with a = lane & 15, b = (lane >> 4) + 2 i.
+  uint32_t pf[8];
+  d = (int32_t)UZIP_PAIRS_M;
+#pragma unroll
+  for (uint32_t i = 0; i < 8; i++) {
+    const uint32_t fb = __shfl_sync(FULL_MASK, myMf, (lane >> 4) + 2u * i);
+    uint32_t f = (myMf * fb) >> UZIP_PAIRS_PROB_BITS;
+    if (myMf && fb && f == 0) f = 1;
+    pf[i] = f;
+    d -= (int32_t)warp_sum_u32(f);
+  }
+  const uint32_t bestPair = bestCode * 17u;
+  if (d >= 0) {
+#pragma unroll
+    for (uint32_t i = 0; i < 8; i++)
+      if (lane + 32u * i == bestPair) pf[i] += (uint32_t)d;
+  }
+  while (d < 0) {  // rare: many pairs raised to 1
+    uint32_t bk = 0;
+#pragma unroll
+    for (uint32_t i = 0; i < 8; i++) bk = max(bk, (pf[i] << 8) | (255u - (lane + 32u * i)));
+    bk = __reduce_max_sync(FULL_MASK, bk);
+    const uint32_t bf = bk >> 8, bs = 255u - (bk & 255u);
+    const uint32_t k = (uint32_t)(-d) < bf - 1u ? (uint32_t)(-d) : bf - 1u;
+#pragma unroll
+    for (uint32_t i = 0; i < 8; i++)
+      if (lane + 32u * i == bs) pf[i] -= k;
+    d += (int32_t)k;
+  }
+  uint32_t carry = 0;
+#pragma unroll
+  for (uint32_t i = 0; i < 8; i++) {
+    const uint32_t f = pf[i], cum = carry + warp_excl_scan(f);
+    carry += warp_sum_u32(f);
+    // rcp = floor((2^32 - 1) / f): q0 = umulhi(x, rcp) is q or q - 1 (x < 2^32), as floor(2^32 / f) is.
+    tab[lane + 32u * i] = make_uint4(f ? 0xFFFFFFFFu / f : 0u, f, cum, f << (32u - UZIP_PAIRS_PROB_BITS));
+  }
+  *nescOut = nesc;
+  *mfLane = myMf;
+  __syncwarp();
+  return n;
+}
+
+// Pass B: codes the block's np pairs into the stage (words from wtop down, escapes at esc[]); returns false
+// when the words would pass wlo (the section is then not smaller than RAW). x: this lane's final state.
+template <int W>
+__device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool aligned, const uint8_t* sm,
+                                           uint16_t* words, int32_t wtop, int32_t wlo, uint8_t* esc,
+                                           uint32_t nesc, uint32_t& x, int32_t& pos) {
+  constexpr uint32_t U = 8;
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  const uint4* tab = (const uint4*)sm;
+  const uint8_t* codeOf = sm + PAIRS_ENC_CODE_OFF;
+  const uint32_t np = uzip_pairs_count(m), T = (np + 31u) / 32u;
+  x = UZIP_ANS_L;
+  pos = wtop;
+  int32_t escLeft = (int32_t)nesc;
+  // Steps T - 1 .. 0 in groups of U from the top; the next group's elements load while this one codes.
+  const uint32_t G = (T + U - 1u) / U;
+  uint32_t ea[U], eb[U];
+  auto load_group = [&](uint32_t g) {
+#pragma unroll
+    for (uint32_t u = 0; u < U; u++) {
+      const int32_t t = (int32_t)T - 1 - (int32_t)(g * U + u);
+      const uint32_t k = (uint32_t)t * 32u + lane;
+      ea[u] = eb[u] = 0;
+      if (t >= 0 && k < np) pairs_load<W>(blk, k, m, aligned, ea[u], eb[u]);
+    }
+  };
+  load_group(0);
+  for (uint32_t g = 0; g < G; g++) {
+    uint32_t sa[U], sb[U];
+#pragma unroll
+    for (uint32_t u = 0; u < U; u++) sa[u] = lanes_sym<W>(ea[u]), sb[u] = lanes_sym<W>(eb[u]);
+    if (g + 1u < G) load_group(g + 1u);
+#pragma unroll
+    for (uint32_t u = 0; u < U; u++) {
+      const int32_t t = (int32_t)T - 1 - (int32_t)(g * U + u);
+      if (t < 0) break;
+      const uint32_t k = (uint32_t)t * 32u + lane;
+      const bool valid = k < np, hasB = 2u * k + 1u < m;
+      const uint32_t ca = codeOf[sa[u]], cb = hasB ? codeOf[sb[u]] : 0u;
+      const uint4 e = tab[ca | (cb << 4)];
+      // The step (uzip_pairs_encode): shed 16 bits when x >= f << 20, then x + cum + q (M - f) with the
+      // reciprocal's quotient corrected by one where it fell short.
+      const bool emit = valid && x >= e.w;
+      const uint32_t word = x & 0xFFFFu;
+      if (valid) {
+        const uint32_t xs = emit ? x >> 16 : x;
+        uint32_t q = __umulhi(xs, e.x);
+        const uint32_t r = xs - q * e.y;
+        q += r >= e.y;
+        x = xs + e.z + q * (UZIP_PAIRS_M - e.y);
+      }
+      const uint32_t wm = __ballot_sync(FULL_MASK, emit);
+      const int32_t c = __popc(wm);
+      if (pos - c < wlo) return false;
+      if (emit) words[pos - c + __popc(wm & lt)] = (uint16_t)word;
+      pos -= c;
+      // Escapes of the step, in element order (lane 0's a, b, lane 1's a, ...).
+      const bool xa = valid && ca == UZIP_PAIRS_ESC, xb = valid && hasB && cb == UZIP_PAIRS_ESC;
+      const uint32_t ma = __ballot_sync(FULL_MASK, xa), mb = __ballot_sync(FULL_MASK, xb);
+      if (ma | mb) {
+        const int32_t start = escLeft - __popc(ma) - __popc(mb);
+        const int32_t r = start + __popc(ma & lt) + __popc(mb & lt);
+        if (xa) esc[r] = (uint8_t)sa[u];
+        if (xb) esc[r + (xa ? 1 : 0)] = (uint8_t)sb[u];
+        escLeft = start;
+      }
+    }
+  }
+  return true;
+}
+
+template <int W>
+__device__ void pairs_compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint32_t* csumAcc) {
+  constexpr uint32_t C = 16u / W;
+  const uint32_t lane = lane_id();
+  const uint32_t m = uzip_block_len(P.count, P.log2Block, b);
+  const uint64_t first = (uint64_t)b << P.log2Block;
+  const uint8_t* blk = P.src + first * W;
+  const bool aligned = P.srcAligned16 != 0;
+  uint8_t* stage = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * P.stageBytes;
+  uint16_t* words = (uint16_t*)stage;                    // m / 2 words
+  uint8_t* esc = stage + (1u << P.log2Block);            // m escape bytes
+  uint32_t full;
+  bool tail;
+  lanes_lane_chunks<W>(m, lane, &full, &tail);
+
+  // Pass A.
+  uint32_t* hist8 = (uint32_t*)sm;
+#pragma unroll
+  for (uint32_t i = 0; i < 64; i++) hist8[lane + 32u * i] = 0;
+  __syncwarp();
+  const uint32_t hs = (uint32_t)__cvta_generic_to_shared(hist8 + 256u * (lane & 7u));
+  uint32_t mn = 0xFFFFFFFFu, mx = 0, csum = 0;
+  lanes_each_chunk<W, 4>(blk, full, aligned, [&](const uint4& q, uint32_t j) {
+    pairs_pass_a<W, true>(P, q, j, first, C, hs, mn, mx, csum);
+  });
+  if (tail) {
+    const uint32_t j = m / C;
+    pairs_pass_a<W, false>(P, lanes_load_chunk<W>(blk, j, m - j * C, aligned), j, first, m - j * C, hs, mn, mx,
+                           csum);
+  }
+  *csumAcc += csum;
+  const uint32_t lo = __reduce_min_sync(FULL_MASK, mn), hi = __reduce_max_sync(FULL_MASK, mx);
+  __syncwarp();
+
+  uint32_t mode, used, x = UZIP_ANS_L, n = 0, nesc = 0, mfLane = 0;
+  int32_t pos = 0;
+  const int32_t wtop = (int32_t)(m / 2u);
+  if (lo == hi) {
+    mode = UZIP_MODE_CONST;
+    used = 1;
+  } else {
+    n = pairs_build_table(sm, m, &nesc, &mfLane);
+    const uint32_t head = (uint32_t)uzip_pairs_head_bytes(nesc);
+    // The section is PAIRS only when smaller than m bytes: head + 132 + 2 words (+ 2 of padding) < m.
+    const int32_t room = ((int32_t)m - (int32_t)head - (int32_t)UZIP_ANS_SEG_HEADER_BYTES - 1) / 2;
+    bool ok = room > 0 && pairs_code<W>(blk, m, aligned, sm, words, wtop, wtop - room, esc, nesc, x, pos);
+    const uint32_t nw = (uint32_t)(wtop - pos);
+    used = head + UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 2u * (nw & 1u);
+    ok = ok && used < m;
+    mode = ok ? UZIP_MODE_PAIRS : UZIP_MODE_RAW;
+    if (!ok) used = m;
+  }
+
+  // Output offset, then the section.
+  const uint32_t padded = (uint32_t)uzip_pad16(used);
+  lb_publish(P.lookback, b, padded, P.epoch);
+  const uint64_t excl = lb_resolve(P.lookback, b, padded, P.epoch);
+  uint8_t* out = P.dst + P.payloadOff + excl;
+  __syncwarp();  // the stage's words and escapes visible to the warp
+  if (mode == UZIP_MODE_CONST) {
+    if (lane == 0) *(uint4*)out = make_uint4(lo, 0u, 0u, 0u);
+  } else if (mode == UZIP_MODE_RAW) {
+    for (uint32_t i = lane; i < m; i += 32u) out[i] = (uint8_t)lanes_sym<W>(load_elem_nc<W>(blk + (size_t)i * W));
+    for (uint32_t i = m + lane; i < padded; i += 32u) out[i] = 0;
+  } else {
+    const uint8_t* symc = sm + PAIRS_ENC_SYMC_OFF;
+    if (lane == 0) *(uint2*)out = make_uint2(n, nesc);
+    if (lane < 16u) {
+      out[8u + lane] = symc[lane];
+      *(uint16_t*)(out + 24u + 2u * lane) = (uint16_t)mfLane;
+    }
+    const uint32_t head = (uint32_t)uzip_pairs_head_bytes(nesc);
+    for (uint32_t i = lane; i < head - UZIP_PAIRS_HEAD_BYTES; i += 32u)
+      out[UZIP_PAIRS_HEAD_BYTES + i] = i < nesc ? __ldcg(esc + i) : (uint8_t)0;
+    const uint32_t nw = (uint32_t)(wtop - pos);
+    uint8_t* seg = out + head;
+    if (lane == 0) *(uint32_t*)seg = nw;
+    *(uint32_t*)(seg + 4u + 4u * lane) = x;
+    uint16_t* ow = (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
+    for (uint32_t i = lane; i < nw; i += 32u) ow[i] = __ldcg(words + pos + i);
+    for (uint32_t o = head + UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + lane; o < padded; o += 32u) out[o] = 0;
+  }
+  // The split plane's padding (after the last remainder), once.
+  if (b == P.nblocks - 1) {
+    const uint64_t from = UZIP_HEADER_BYTES + P.count * (W - 1);
+    if (from + lane < P.dirOff) P.dst[from + lane] = 0;
+  }
+  write_dir_entry(P, b, excl + padded, mode, UZIP_MODE_EXTERNAL);
+  __syncwarp();  // the shared tables and the stage are rewritten by the next block
+}
+
+// 4 warps per CTA, each coding one block at a time (PAIRS_ENC_WARP_BYTES of shared memory each, and
+// P.stageBytes of the global stage).
+template <int W>
+__global__ void __launch_bounds__(128, 4) pairs_compress_kernel(const EncParams P) {
+  extern __shared__ __align__(16) uint8_t smem[];
+  const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
+  uint8_t* sm = smem + (size_t)wib * PAIRS_ENC_WARP_BYTES;
+  GpuSlot* slot = &P.slots[P.epoch & 1u];
+  clean_next_slot(P.slots, P.epoch);
+  uint32_t csum = 0;
+  const bool gated = sm_gated(P.smLimit);
+  gate_announce(P.smLimit, gated, &slot->active);
+  while (gate_open(gated, &slot->active)) {
+    unsigned long long t = 0;
+    if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
+    t = __shfl_sync(FULL_MASK, t, 0);
+    if (t >= P.nblocks) break;
+    pairs_compress_block<W>(P, sm, (uint32_t)t, &csum);
+  }
+  enc_finish(P, slot, warp_sum_u32(csum));
+}
+
+}  // namespace uzip_gpu
