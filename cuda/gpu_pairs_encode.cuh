@@ -23,9 +23,13 @@ namespace uzip_gpu {
 constexpr uint32_t PAIRS_ENC_WARP_BYTES = 8u * 1024u;
 constexpr uint32_t PAIRS_ENC_CODE_OFF = 4096u, PAIRS_ENC_SYMC_OFF = 4096u + 256u;
 constexpr uint32_t PAIRS_LOG2_BLOCK_MAX = 15u;  // one segment of 16384 pairs
-// Global stage per warp: words (fewer than m / 2: the section is smaller than the m-byte plane), escapes
-// (fewer than m bytes), 64 bytes of slack.
-__host__ __device__ inline uint32_t pairs_enc_stage_bytes(uint32_t log2) { return 2u * (1u << log2) + 64u; }
+// Global stage per warp: 512 bytes of slack (a group of steps may place up to 256 words below the limit
+// before the check after it), words (fewer than m / 2: the section is smaller than the m-byte plane),
+// escapes (fewer than m bytes), 64 bytes of slack.
+constexpr uint32_t PAIRS_STAGE_SLACK = 512u;
+__host__ __device__ inline uint32_t pairs_enc_stage_bytes(uint32_t log2) {
+  return PAIRS_STAGE_SLACK + 2u * (1u << log2) + 64u;
+}
 
 // The elements of pair k of a block (bf16: one u32, fp32: two), the second 0 past the block's m elements.
 template <int W>
@@ -140,9 +144,12 @@ __device__ uint32_t pairs_build_table(uint8_t* sm, uint32_t m, uint32_t* nescOut
   // Code frequencies (every lane alike).
   uint32_t mf[UZIP_PAIRS_CODES], bestc = 0;
   int32_t d = (int32_t)UZIP_PAIRS_M;
+  const bool pow2 = (m & (m - 1u)) == 0;  // whole blocks: the division is a shift
+  const uint32_t sh = __ffs(m) - 1u;
 #pragma unroll
   for (uint32_t c = 0; c < UZIP_PAIRS_CODES; c++) {
-    uint32_t f = mc[c] ? (mc[c] * UZIP_PAIRS_M) / m : 0u;
+    const uint32_t num = mc[c] * UZIP_PAIRS_M;
+    uint32_t f = mc[c] ? (pow2 ? num >> sh : num / m) : 0u;
     if (mc[c] && f == 0) f = 1;
     mf[c] = f;
     d -= (int32_t)f;
@@ -216,75 +223,131 @@ __device__ uint32_t pairs_build_table(uint8_t* sm, uint32_t m, uint32_t* nescOut
   return n;
 }
 
+__device__ __forceinline__ uint32_t lds_u8(uint32_t a) {
+  uint32_t v;
+  asm volatile("ld.shared.u8 %0, [%1];" : "=r"(v) : "r"(a));
+  return v;
+}
+
+// One step of pass B for a lane (uzip_pairs_encode with the entry e = {rcp, f, cum, f << 20}): shed 16 bits
+// when x >= f << 20, then x + cum + q (M - f) with the reciprocal's quotient corrected by one where it fell
+// short; the step's words go below pos by ballot and rank, its escapes (code 15; rare) below escLeft in
+// element order (lane 0's first and second element, lane 1's, ...). FULL: every lane holds a whole pair.
+template <bool FULL>
+__device__ __forceinline__ void pairs_step(uint32_t& x, const uint4& e, bool valid, bool hasB, uint32_t ca,
+                                           uint32_t cb, uint32_t sa, uint32_t sb, uint16_t* words, int32_t& pos,
+                                           uint8_t* esc, int32_t& escLeft, uint32_t lt) {
+  if (FULL) valid = hasB = true;
+  const bool emit = valid && x >= e.w;
+  const uint32_t word = x & 0xFFFFu;
+  const uint32_t xs = emit ? x >> 16 : x;
+  uint32_t q = __umulhi(xs, e.x);
+  const uint32_t r = xs - q * e.y;
+  q += r >= e.y;
+  const uint32_t xn = xs + e.z + q * (UZIP_PAIRS_M - e.y);
+  x = valid ? xn : x;
+  const uint32_t wm = __ballot_sync(FULL_MASK, emit);
+  const int32_t c = __popc(wm);
+  if (emit) words[pos - c + __popc(wm & lt)] = (uint16_t)word;
+  pos -= c;
+  const bool xa = valid && ca == UZIP_PAIRS_ESC, xb = hasB && cb == UZIP_PAIRS_ESC;
+  if (__any_sync(FULL_MASK, xa || xb)) {
+    const uint32_t ma = __ballot_sync(FULL_MASK, xa), mb = __ballot_sync(FULL_MASK, xb);
+    const int32_t start = escLeft - __popc(ma) - __popc(mb);
+    const int32_t rk = start + __popc(ma & lt) + __popc(mb & lt);
+    if (xa) esc[rk] = (uint8_t)sa;
+    if (xb) esc[rk + (xa ? 1 : 0)] = (uint8_t)sb;
+    escLeft = start;
+  }
+}
+
 // Pass B: codes the block's np pairs into the stage (words from wtop down, escapes at esc[]); returns false
 // when the words would pass wlo (the section is then not smaller than RAW). x: this lane's final state.
+// The encoder walks steps T - 1 .. 0. The steps above the whole groups (a partial last step, an odd block's
+// last pair, fewer than U whole steps; every step of an input off its 16-byte alignment) go one at a time
+// with guards; then groups of U whole steps, branch-free: a group first looks up every step's codes and
+// table entry (shared loads through 32-bit shared addresses, all before the group's global stores: behind a
+// store the compiler would have to reload them, on the state's chain) while the next group's elements load,
+// then runs the chain.
 template <int W>
 __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool aligned, const uint8_t* sm,
                                            uint16_t* words, int32_t wtop, int32_t wlo, uint8_t* esc,
                                            uint32_t nesc, uint32_t& x, int32_t& pos) {
   constexpr uint32_t U = 8;
   const uint32_t lane = lane_id(), lt = lanemask_lt();
-  const uint4* tab = (const uint4*)sm;
-  const uint8_t* codeOf = sm + PAIRS_ENC_CODE_OFF;
+  const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(sm), codeS = tabS + PAIRS_ENC_CODE_OFF;
   const uint32_t np = uzip_pairs_count(m), T = (np + 31u) / 32u;
+  const uint32_t wholeSteps = aligned ? (m / 2u) / 32u : 0u;  // steps of 32 whole pairs
+  const uint32_t G = wholeSteps / U;                           // groups of U whole steps: t < G U
   x = UZIP_ANS_L;
   pos = wtop;
   int32_t escLeft = (int32_t)nesc;
-  // Steps T - 1 .. 0 in groups of U from the top; the next group's elements load while this one codes.
-  const uint32_t G = (T + U - 1u) / U;
+  for (int32_t t = (int32_t)T - 1; t >= (int32_t)(G * U); t--) {
+    const uint32_t k = (uint32_t)t * 32u + lane;
+    const bool valid = k < np, hasB = 2u * k + 1u < m;
+    uint32_t a = 0, b = 0;
+    if (valid) pairs_load<W>(blk, k, m, aligned, a, b);
+    const uint32_t sa = lanes_sym<W>(a), sb = lanes_sym<W>(b);
+    const uint32_t ca = valid ? lds_u8(codeS + sa) : 0u, cb = hasB ? lds_u8(codeS + sb) : 0u;
+    const uint4 e = lds_u4(tabS + 16u * (ca | (cb << 4)));
+    pairs_step<false>(x, e, valid, hasB, ca, cb, sa, sb, words, pos, esc, escLeft, lt);
+    if (pos < wlo) return false;
+  }
+  if (G == 0) return true;
+  // Whole groups, g = G - 1 .. 0 (steps g U + U - 1 .. g U).
   uint32_t ea[U], eb[U];
   auto load_group = [&](uint32_t g) {
 #pragma unroll
     for (uint32_t u = 0; u < U; u++) {
-      const int32_t t = (int32_t)T - 1 - (int32_t)(g * U + u);
-      const uint32_t k = (uint32_t)t * 32u + lane;
-      ea[u] = eb[u] = 0;
-      if (t >= 0 && k < np) pairs_load<W>(blk, k, m, aligned, ea[u], eb[u]);
+      const uint32_t k = (g * U + U - 1u - u) * 32u + lane;
+      if (W == 2) {
+        const uint32_t v = __ldg((const uint32_t*)blk + k);
+        ea[u] = v & 0xFFFFu;
+        eb[u] = v >> 16;
+      } else {
+        const uint2 v = __ldg((const uint2*)blk + k);
+        ea[u] = v.x;
+        eb[u] = v.y;
+      }
     }
   };
-  load_group(0);
-  for (uint32_t g = 0; g < G; g++) {
-    uint32_t sa[U], sb[U];
-#pragma unroll
-    for (uint32_t u = 0; u < U; u++) sa[u] = lanes_sym<W>(ea[u]), sb[u] = lanes_sym<W>(eb[u]);
-    if (g + 1u < G) load_group(g + 1u);
+  load_group(G - 1u);
+  for (uint32_t g = G; g-- > 0;) {
+    uint32_t sa[U], sb[U], ca[U], cb[U];
+    uint4 e[U];
 #pragma unroll
     for (uint32_t u = 0; u < U; u++) {
-      const int32_t t = (int32_t)T - 1 - (int32_t)(g * U + u);
-      if (t < 0) break;
-      const uint32_t k = (uint32_t)t * 32u + lane;
-      const bool valid = k < np, hasB = 2u * k + 1u < m;
-      const uint32_t ca = codeOf[sa[u]], cb = hasB ? codeOf[sb[u]] : 0u;
-      const uint4 e = tab[ca | (cb << 4)];
-      // The step (uzip_pairs_encode): shed 16 bits when x >= f << 20, then x + cum + q (M - f) with the
-      // reciprocal's quotient corrected by one where it fell short.
-      const bool emit = valid && x >= e.w;
-      const uint32_t word = x & 0xFFFFu;
-      if (valid) {
-        const uint32_t xs = emit ? x >> 16 : x;
-        uint32_t q = __umulhi(xs, e.x);
-        const uint32_t r = xs - q * e.y;
-        q += r >= e.y;
-        x = xs + e.z + q * (UZIP_PAIRS_M - e.y);
-      }
-      const uint32_t wm = __ballot_sync(FULL_MASK, emit);
-      const int32_t c = __popc(wm);
-      if (pos - c < wlo) return false;
-      if (emit) words[pos - c + __popc(wm & lt)] = (uint16_t)word;
-      pos -= c;
-      // Escapes of the step, in element order (lane 0's a, b, lane 1's a, ...).
-      const bool xa = valid && ca == UZIP_PAIRS_ESC, xb = valid && hasB && cb == UZIP_PAIRS_ESC;
-      const uint32_t ma = __ballot_sync(FULL_MASK, xa), mb = __ballot_sync(FULL_MASK, xb);
-      if (ma | mb) {
-        const int32_t start = escLeft - __popc(ma) - __popc(mb);
-        const int32_t r = start + __popc(ma & lt) + __popc(mb & lt);
-        if (xa) esc[r] = (uint8_t)sa[u];
-        if (xb) esc[r + (xa ? 1 : 0)] = (uint8_t)sb[u];
-        escLeft = start;
-      }
+      sa[u] = lanes_sym<W>(ea[u]);
+      sb[u] = lanes_sym<W>(eb[u]);
+      ca[u] = lds_u8(codeS + sa[u]);
+      cb[u] = lds_u8(codeS + sb[u]);
+      e[u] = lds_u4(tabS + 16u * (ca[u] | (cb[u] << 4)));
     }
+    if (g > 0) load_group(g - 1u);
+#pragma unroll
+    for (uint32_t u = 0; u < U; u++)
+      pairs_step<true>(x, e[u], true, true, ca[u], cb[u], sa[u], sb[u], words, pos, esc, escLeft, lt);
+    if (pos < wlo) return false;  // words placed below wlo (at most 256, into the stage's slack) are dropped
   }
   return true;
+}
+
+// Copies n 16-bit words from the stage (src, 2-aligned) to dst (4-aligned), 8 loads in flight a lane.
+__device__ __forceinline__ void pairs_copy_words(uint16_t* dst, const uint16_t* src, uint32_t n) {
+  const uint32_t lane = lane_id();
+  for (uint32_t i0 = 0; i0 < n; i0 += 256u) {
+    uint16_t v[8];
+#pragma unroll
+    for (uint32_t u = 0; u < 8; u++) {
+      const uint32_t i = i0 + 32u * u + lane;
+      v[u] = i < n ? __ldcg(src + i) : (uint16_t)0;
+    }
+#pragma unroll
+    for (uint32_t u = 0; u < 8; u++) {
+      const uint32_t i = i0 + 32u * u + lane;
+      if (i < n) dst[i] = v[u];
+    }
+  }
 }
 
 template <int W>
@@ -296,8 +359,8 @@ __device__ void pairs_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   const uint8_t* blk = P.src + first * W;
   const bool aligned = P.srcAligned16 != 0;
   uint8_t* stage = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * P.stageBytes;
-  uint16_t* words = (uint16_t*)stage;                    // m / 2 words
-  uint8_t* esc = stage + (1u << P.log2Block);            // m escape bytes
+  uint16_t* words = (uint16_t*)(stage + PAIRS_STAGE_SLACK);         // m / 2 words
+  uint8_t* esc = stage + PAIRS_STAGE_SLACK + (1u << P.log2Block);  // m escape bytes
   uint32_t full;
   bool tail;
   lanes_lane_chunks<W>(m, lane, &full, &tail);
@@ -366,7 +429,7 @@ __device__ void pairs_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
     if (lane == 0) *(uint32_t*)seg = nw;
     *(uint32_t*)(seg + 4u + 4u * lane) = x;
     uint16_t* ow = (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
-    for (uint32_t i = lane; i < nw; i += 32u) ow[i] = __ldcg(words + pos + i);
+    pairs_copy_words(ow, words + pos, nw);
     for (uint32_t o = head + UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + lane; o < padded; o += 32u) out[o] = 0;
   }
   // The split plane's padding (after the last remainder), once.
