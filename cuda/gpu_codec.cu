@@ -318,9 +318,12 @@ template <int W>
 int launch_pairs_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   const void* k = (const void*)uzip_gpu::pairs_compress_kernel<W>;
   constexpr int warps = 4;
-  const size_t smem = (size_t)warps * uzip_gpu::PAIRS_ENC_WARP_BYTES;
+  const size_t smem = (size_t)warps * uzip_gpu::pairs_enc_warp_bytes<W>();
   int& per = c->pairsEncPerSm[W == 4];
   if (!per) {
+    if (int st = uzipCudaCheck(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
+                               "cudaFuncSetAttribute (pairs compress)"))
+      return st;
     if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * warps, smem),
                                "cudaOccupancyMaxActiveBlocksPerMultiprocessor (pairs compress)"))
       return st;
@@ -331,7 +334,7 @@ int launch_pairs_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   EncParams q = p;
   q.smLimit = (uint32_t)smLimit;
   q.stageBytes = uzip_gpu::pairs_enc_stage_bytes(p.log2Block);
-  if (int st = ensure_scratch(c, ctas * warps * (uint64_t)q.stageBytes + 64u)) return st;
+  if (int st = ensure_scratch(c, ctas * warps * 2u * (uint64_t)q.stageBytes + 64u)) return st;  // two a warp
   q.scratch = c->scratch;
   void* args[] = {&q};
   return uzipCudaCheck(cudaLaunchKernel(k, dim3((unsigned)ctas), dim3(32 * warps), args, smem, s),

@@ -19,8 +19,19 @@
 namespace uzip_gpu {
 
 // Shared memory of one warp: 8 sub-histograms of 256 u32 during pass A; then the pair table (256 uint4
-// {rcp, f, cum, f << 20}), the code of each symbol (256 bytes), the codes' symbols (16 bytes).
-constexpr uint32_t PAIRS_ENC_WARP_BYTES = 8u * 1024u;
+// {rcp, f, cum, f << 20}), the code of each symbol (256 bytes), the codes' symbols (16 bytes). After them the
+// cp.async ring the passes read the block through (ncu of the first form, bf16 1 GiB: 39% of the stall
+// samples on pass A's first uses of its register-ring loads, 20% on pass B's, which shared one scoreboard;
+// bench/results/h200-2026-12-04T1540-session31/5-pairs-ncu): pass A's 4 chunks of 512 bytes, then pass B's
+// PAIRS_RING groups of U = 8 steps (32 lanes x 8 pairs: 1 KB bf16, 2 KB fp32).
+constexpr uint32_t PAIRS_ENC_TAB_BYTES = 8u * 1024u, PAIRS_U = 8u;
+template <int W>
+struct PairsRing {
+  static constexpr uint32_t GROUPS = W == 2 ? 3u : 2u, GROUP_BYTES = 32u * PAIRS_U * 2u * W;
+  static constexpr uint32_t BYTES = GROUPS * GROUP_BYTES > 2048u ? GROUPS * GROUP_BYTES : 2048u;
+};
+template <int W>
+__host__ __device__ constexpr uint32_t pairs_enc_warp_bytes() { return PAIRS_ENC_TAB_BYTES + PairsRing<W>::BYTES; }
 constexpr uint32_t PAIRS_ENC_CODE_OFF = 4096u, PAIRS_ENC_SYMC_OFF = 4096u + 256u;
 constexpr uint32_t PAIRS_LOG2_BLOCK_MAX = 15u;  // one segment of 16384 pairs
 // Global stage per warp: 512 bytes of slack (a group of steps may place up to 256 words below the limit
@@ -294,25 +305,40 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
     if (pos < wlo) return false;
   }
   if (G == 0) return true;
-  // Whole groups, g = G - 1 .. 0 (steps g U + U - 1 .. g U).
-  uint32_t ea[U], eb[U];
-  auto load_group = [&](uint32_t g) {
+  // Whole groups, g = G - 1 .. 0 (steps g U + U - 1 .. g U), read through a cp.async ring of R groups: lane
+  // `lane` copies its U pairs of a group (W * 2 bytes each, 128 W bytes apart in the block) to its own
+  // 16 W bytes of the slot, reads them back with vector loads, and refills the slot only after using them.
+  using RG = PairsRing<W>;
+  constexpr uint32_t R = RG::GROUPS;
+  const uint32_t ringS = tabS + PAIRS_ENC_TAB_BYTES + lane * (U * 2u * W);
+  auto issue = [&](uint32_t j) {  // the j-th group walked: g = G - 1 - j
+    if (j < G) {
+      const uint32_t g = G - 1u - j, slot = ringS + (j % R) * RG::GROUP_BYTES;
 #pragma unroll
-    for (uint32_t u = 0; u < U; u++) {
-      const uint32_t k = (g * U + U - 1u - u) * 32u + lane;
-      if (W == 2) {
-        const uint32_t v = __ldg((const uint32_t*)blk + k);
-        ea[u] = v & 0xFFFFu;
-        eb[u] = v >> 16;
-      } else {
-        const uint2 v = __ldg((const uint2*)blk + k);
-        ea[u] = v.x;
-        eb[u] = v.y;
+      for (uint32_t u = 0; u < U; u++) {
+        const uint8_t* src = blk + (size_t)((g * U + U - 1u - u) * 32u + lane) * (2u * W);
+        if (W == 2) asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(slot + 4u * u), "l"(src) : "memory");
+        else asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(slot + 8u * u), "l"(src) : "memory");
       }
     }
+    asm volatile("cp.async.commit_group;" ::: "memory");
   };
-  load_group(G - 1u);
-  for (uint32_t g = G; g-- > 0;) {
+#pragma unroll
+  for (uint32_t j = 0; j < R; j++) issue(j);
+  for (uint32_t j = 0; j < G; j++) {  // group G - 1 - j
+    asm volatile("cp.async.wait_group %0;" ::"n"(R - 1) : "memory");
+    uint32_t ea[U], eb[U];
+    const uint32_t slot = ringS + (j % R) * RG::GROUP_BYTES;
+#pragma unroll
+    for (uint32_t v = 0; v < U * 2u * W / 16u; v++) {
+      const uint4 q = lds_u4(slot + 16u * v);
+      if (W == 2) {  // 4 pairs a vector
+#pragma unroll
+        for (uint32_t i = 0; i < 4; i++) ea[4u * v + i] = u4_word(q, i) & 0xFFFFu, eb[4u * v + i] = u4_word(q, i) >> 16;
+      } else {  // 2 pairs a vector
+        ea[2u * v] = q.x, eb[2u * v] = q.y, ea[2u * v + 1u] = q.z, eb[2u * v + 1u] = q.w;
+      }
+    }
     uint32_t sa[U], sb[U], ca[U], cb[U];
     uint4 e[U];
 #pragma unroll
@@ -323,12 +349,16 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
       cb[u] = lds_u8(codeS + sb[u]);
       e[u] = lds_u4(tabS + 16u * (ca[u] | (cb[u] << 4)));
     }
-    if (g > 0) load_group(g - 1u);
+    issue(j + R);
 #pragma unroll
     for (uint32_t u = 0; u < U; u++)
       pairs_step<true>(x, e[u], true, true, ca[u], cb[u], sa[u], sb[u], words, pos, esc, escLeft, lt);
-    if (pos < wlo) return false;  // words placed below wlo (at most 256, into the stage's slack) are dropped
+    if (pos < wlo) {  // words placed below wlo (at most 256, into the stage's slack) are dropped
+      asm volatile("cp.async.wait_all;" ::: "memory");
+      return false;
+    }
   }
+  asm volatile("cp.async.wait_all;" ::: "memory");
   return true;
 }
 
@@ -350,15 +380,25 @@ __device__ __forceinline__ void pairs_copy_words(uint16_t* dst, const uint16_t* 
   }
 }
 
+// A coded block waiting for its output offset: what writing its section needs (the words and escapes stay
+// in its stage; x, the code frequency and the code's symbol are this lane's).
+struct PairsPlan {
+  uint32_t b, mode, used, lo, n, nesc, nw, x, mfLane, symLane;
+  int32_t pos;
+  uint8_t* stage;
+};
+
+// Codes block b into the plan (pass A, the table, pass B into `stage`) and publishes its size for the
+// look-back.
 template <int W>
-__device__ void pairs_compress_block(const EncParams& P, uint8_t* sm, uint32_t b, uint32_t* csumAcc) {
+__device__ __forceinline__ void pairs_code_block(const EncParams& P, uint8_t* sm, uint32_t b, uint8_t* stage,
+                                                 uint32_t* csumAcc, PairsPlan& pl) {
   constexpr uint32_t C = 16u / W;
   const uint32_t lane = lane_id();
   const uint32_t m = uzip_block_len(P.count, P.log2Block, b);
   const uint64_t first = (uint64_t)b << P.log2Block;
   const uint8_t* blk = P.src + first * W;
   const bool aligned = P.srcAligned16 != 0;
-  uint8_t* stage = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5)) * P.stageBytes;
   uint16_t* words = (uint16_t*)(stage + PAIRS_STAGE_SLACK);         // m / 2 words
   uint8_t* esc = stage + PAIRS_STAGE_SLACK + (1u << P.log2Block);  // m escape bytes
   uint32_t full;
@@ -372,7 +412,7 @@ __device__ void pairs_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   __syncwarp();
   const uint32_t hs = (uint32_t)__cvta_generic_to_shared(hist8 + 256u * (lane & 7u));
   uint32_t mn = 0xFFFFFFFFu, mx = 0, csum = 0;
-  lanes_each_chunk<W, 4>(blk, full, aligned, [&](const uint4& q, uint32_t j) {
+  lanes_each_chunk_async<W, 4>(blk, full, aligned, (uint4*)(sm + PAIRS_ENC_TAB_BYTES), [&](const uint4& q, uint32_t j) {
     pairs_pass_a<W, true>(P, q, j, first, C, hs, mn, mx, csum);
   });
   if (tail) {
@@ -384,82 +424,105 @@ __device__ void pairs_compress_block(const EncParams& P, uint8_t* sm, uint32_t b
   const uint32_t lo = __reduce_min_sync(FULL_MASK, mn), hi = __reduce_max_sync(FULL_MASK, mx);
   __syncwarp();
 
-  uint32_t mode, used, x = UZIP_ANS_L, n = 0, nesc = 0, mfLane = 0;
-  int32_t pos = 0;
-  const int32_t wtop = (int32_t)(m / 2u);
+  pl.b = b;
+  pl.lo = lo;
+  pl.stage = stage;
+  pl.x = UZIP_ANS_L;
+  pl.n = pl.nesc = pl.nw = pl.mfLane = pl.symLane = 0;
+  pl.pos = 0;
   if (lo == hi) {
-    mode = UZIP_MODE_CONST;
-    used = 1;
+    pl.mode = UZIP_MODE_CONST;
+    pl.used = 1;
   } else {
-    n = pairs_build_table(sm, m, &nesc, &mfLane);
-    const uint32_t head = (uint32_t)uzip_pairs_head_bytes(nesc);
+    pl.n = pairs_build_table(sm, m, &pl.nesc, &pl.mfLane);
+    pl.symLane = sm[PAIRS_ENC_SYMC_OFF + (lane & 15u)];
+    const int32_t wtop = (int32_t)(m / 2u);
+    const uint32_t head = (uint32_t)uzip_pairs_head_bytes(pl.nesc);
     // The section is PAIRS only when smaller than m bytes: head + 132 + 2 words (+ 2 of padding) < m.
     const int32_t room = ((int32_t)m - (int32_t)head - (int32_t)UZIP_ANS_SEG_HEADER_BYTES - 1) / 2;
-    bool ok = room > 0 && pairs_code<W>(blk, m, aligned, sm, words, wtop, wtop - room, esc, nesc, x, pos);
-    const uint32_t nw = (uint32_t)(wtop - pos);
-    used = head + UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 2u * (nw & 1u);
-    ok = ok && used < m;
-    mode = ok ? UZIP_MODE_PAIRS : UZIP_MODE_RAW;
-    if (!ok) used = m;
+    bool ok = room > 0 && pairs_code<W>(blk, m, aligned, sm, words, wtop, wtop - room, esc, pl.nesc, pl.x, pl.pos);
+    pl.nw = (uint32_t)(wtop - pl.pos);
+    pl.used = head + UZIP_ANS_SEG_HEADER_BYTES + 2u * pl.nw + 2u * (pl.nw & 1u);
+    ok = ok && pl.used < m;
+    pl.mode = ok ? UZIP_MODE_PAIRS : UZIP_MODE_RAW;
+    if (!ok) pl.used = m;
   }
+  lb_publish(P.lookback, b, uzip_pad16(pl.used), P.epoch);
+}
 
-  // Output offset, then the section.
-  const uint32_t padded = (uint32_t)uzip_pad16(used);
-  lb_publish(P.lookback, b, padded, P.epoch);
-  const uint64_t excl = lb_resolve(P.lookback, b, padded, P.epoch);
+// Resolves a planned block's output offset and writes its section from its stage, its directory entry and
+// (last block) the split plane's padding.
+template <int W>
+__device__ __forceinline__ void pairs_finish_block(const EncParams& P, const PairsPlan& pl) {
+  const uint32_t lane = lane_id();
+  const uint32_t m = uzip_block_len(P.count, P.log2Block, pl.b);
+  const uint32_t padded = (uint32_t)uzip_pad16(pl.used);
+  const uint64_t excl = lb_resolve(P.lookback, pl.b, padded, P.epoch);
   uint8_t* out = P.dst + P.payloadOff + excl;
   __syncwarp();  // the stage's words and escapes visible to the warp
-  if (mode == UZIP_MODE_CONST) {
-    if (lane == 0) *(uint4*)out = make_uint4(lo, 0u, 0u, 0u);
-  } else if (mode == UZIP_MODE_RAW) {
+  if (pl.mode == UZIP_MODE_CONST) {
+    if (lane == 0) *(uint4*)out = make_uint4(pl.lo, 0u, 0u, 0u);
+  } else if (pl.mode == UZIP_MODE_RAW) {
+    const uint8_t* blk = P.src + ((uint64_t)pl.b << P.log2Block) * W;
     for (uint32_t i = lane; i < m; i += 32u) out[i] = (uint8_t)lanes_sym<W>(load_elem_nc<W>(blk + (size_t)i * W));
     for (uint32_t i = m + lane; i < padded; i += 32u) out[i] = 0;
   } else {
-    const uint8_t* symc = sm + PAIRS_ENC_SYMC_OFF;
-    if (lane == 0) *(uint2*)out = make_uint2(n, nesc);
+    const uint8_t* esc = pl.stage + PAIRS_STAGE_SLACK + (1u << P.log2Block);
+    const uint16_t* words = (const uint16_t*)(pl.stage + PAIRS_STAGE_SLACK);
+    if (lane == 0) *(uint2*)out = make_uint2(pl.n, pl.nesc);
     if (lane < 16u) {
-      out[8u + lane] = symc[lane];
-      *(uint16_t*)(out + 24u + 2u * lane) = (uint16_t)mfLane;
+      out[8u + lane] = (uint8_t)pl.symLane;
+      *(uint16_t*)(out + 24u + 2u * lane) = (uint16_t)pl.mfLane;
     }
-    const uint32_t head = (uint32_t)uzip_pairs_head_bytes(nesc);
+    const uint32_t head = (uint32_t)uzip_pairs_head_bytes(pl.nesc);
     for (uint32_t i = lane; i < head - UZIP_PAIRS_HEAD_BYTES; i += 32u)
-      out[UZIP_PAIRS_HEAD_BYTES + i] = i < nesc ? __ldcg(esc + i) : (uint8_t)0;
-    const uint32_t nw = (uint32_t)(wtop - pos);
+      out[UZIP_PAIRS_HEAD_BYTES + i] = i < pl.nesc ? __ldcg(esc + i) : (uint8_t)0;
     uint8_t* seg = out + head;
-    if (lane == 0) *(uint32_t*)seg = nw;
-    *(uint32_t*)(seg + 4u + 4u * lane) = x;
-    uint16_t* ow = (uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES);
-    pairs_copy_words(ow, words + pos, nw);
-    for (uint32_t o = head + UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + lane; o < padded; o += 32u) out[o] = 0;
+    if (lane == 0) *(uint32_t*)seg = pl.nw;
+    *(uint32_t*)(seg + 4u + 4u * lane) = pl.x;
+    pairs_copy_words((uint16_t*)(seg + UZIP_ANS_SEG_HEADER_BYTES), words + pl.pos, pl.nw);
+    for (uint32_t o = head + UZIP_ANS_SEG_HEADER_BYTES + 2u * pl.nw + lane; o < padded; o += 32u) out[o] = 0;
   }
-  // The split plane's padding (after the last remainder), once.
-  if (b == P.nblocks - 1) {
+  if (pl.b == P.nblocks - 1) {
     const uint64_t from = UZIP_HEADER_BYTES + P.count * (W - 1);
     if (from + lane < P.dirOff) P.dst[from + lane] = 0;
   }
-  write_dir_entry(P, b, excl + padded, mode, UZIP_MODE_EXTERNAL);
-  __syncwarp();  // the shared tables and the stage are rewritten by the next block
+  write_dir_entry(P, pl.b, excl + padded, pl.mode, UZIP_MODE_EXTERNAL);
+  __syncwarp();  // the stage is rewritten by the block after next
 }
 
-// 4 warps per CTA, each coding one block at a time (PAIRS_ENC_WARP_BYTES of shared memory each, and
-// P.stageBytes of the global stage).
+// 4 warps per CTA, each coding one block at a time (pairs_enc_warp_bytes<W>() of shared memory each, and two
+// stages of P.stageBytes in global memory). The look-back is deferred: a warp publishes a block's size, codes
+// its next block, and only then resolves the first one's offset and writes it out, by which time the blocks
+// before it have published (resolving at once, the first form's warps spun there: 21.5% of its executed
+// instructions, bench/results/h200-2026-12-04T1540-session31/5-pairs-ncu).
 template <int W>
 __global__ void __launch_bounds__(128, 4) pairs_compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
-  uint8_t* sm = smem + (size_t)wib * PAIRS_ENC_WARP_BYTES;
+  uint8_t* sm = smem + (size_t)wib * pairs_enc_warp_bytes<W>();
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   clean_next_slot(P.slots, P.epoch);
   uint32_t csum = 0;
   const bool gated = sm_gated(P.smLimit);
   gate_announce(P.smLimit, gated, &slot->active);
+  uint8_t* stages = P.scratch + (size_t)(blockIdx.x * (blockDim.x >> 5) + wib) * 2u * P.stageBytes;
+  PairsPlan pend;
+  bool havePend = false;
+  uint32_t parity = 0;
   while (gate_open(gated, &slot->active)) {
     unsigned long long t = 0;
     if (lane == 0) t = atomicAdd(&slot->ticket, 1ull);
     t = __shfl_sync(FULL_MASK, t, 0);
     if (t >= P.nblocks) break;
-    pairs_compress_block<W>(P, sm, (uint32_t)t, &csum);
+    PairsPlan cur;
+    pairs_code_block<W>(P, sm, (uint32_t)t, stages + parity * P.stageBytes, &csum, cur);
+    if (havePend) pairs_finish_block<W>(P, pend);
+    pend = cur;
+    havePend = true;
+    parity ^= 1u;
   }
+  if (havePend) pairs_finish_block<W>(P, pend);
   enc_finish(P, slot, warp_sum_u32(csum));
 }
 
