@@ -32,7 +32,14 @@ struct PairsRing {
 };
 template <int W>
 __host__ __device__ constexpr uint32_t pairs_enc_warp_bytes() { return PAIRS_ENC_TAB_BYTES + PairsRing<W>::BYTES; }
-constexpr uint32_t PAIRS_ENC_CODE_OFF = 4096u, PAIRS_ENC_SYMC_OFF = 4096u + 256u;
+// The table's entries are swizzled (pairs_tab_pos) and pass B looks the second element's code up in a
+// second table that holds it already shifted and swizzled (codeB), so that the common pairs (codes 0..3 both)
+// spread over all 8 groups of 4 banks: unswizzled they shared 4 (ncu, call 7: shared loads 4.3-way in
+// conflict, the memory pipe at 88%, bench/results/h200-2026-12-04T1540-session31/7-pairs-ncu2).
+constexpr uint32_t PAIRS_ENC_CODE_OFF = 4096u, PAIRS_ENC_CODEB_OFF = 4096u + 256u, PAIRS_ENC_SYMC_OFF = 4096u + 512u;
+__device__ __forceinline__ uint32_t pairs_tab_pos(uint32_t s) { return s ^ ((s >> 2) & 4u); }
+__device__ __forceinline__ uint32_t pairs_code_b(uint32_t c) { return (c << 4) ^ ((c & 1u) << 2); }
+constexpr uint32_t PAIRS_ESC_B = (UZIP_PAIRS_ESC << 4) ^ 4u;  // pairs_code_b(15)
 constexpr uint32_t PAIRS_LOG2_BLOCK_MAX = 15u;  // one segment of 16384 pairs
 // Global stage per warp: 512 bytes of slack (a group of steps may place up to 256 words below the limit
 // before the check after it), words (fewer than m / 2: the section is smaller than the m-byte plane),
@@ -126,9 +133,10 @@ __device__ uint32_t pairs_build_table(uint8_t* sm, uint32_t m, uint32_t* nescOut
   __syncwarp();  // every lane's reads of the histogram before the table overwrites it
   uint4* tab = (uint4*)sm;
   uint8_t* codeOf = sm + PAIRS_ENC_CODE_OFF;
+  uint8_t* codeB = sm + PAIRS_ENC_CODEB_OFF;
   uint8_t* symc = sm + PAIRS_ENC_SYMC_OFF;
 #pragma unroll
-  for (uint32_t i = 0; i < 8; i++) codeOf[lane + 32u * i] = UZIP_PAIRS_ESC;
+  for (uint32_t i = 0; i < 8; i++) codeOf[lane + 32u * i] = UZIP_PAIRS_ESC, codeB[lane + 32u * i] = PAIRS_ESC_B;
   __syncwarp();
   uint32_t mc[UZIP_PAIRS_CODES], n = 0, coded = 0;
 #pragma unroll
@@ -143,6 +151,7 @@ __device__ uint32_t pairs_build_table(uint8_t* sm, uint32_t m, uint32_t* nescOut
     const uint32_t s = 255u - (best & 255u);
     if (best && (s & 31u) == lane) {
       codeOf[s] = (uint8_t)c;
+      codeB[s] = (uint8_t)pairs_code_b(c);
 #pragma unroll
       for (uint32_t i = 0; i < 8; i++)
         if (key[i] == best) key[i] = 0;
@@ -226,7 +235,7 @@ __device__ uint32_t pairs_build_table(uint8_t* sm, uint32_t m, uint32_t* nescOut
     const uint32_t f = pf[i], cum = carry + warp_excl_scan(f);
     carry += warp_sum_u32(f);
     // rcp = floor((2^32 - 1) / f): q0 = umulhi(x, rcp) is q or q - 1 (x < 2^32), as floor(2^32 / f) is.
-    tab[lane + 32u * i] = make_uint4(f ? 0xFFFFFFFFu / f : 0u, f, cum, f << (32u - UZIP_PAIRS_PROB_BITS));
+    tab[pairs_tab_pos(lane + 32u * i)] = make_uint4(f ? 0xFFFFFFFFu / f : 0u, f, cum, f << (32u - UZIP_PAIRS_PROB_BITS));
   }
   *nescOut = nesc;
   *mfLane = myMf;
@@ -244,6 +253,7 @@ __device__ __forceinline__ uint32_t lds_u8(uint32_t a) {
 // when x >= f << 20, then x + cum + q (M - f) with the reciprocal's quotient corrected by one where it fell
 // short; the step's words go below pos by ballot and rank, its escapes (code 15; rare) below escLeft in
 // element order (lane 0's first and second element, lane 1's, ...). FULL: every lane holds a whole pair.
+// ca: the first element's code; cb: the second's as pairs_code_b.
 template <bool FULL>
 __device__ __forceinline__ void pairs_step(uint32_t& x, const uint4& e, bool valid, bool hasB, uint32_t ca,
                                            uint32_t cb, uint32_t sa, uint32_t sb, uint16_t* words, int32_t& pos,
@@ -261,7 +271,7 @@ __device__ __forceinline__ void pairs_step(uint32_t& x, const uint4& e, bool val
   const int32_t c = __popc(wm);
   if (emit) words[pos - c + __popc(wm & lt)] = (uint16_t)word;
   pos -= c;
-  const bool xa = valid && ca == UZIP_PAIRS_ESC, xb = hasB && cb == UZIP_PAIRS_ESC;
+  const bool xa = valid && ca == UZIP_PAIRS_ESC, xb = hasB && cb == PAIRS_ESC_B;
   if (__any_sync(FULL_MASK, xa || xb)) {
     const uint32_t ma = __ballot_sync(FULL_MASK, xa), mb = __ballot_sync(FULL_MASK, xb);
     const int32_t start = escLeft - __popc(ma) - __popc(mb);
@@ -287,6 +297,7 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
   constexpr uint32_t U = 8;
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(sm), codeS = tabS + PAIRS_ENC_CODE_OFF;
+  const uint32_t codeBS = tabS + PAIRS_ENC_CODEB_OFF;
   const uint32_t np = uzip_pairs_count(m), T = (np + 31u) / 32u;
   const uint32_t wholeSteps = aligned ? (m / 2u) / 32u : 0u;  // steps of 32 whole pairs
   const uint32_t G = wholeSteps / U;                           // groups of U whole steps: t < G U
@@ -299,26 +310,31 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
     uint32_t a = 0, b = 0;
     if (valid) pairs_load<W>(blk, k, m, aligned, a, b);
     const uint32_t sa = lanes_sym<W>(a), sb = lanes_sym<W>(b);
-    const uint32_t ca = valid ? lds_u8(codeS + sa) : 0u, cb = hasB ? lds_u8(codeS + sb) : 0u;
-    const uint4 e = lds_u4(tabS + 16u * (ca | (cb << 4)));
+    const uint32_t ca = valid ? lds_u8(codeS + sa) : 0u, cb = hasB ? lds_u8(codeBS + sb) : 0u;
+    const uint4 e = lds_u4(tabS + 16u * (ca ^ cb));
     pairs_step<false>(x, e, valid, hasB, ca, cb, sa, sb, words, pos, esc, escLeft, lt);
     if (pos < wlo) return false;
   }
   if (G == 0) return true;
   // Whole groups, g = G - 1 .. 0 (steps g U + U - 1 .. g U), read through a cp.async ring of R groups: lane
-  // `lane` copies its U pairs of a group (W * 2 bytes each, 128 W bytes apart in the block) to its own
-  // 16 W bytes of the slot, reads them back with vector loads, and refills the slot only after using them.
+  // `lane` copies its U pairs of a group (W * 2 bytes each, 128 W bytes apart in the block) into 16-byte
+  // vectors of the slot (vector v of every lane in 512 consecutive bytes: conflict-free reads), reads them
+  // back, and refills the slot only after using them.
   using RG = PairsRing<W>;
   constexpr uint32_t R = RG::GROUPS;
-  const uint32_t ringS = tabS + PAIRS_ENC_TAB_BYTES + lane * (U * 2u * W);
+  const uint32_t ringS = tabS + PAIRS_ENC_TAB_BYTES + 16u * lane;
   auto issue = [&](uint32_t j) {  // the j-th group walked: g = G - 1 - j
     if (j < G) {
       const uint32_t g = G - 1u - j, slot = ringS + (j % R) * RG::GROUP_BYTES;
 #pragma unroll
       for (uint32_t u = 0; u < U; u++) {
         const uint8_t* src = blk + (size_t)((g * U + U - 1u - u) * 32u + lane) * (2u * W);
-        if (W == 2) asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(slot + 4u * u), "l"(src) : "memory");
-        else asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(slot + 8u * u), "l"(src) : "memory");
+        if (W == 2)
+          asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(slot + 512u * (u / 4u) + 4u * (u % 4u)), "l"(src)
+                       : "memory");
+        else
+          asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(slot + 512u * (u / 2u) + 8u * (u % 2u)), "l"(src)
+                       : "memory");
       }
     }
     asm volatile("cp.async.commit_group;" ::: "memory");
@@ -331,7 +347,7 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
     const uint32_t slot = ringS + (j % R) * RG::GROUP_BYTES;
 #pragma unroll
     for (uint32_t v = 0; v < U * 2u * W / 16u; v++) {
-      const uint4 q = lds_u4(slot + 16u * v);
+      const uint4 q = lds_u4(slot + 512u * v);
       if (W == 2) {  // 4 pairs a vector
 #pragma unroll
         for (uint32_t i = 0; i < 4; i++) ea[4u * v + i] = u4_word(q, i) & 0xFFFFu, eb[4u * v + i] = u4_word(q, i) >> 16;
@@ -346,8 +362,8 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
       sa[u] = lanes_sym<W>(ea[u]);
       sb[u] = lanes_sym<W>(eb[u]);
       ca[u] = lds_u8(codeS + sa[u]);
-      cb[u] = lds_u8(codeS + sb[u]);
-      e[u] = lds_u4(tabS + 16u * (ca[u] | (cb[u] << 4)));
+      cb[u] = lds_u8(codeBS + sb[u]);
+      e[u] = lds_u4(tabS + 16u * (ca[u] ^ cb[u]));
     }
     issue(j + R);
 #pragma unroll
@@ -362,22 +378,28 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
   return true;
 }
 
-// Copies n 16-bit words from the stage (src, 2-aligned) to dst (4-aligned), 8 loads in flight a lane.
+// Copies n 16-bit words from the stage (src, 2-aligned; the stage is readable one word past src + n) to dst
+// (4-aligned) as 32-bit words, from aligned loads (two, funnel-shifted, when src is odd), 8 in flight a lane.
 __device__ __forceinline__ void pairs_copy_words(uint16_t* dst, const uint16_t* src, uint32_t n) {
-  const uint32_t lane = lane_id();
-  for (uint32_t i0 = 0; i0 < n; i0 += 256u) {
-    uint16_t v[8];
+  const uint32_t lane = lane_id(), odd = ((uintptr_t)src >> 1) & 1u;
+  const uint32_t* s32 = (const uint32_t*)(src - odd);
+  uint32_t* d32 = (uint32_t*)dst;
+  const uint32_t n32 = n / 2u;
+  for (uint32_t i0 = 0; i0 < n32; i0 += 256u) {
+    uint32_t v[8];
 #pragma unroll
     for (uint32_t u = 0; u < 8; u++) {
       const uint32_t i = i0 + 32u * u + lane;
-      v[u] = i < n ? __ldcg(src + i) : (uint16_t)0;
+      v[u] = 0;
+      if (i < n32) v[u] = odd ? __funnelshift_r(__ldcg(s32 + i), __ldcg(s32 + i + 1u), 16) : __ldcg(s32 + i);
     }
 #pragma unroll
     for (uint32_t u = 0; u < 8; u++) {
       const uint32_t i = i0 + 32u * u + lane;
-      if (i < n) dst[i] = v[u];
+      if (i < n32) d32[i] = v[u];
     }
   }
+  if ((n & 1u) && lane == 0) dst[n - 1u] = __ldcg(src + n - 1u);
 }
 
 // A coded block waiting for its output offset: what writing its section needs (the words and escapes stay
