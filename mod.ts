@@ -26,6 +26,7 @@ export {
   defaultLog2Block,
   FLAG_CHECKSUM,
   FLAG_LANES,
+  FLAG_PAIRS,
   FLAG_SPLIT,
   inspect,
   LOG2_BLOCK,

@@ -18,6 +18,11 @@ export const FLAG_SPLIT = 0x02;
  */
 export const FLAG_LANES = 0x04;
 /**
+ * Header flag: pair coding, bf16 and fp32 symbol planes coded two elements a rANS step (docs/FORMAT.md "Pair
+ * coding"); not with lane streams.
+ */
+export const FLAG_PAIRS = 0x08;
+/**
  * Smallest and largest log2 of the block size (elements per block), and the default. Left unset, the block
  * size is `default` except for bf16 and fp32 tensors of at most `smallTensorBytes`, which get `small`
  * (a GPU codes such a tensor in about one block's latency; the smaller block halves it for ~0.5% of
@@ -62,6 +67,14 @@ export interface CompressOptions {
    * (docs/GPU_CODEC_NOTES.md, session 14). Default false.
    */
   lanes?: boolean;
+  /**
+   * Pair coding (docs/FORMAT.md "Pair coding"): bf16 and fp32 only; each exponent a 4-bit code of its
+   * block's 15 most frequent, two codes a rANS step (half the steps, the ratio within 0.002). Experimental:
+   * the CPU codec writes and reads it in every layout, the GPU codec encodes it in the split layout with
+   * blocks of at most 2^15 elements (bit-identical), not yet faster than the default coding, and does not
+   * decode it yet (docs/GPU_CODEC_NOTES.md, session 31). Default false.
+   */
+  pairs?: boolean;
   /** log2 of the elements per block, 10..16 (default: {@linkcode defaultLog2Block}: 14, 13 or 15). */
   log2Block?: number;
   /**
@@ -87,7 +100,7 @@ export interface StreamInfo {
   version: number;
   /** Element type. */
   dtype: DType;
-  /** Header flags (FLAG_CHECKSUM, FLAG_SPLIT, FLAG_LANES). */
+  /** Header flags (FLAG_CHECKSUM, FLAG_SPLIT, FLAG_LANES, FLAG_PAIRS). */
   flags: number;
   /** Whether a checksum is stored. */
   checksum: boolean;
@@ -95,6 +108,8 @@ export interface StreamInfo {
   split: boolean;
   /** Whether the symbol planes are lane streams. */
   lanes: boolean;
+  /** Whether the symbol planes are pair-coded. */
+  pairs: boolean;
   /** log2 of the elements per block. */
   log2Block: number;
   /** Elements. */
@@ -144,7 +159,7 @@ function nonEmpty(u8: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
 export function flagsOf(opts: CompressOptions): number {
   if (typeof opts !== "object" || opts === null) throw new InvalidArgumentError("options must be an object");
   return (opts.checksum ? FLAG_CHECKSUM : 0) | (opts.split || opts.lanes ? FLAG_SPLIT : 0) |
-    (opts.lanes ? FLAG_LANES : 0);
+    (opts.lanes ? FLAG_LANES : 0) | (opts.pairs ? FLAG_PAIRS : 0);
 }
 
 function log2Of(opts: CompressOptions): number {
@@ -255,6 +270,7 @@ export function inspect(stream: Uint8Array): StreamInfo {
     checksum: (flags & FLAG_CHECKSUM) !== 0,
     split: (flags & FLAG_SPLIT) !== 0,
     lanes: (flags & FLAG_LANES) !== 0,
+    pairs: (flags & FLAG_PAIRS) !== 0,
     log2Block,
     count,
     rawBytes,

@@ -197,6 +197,30 @@ Deno.test("lane streams: flags in the header, lane-coded blocks, a ratio near th
   assertThrowsTyped(() => compress(data, "bf16", { lanes: true, log2Block: 15 }), InvalidArgumentError);
 });
 
+Deno.test("pair coding: bf16 and fp32 round trips, pair-coded blocks, the ratio of the default coding", () => {
+  for (const dtype of ["bf16", "fp32"] as const) {
+    for (const name of ["gaussian", "random", "sparse", "constant"] as const) {
+      for (const size of [0, 1, 17, 16385, 70001]) {
+        const data = makeDataset(name, dtype, size, RUN_SEED + 77 + size);
+        for (const opts of [{ pairs: true }, { pairs: true, split: true, checksum: true, log2Block: 15 }]) {
+          roundTrip(data, dtype, opts, `pairs ${dtype}/${name}/${size}/${JSON.stringify(opts)}`);
+        }
+      }
+    }
+  }
+  const data = makeDataset("gaussian", "bf16", 1 << 18, 12);
+  const pairs = inspect(compress(data, "bf16", { pairs: true, split: true, log2Block: 14 }));
+  const plain = inspect(compress(data, "bf16", { split: true, log2Block: 14 }));
+  assertEquals([pairs.pairs, pairs.split, plain.pairs], [true, true, false]);
+  assertEquals(pairs.symbolModes.ans, pairs.nblocks, "every block pair-coded");
+  assert(pairs.ratio < plain.ratio + 0.002, `pairs ratio ${pairs.ratio} against ${plain.ratio}`);
+  // Only the 8-bit exponent symbols of bf16 and fp32, and not with lane streams.
+  for (const dtype of ["fp16", "fp8e4m3", "fp8e5m2"] as const) {
+    assertThrowsTyped(() => compress(new Uint8Array(64), dtype, { pairs: true }), InvalidArgumentError);
+  }
+  assertThrowsTyped(() => compress(data, "bf16", { pairs: true, lanes: true }), InvalidArgumentError);
+});
+
 Deno.test("bad arguments throw InvalidArgumentError", () => {
   assertThrowsTyped(() => compress(new Uint8Array(3), "bf16"), InvalidArgumentError);
   assertThrowsTyped(() => compress(new Uint8Array(6), "fp32"), InvalidArgumentError);
