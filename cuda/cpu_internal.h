@@ -76,6 +76,12 @@ uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freq
 int ans_decode_section(const uint8_t* p, uint64_t avail, uint64_t n, uint8_t* out, uint64_t* used,
                        const char* what, uint64_t block);
 
+// Cumulative starts of 256 frequencies (exclusive prefix in symbol order).
+static inline void cumulate_freqs(const uint32_t* freqs, uint32_t* cum) {
+  uint32_t c = 0;
+  for (uint32_t s = 0; s < 256u; s++) cum[s] = c, c += freqs[s];
+}
+
 // Lane streams (cpu_lanes.cc). lanes_encode_plane chooses the symbol plane's mode (CONST, RAW or LANES)
 // and, for LANES, writes the section into out (room for table + states + counts + m bytes) and returns its
 // unpadded size; for CONST out[0] is the value (size 1), for RAW it returns m and writes nothing.

@@ -6,14 +6,6 @@
 
 namespace uzip_cpu {
 
-namespace {
-// Cumulative starts of the frequencies (exclusive prefix over symbol order).
-void cumulate(const uint32_t* freqs, uint32_t* cum) {
-  uint32_t c = 0;
-  for (uint32_t s = 0; s < 256u; s++) cum[s] = c, c += freqs[s];
-}
-}  // namespace
-
 uint64_t lanes_encode_plane(const uint8_t* sym, uint32_t m, uint32_t width, uint32_t log2_block, uint8_t* out,
                             uint32_t* mode) {
   uint32_t lo = 255, hi = 0;
@@ -30,7 +22,7 @@ uint64_t lanes_encode_plane(const uint8_t* sym, uint32_t m, uint32_t width, uint
   for (uint32_t i = 0; i < m; i += 1u << UZIP_LANES_SAMPLE_SHIFT) counts[sym[i]]++;
   const uint32_t total = (m + (1u << UZIP_LANES_SAMPLE_SHIFT) - 1u) >> UZIP_LANES_SAMPLE_SHIFT;
   uzip_lanes_normalize(counts, total, lo, hi, freqs);
-  cumulate(freqs, cum);
+  cumulate_freqs(freqs, cum);
   uzip_lanes_enc_sym enc[256];
   for (uint32_t s = lo; s <= hi; s++) enc[s] = uzip_lanes_enc_entry(freqs[s], cum[s]);
 
@@ -95,7 +87,7 @@ int lanes_decode_section(const uint8_t* p, uint64_t avail, uint32_t m, uint32_t 
     return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: lane table frequencies sum to %u, not 2048", bl, sum);
   if (!all_zero(p + 4u + 2u * (hi - lo + 1u), table - (4u + 2u * (hi - lo + 1u))))
     return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: lane table padding not zero", bl);
-  cumulate(freqs, cum);
+  cumulate_freqs(freqs, cum);
   const uint8_t* states = p + table;
   const uint8_t* nwords = states + 4u * UZIP_LANES_N;
   const uint8_t* words = nwords + 2u * UZIP_LANES_N;

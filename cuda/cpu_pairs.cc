@@ -6,14 +6,6 @@
 
 namespace uzip_cpu {
 
-namespace {
-// Cumulative starts of the 256 pair frequencies (exclusive prefix in symbol order).
-void cumulate(const uint32_t* pf, uint32_t* cum) {
-  uint32_t c = 0;
-  for (uint32_t s = 0; s < 256u; s++) cum[s] = c, c += pf[s];
-}
-}  // namespace
-
 uint64_t pairs_encode_plane(const uint8_t* sym, uint32_t m, const uint32_t* counts, uint8_t* out, uint32_t* mode) {
   uint8_t sym_of_code[UZIP_PAIRS_CODES], code_of[256];
   const uint32_t n = uzip_pairs_codes(counts, sym_of_code);
@@ -29,7 +21,7 @@ uint64_t pairs_encode_plane(const uint8_t* sym, uint32_t m, const uint32_t* coun
   mc[UZIP_PAIRS_ESC] = nesc;
   uzip_pairs_code_freqs(mc, m, mf);
   uzip_pairs_pair_freqs(mf, pf);
-  cumulate(pf, cum);
+  cumulate_freqs(pf, cum);
 
   out[0] = (uint8_t)n;
   out[1] = 0;
@@ -105,7 +97,7 @@ int pairs_decode_section(const uint8_t* p, uint64_t avail, uint32_t m, uint8_t* 
 
   uint32_t pf[256], cum[256];
   uzip_pairs_pair_freqs(mf, pf);
-  cumulate(pf, cum);
+  cumulate_freqs(pf, cum);
   // Slot -> pair symbol | f << 8 | (slot - cum) << 20 (f and slot - cum < 4096).
   static thread_local uint32_t dtab[UZIP_PAIRS_M];
   if (out)

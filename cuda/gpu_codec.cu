@@ -254,6 +254,32 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
 // per SM at 2^14, 14 at 2^13); 2 and 3 are 0 and 1 reading through a cp.async ring in shared memory (6 and
 // 8 chunks of 512 bytes per warp); 4 is 2 with a ring of 4 chunks and 24 warps per SM, for the trade of
 // ring depth against warps. UZIP_GPU_LANES_ENC_VARIANT = 0..4 forces one.
+// Launches an encoder kernel k whose warps each code one block at a time, `warps` to a CTA with smem bytes of
+// shared memory (attrBytes: the dynamic shared memory it is allowed, set on the first launch with perSm, the
+// CTAs an SM holds, 0 until then), and `stages` global stages of stageBytes a warp; the grid follows the SM
+// budget (grid_shape).
+int launch_warp_encoder(GpuCodec* c, const void* k, int warps, size_t smem, int attrBytes, int& perSm,
+                        const EncParams& p, uint32_t stageBytes, uint32_t stages, cudaStream_t s, const char* what) {
+  if (!perSm) {
+    if (int st = uzipCudaCheck(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, attrBytes),
+                               "cudaFuncSetAttribute (encoder)"))
+      return st;
+    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, k, 32 * warps, smem),
+                               "cudaOccupancyMaxActiveBlocksPerMultiprocessor"))
+      return st;
+    if (perSm < 1) return uzipSetError(UZIP_ERR_INTERNAL, "%s kernel does not fit the device", what);
+  }
+  uint64_t ctas, smLimit;
+  grid_shape(c, perSm, (p.nblocks + warps - 1) / warps, &ctas, &smLimit);
+  EncParams q = p;
+  q.smLimit = (uint32_t)smLimit;
+  q.stageBytes = stageBytes;
+  if (int st = ensure_scratch(c, ctas * warps * stages * (uint64_t)stageBytes + 64u)) return st;
+  q.scratch = c->scratch;
+  void* args[] = {&q};
+  return uzipCudaCheck(cudaLaunchKernel(k, dim3((unsigned)ctas), dim3(32 * warps), args, smem, s), what);
+}
+
 struct LanesEncShape {
   const void* kernel;
   int warps;
@@ -288,57 +314,21 @@ int launch_lanes_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   const void* k = sh.kernel;
   const int warps = sh.warps;
   const size_t smem = (size_t)warps * uzip_gpu::lanes_enc_warp_bytes(p.log2Block, sh.syms, sh.ring);
-  int& per = c->lanesEncPerSm[variant][W == 4 ? 2 : W - 1][p.log2Block];
-  if (!per) {
-    // The attribute is the kernel's, for every block size: set to the largest block's shared memory.
-    const int most = warps * (int)uzip_gpu::lanes_enc_warp_bytes(UZIP_LANES_LOG2_BLOCK_MAX, sh.syms, sh.ring);
-    if (int st = uzipCudaCheck(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, most),
-                               "cudaFuncSetAttribute (lanes compress)"))
-      return st;
-    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * warps, smem),
-                               "cudaOccupancyMaxActiveBlocksPerMultiprocessor"))
-      return st;
-    if (per < 1) return uzipSetError(UZIP_ERR_INTERNAL, "lanes compress kernel does not fit the device");
-  }
-  uint64_t ctas, smLimit;
-  grid_shape(c, per, (p.nblocks + warps - 1) / warps, &ctas, &smLimit);
-  EncParams q = p;
-  q.smLimit = (uint32_t)smLimit;
-  q.stageBytes = uzip_gpu::lanes_enc_stage_bytes(p.log2Block);
-  if (int st = ensure_scratch(c, ctas * warps * (uint64_t)q.stageBytes + 64u)) return st;
-  q.scratch = c->scratch;
-  void* args[] = {&q};
-  return uzipCudaCheck(cudaLaunchKernel(k, dim3((unsigned)ctas), dim3(32 * warps), args, smem, s),
-                       "lanes compress kernel launch");
+  // The attribute is the kernel's, for every block size: set to the largest block's shared memory.
+  const int most = warps * (int)uzip_gpu::lanes_enc_warp_bytes(UZIP_LANES_LOG2_BLOCK_MAX, sh.syms, sh.ring);
+  return launch_warp_encoder(c, k, warps, smem, most, c->lanesEncPerSm[variant][W == 4 ? 2 : W - 1][p.log2Block], p,
+                             uzip_gpu::lanes_enc_stage_bytes(p.log2Block), 1, s, "lanes compress");
 }
 
 // The encoder of pair coding (FORMAT.md "Pair coding", gpu_pairs_encode.cuh): split layout, blocks of at most
-// 2^15 elements (uzipGpuCompress checks both), 4 warps per CTA.
+// 2^15 elements (uzipGpuCompress checks both), 4 warps per CTA, two stages a warp (its look-back is deferred).
 template <int W>
 int launch_pairs_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
-  const void* k = (const void*)uzip_gpu::pairs_compress_kernel<W>;
   constexpr int warps = 4;
   const size_t smem = (size_t)warps * uzip_gpu::pairs_enc_warp_bytes<W>();
-  int& per = c->pairsEncPerSm[W == 4];
-  if (!per) {
-    if (int st = uzipCudaCheck(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
-                               "cudaFuncSetAttribute (pairs compress)"))
-      return st;
-    if (int st = uzipCudaCheck(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per, k, 32 * warps, smem),
-                               "cudaOccupancyMaxActiveBlocksPerMultiprocessor (pairs compress)"))
-      return st;
-    if (per < 1) return uzipSetError(UZIP_ERR_INTERNAL, "pairs compress kernel does not fit the device");
-  }
-  uint64_t ctas, smLimit;
-  grid_shape(c, per, (p.nblocks + warps - 1) / warps, &ctas, &smLimit);
-  EncParams q = p;
-  q.smLimit = (uint32_t)smLimit;
-  q.stageBytes = uzip_gpu::pairs_enc_stage_bytes(p.log2Block);
-  if (int st = ensure_scratch(c, ctas * warps * 2u * (uint64_t)q.stageBytes + 64u)) return st;  // two a warp
-  q.scratch = c->scratch;
-  void* args[] = {&q};
-  return uzipCudaCheck(cudaLaunchKernel(k, dim3((unsigned)ctas), dim3(32 * warps), args, smem, s),
-                       "pairs compress kernel launch");
+  return launch_warp_encoder(c, (const void*)uzip_gpu::pairs_compress_kernel<W>, warps, smem, (int)smem,
+                             c->pairsEncPerSm[W == 4], p, uzip_gpu::pairs_enc_stage_bytes(p.log2Block), 2, s,
+                             "pairs compress");
 }
 
 // Lets a decode kernel use its shared memory and finds how many of its CTAs fit on an SM.

@@ -62,33 +62,13 @@ __device__ __forceinline__ void lanes_enc_step(uint32_t& x, uint32_t& wa, const 
   x = x + t.w + q * t.z;
 }
 
-// Pass A over one chunk: remainders to the split plane, symbol range, sample counts, checksum terms.
-// j: chunk index in the block; first: the block's first element; valid: elements in the chunk.
+// A chunk's remainders to the split plane and its checksum terms (csum), for the split-layout encoders of
+// lane streams and of pair coding. j: chunk index in the block; first: the block's first element; valid:
+// elements in the chunk.
 template <int W, bool FULL>
-__device__ __forceinline__ void lanes_pass_a(const EncParams& P, const uint4& q, uint32_t j, uint64_t first,
-                                             uint32_t valid, uint32_t* hist, uint32_t& mn, uint32_t& mx,
-                                             uint32_t& mn2, uint32_t& mx2, uint32_t& csum) {
+__device__ __forceinline__ void chunk_split_rems(const EncParams& P, const uint4& q, uint32_t j, uint64_t first,
+                                                 uint32_t valid, uint32_t& csum) {
   constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
-  if (FULL && W == 2) {  // 16-bit lanes of the words: exponent bits 7..14 of each element
-#pragma unroll
-    for (uint32_t i = 0; i < 4; i++) {
-      const uint32_t t = u4_word(q, i) & 0x7F807F80u;
-      mn2 = min_u16x2(mn2, t);
-      mx2 = max_u16x2(mx2, t);
-    }
-  } else {
-#pragma unroll
-    for (uint32_t e = 0; e < C; e++)
-      if (FULL || e < valid) {
-        const uint32_t s = lanes_sym<W>(lanes_chunk_elem<W>(q, e));
-        mn = min(mn, s);
-        mx = max(mx, s);
-      }
-  }
-#pragma unroll
-  for (uint32_t e = 0; e < C; e += (C < 8u ? C : 8u))  // the sample: block elements 0 mod 8
-    if ((FULL || e < valid) && ((j * C + e) & 7u) == 0)
-      atomicAdd(&hist[lanes_sym<W>(lanes_chunk_elem<W>(q, e))], 1u);
   if constexpr (W > 1) {
     uint8_t* rp = P.dst + UZIP_HEADER_BYTES + (first + (uint64_t)j * C) * RW;
     if (FULL && W == 2) {
@@ -118,6 +98,36 @@ __device__ __forceinline__ void lanes_pass_a(const EncParams& P, const uint4& q,
     for (uint32_t i = 0; i < 4; i++)
       if (4u * i < bytes) csum += uzip_checksum_term(u4_word(q, i), word0 + i);
   }
+}
+
+// Pass A over one chunk: remainders to the split plane, symbol range, sample counts, checksum terms.
+// j: chunk index in the block; first: the block's first element; valid: elements in the chunk.
+template <int W, bool FULL>
+__device__ __forceinline__ void lanes_pass_a(const EncParams& P, const uint4& q, uint32_t j, uint64_t first,
+                                             uint32_t valid, uint32_t* hist, uint32_t& mn, uint32_t& mx,
+                                             uint32_t& mn2, uint32_t& mx2, uint32_t& csum) {
+  constexpr uint32_t C = 16u / W;
+  if (FULL && W == 2) {  // 16-bit lanes of the words: exponent bits 7..14 of each element
+#pragma unroll
+    for (uint32_t i = 0; i < 4; i++) {
+      const uint32_t t = u4_word(q, i) & 0x7F807F80u;
+      mn2 = min_u16x2(mn2, t);
+      mx2 = max_u16x2(mx2, t);
+    }
+  } else {
+#pragma unroll
+    for (uint32_t e = 0; e < C; e++)
+      if (FULL || e < valid) {
+        const uint32_t s = lanes_sym<W>(lanes_chunk_elem<W>(q, e));
+        mn = min(mn, s);
+        mx = max(mx, s);
+      }
+  }
+#pragma unroll
+  for (uint32_t e = 0; e < C; e += (C < 8u ? C : 8u))  // the sample: block elements 0 mod 8
+    if ((FULL || e < valid) && ((j * C + e) & 7u) == 0)
+      atomicAdd(&hist[lanes_sym<W>(lanes_chunk_elem<W>(q, e))], 1u);
+  chunk_split_rems<W, FULL>(P, q, j, first, valid, csum);
 }
 
 // A lane's word buffer and its flushes to the global stage.

@@ -12,8 +12,7 @@
 // One segment a block: blocks of at most 2^15 elements (gpu_codec.cu refuses larger ones).
 #pragma once
 
-#include "gpu_encode.cuh"
-#include "gpu_lanes_common.cuh"
+#include "gpu_lanes_encode.cuh"
 #include "pairs_format.h"
 
 namespace uzip_gpu {
@@ -75,7 +74,7 @@ template <int W, bool FULL>
 __device__ __forceinline__ void pairs_pass_a(const EncParams& P, const uint4& q, uint32_t j, uint64_t first,
                                              uint32_t valid, uint32_t hs, uint32_t& mn, uint32_t& mx,
                                              uint32_t& csum) {
-  constexpr uint32_t C = 16u / W, RW = W - 1;
+  constexpr uint32_t C = 16u / W;
 #pragma unroll
   for (uint32_t e = 0; e < C; e++)
     if (FULL || e < valid) {
@@ -84,33 +83,7 @@ __device__ __forceinline__ void pairs_pass_a(const EncParams& P, const uint4& q,
       mx = max(mx, s);
       asm volatile("red.shared.add.u32 [%0], 1;" ::"r"(hs + 4u * s) : "memory");
     }
-  uint8_t* rp = P.dst + UZIP_HEADER_BYTES + (first + (uint64_t)j * C) * RW;
-  if (FULL && W == 2) {
-    *(uint2*)rp = make_uint2(rem_bytes4(u4_word(q, 0), u4_word(q, 1)), rem_bytes4(u4_word(q, 2), u4_word(q, 3)));
-  } else if (FULL && W == 4) {
-    uint32_t r[4];
-#pragma unroll
-    for (uint32_t i = 0; i < 4; i++) r[i] = uzip_remainder_of(u4_word(q, i), 4);
-    uint32_t* o = (uint32_t*)rp;
-    o[0] = r[0] | (r[1] << 24);
-    o[1] = (r[1] >> 8) | (r[2] << 16);
-    o[2] = (r[2] >> 16) | (r[3] << 8);
-  } else {
-#pragma unroll
-    for (uint32_t e = 0; e < C; e++)
-      if (FULL || e < valid) {
-        const uint32_t r = uzip_remainder_of(lanes_chunk_elem<W>(q, e), W);
-#pragma unroll
-        for (uint32_t b = 0; b < RW; b++) rp[e * RW + b] = (uint8_t)(r >> (8u * b));
-      }
-  }
-  if (P.flags & UZIP_FLAG_CHECKSUM) {
-    const uint32_t bytes = valid * W;
-    const uint64_t word0 = (first * W + (uint64_t)j * 16u) / 4u;
-#pragma unroll
-    for (uint32_t i = 0; i < 4; i++)
-      if (4u * i < bytes) csum += uzip_checksum_term(u4_word(q, i), word0 + i);
-  }
+  chunk_split_rems<W, FULL>(P, q, j, first, valid, csum);
 }
 
 // The table of a block that is not CONST, from the histogram in the union (hist8: 8 x 256 u32): the codes

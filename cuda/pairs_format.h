@@ -107,22 +107,11 @@ UZIP_HD void uzip_pairs_pair_freqs(const uint32_t* mf, uint32_t* pf) {
 // rANS at 2^12 with the state of FORMAT.md's ANS sections ([2^16, 2^32), 16-bit words). Encoder step:
 // returns 1 with *word set when 16 bits leave first (x >= f << 20). f in [1, 4095].
 UZIP_HD int uzip_pairs_encode(uint32_t* x, uint32_t f, uint32_t cum, uint16_t* word) {
-  uint32_t s = *x;
-  int emit = 0;
-  if (s >= (f << (32u - UZIP_PAIRS_PROB_BITS))) {
-    *word = (uint16_t)s;
-    s >>= 16;
-    emit = 1;
-  }
-  const uint32_t q = s / f;
-  *x = (q << UZIP_PAIRS_PROB_BITS) + (s - q * f) + cum;
-  return emit;
+  return uzip_rans_encode(x, f, cum, UZIP_PAIRS_PROB_BITS, word);
 }
 // Decoder step given the symbol found from slot = x & 4095; returns 1 when x = (x << 16) | word follows.
 UZIP_HD int uzip_pairs_decode(uint32_t* x, uint32_t f, uint32_t cum) {
-  const uint32_t s = *x;
-  *x = f * (s >> UZIP_PAIRS_PROB_BITS) + (s & (UZIP_PAIRS_M - 1u)) - cum;
-  return *x < UZIP_ANS_L;
+  return uzip_rans_decode(x, f, cum, UZIP_PAIRS_PROB_BITS);
 }
 
 // Bytes of a section's head and escapes: the 56-byte head, nesc escape bytes, zeros to a multiple of 4.

@@ -209,25 +209,32 @@ UZIP_HD uint32_t uzip_ans_nseg(uint64_t plane_len) {
 // Encoder step for one lane. Returns 1 and sets *word when a 16-bit word must be emitted (before the
 // symbol is folded in). x must be in [2^16, 2^32); freq in [1, 2047]; cum + freq <= 2048. (freq = 2048
 // would overflow freq << 21; it only arises when one symbol fills the plane, which is coded CONST.)
-UZIP_HD int uzip_ans_encode(uint32_t* x, uint32_t freq, uint32_t cum, uint16_t* word) {
+// The step at a precision of `bits` (frequencies summing to 2^bits, freq < 2^bits; pair coding takes 12).
+UZIP_HD int uzip_rans_encode(uint32_t* x, uint32_t freq, uint32_t cum, uint32_t bits, uint16_t* word) {
   uint32_t s = *x;
   int emit = 0;
-  if (s >= (freq << (32u - UZIP_ANS_PROB_BITS))) {
+  if (s >= (freq << (32u - bits))) {
     *word = (uint16_t)(s & 0xFFFFu);
     s >>= 16;
     emit = 1;
   }
   uint32_t q = s / freq, r = s - q * freq;  // implementations may replace the division by an exact
-  *x = (q << UZIP_ANS_PROB_BITS) + r + cum;  // reciprocal; the result must be this one
+  *x = (q << bits) + r + cum;                // reciprocal; the result must be this one
   return emit;
+}
+UZIP_HD int uzip_ans_encode(uint32_t* x, uint32_t freq, uint32_t cum, uint16_t* word) {
+  return uzip_rans_encode(x, freq, cum, UZIP_ANS_PROB_BITS, word);
 }
 // Decoder step, given the symbol's freq and cum found from slot = x & (M - 1). Returns 1 when the
 // caller must now read one word w and set x = (x << 16) | w.
-UZIP_HD int uzip_ans_decode(uint32_t* x, uint32_t freq, uint32_t cum) {
+UZIP_HD int uzip_rans_decode(uint32_t* x, uint32_t freq, uint32_t cum, uint32_t bits) {
   uint32_t s = *x;
-  s = freq * (s >> UZIP_ANS_PROB_BITS) + (s & (UZIP_ANS_M - 1u)) - cum;
+  s = freq * (s >> bits) + (s & ((1u << bits) - 1u)) - cum;
   *x = s;
   return s < UZIP_ANS_L;
+}
+UZIP_HD int uzip_ans_decode(uint32_t* x, uint32_t freq, uint32_t cum) {
+  return uzip_rans_decode(x, freq, cum, UZIP_ANS_PROB_BITS);
 }
 
 // Frequency normalization: counts of 256 symbols over a plane of `total` symbols (total >= 1) to
