@@ -7,6 +7,7 @@ import {
   type CompressOptions,
   cudaDeviceCount,
   CudaEvent,
+  decompress,
   DeviceBuffer,
   deviceInfo,
   type DType,
@@ -164,6 +165,52 @@ gpuTest("GpuCodec: every dtype, data set and option matches the CPU codec bit fo
     gpuRoundTrip(codec, stream, specialPatterns(dtype), dtype, { checksum: true }, `${dtype} specials`);
   }
 });
+
+gpuTest(
+  "GpuCodec: pair coding writes the CPU codec's bytes; GPU decoders refuse it, the CPU decodes it",
+  () => {
+    using codec = GpuCodec.create(0);
+    using stream = Stream.create(0);
+    for (const dtype of ["bf16", "fp32"] as const) {
+      for (const count of [1, 16385, 300_000]) {
+        for (const name of ["gaussian", "random", "sparse", "constant"] as const) {
+          for (
+            const opts of [{ pairs: true, split: true }, {
+              pairs: true,
+              split: true,
+              checksum: true,
+              log2Block: 15,
+            }]
+          ) {
+            const data = makeDataset(name, dtype, count, RUN_SEED + 31 + count);
+            const what = `pairs ${dtype}/${name}/${count}/${JSON.stringify(opts)}`;
+            const cpu = compress(data, dtype, opts);
+            using src = DeviceBuffer.alloc(0, data.length);
+            using dst = DeviceBuffer.alloc(0, maxCompressedSize(count, dtype, opts));
+            using back = DeviceBuffer.alloc(0, data.length);
+            src.upload(data, stream);
+            codec.compress(src, count, dtype, dst, stream, opts);
+            stream.synchronize();
+            const size = codec.compressedSize();
+            const gpu = dst.download(new Uint8Array(size), stream);
+            sameBytes(gpu, cpu, `${what}: GPU stream equals CPU stream`);
+            sameBytes(decompress(gpu), data, `${what}: the CPU decodes the GPU stream`);
+            codec.decompress(dst, size, back, stream, { dtype });
+            stream.synchronize();
+            assertInstanceOf(assertThrows(() => codec.lastStatus(), what), UnsupportedError);
+          }
+        }
+      }
+    }
+    // The GPU encoder takes the split layout only: the default layout is refused with a typed error.
+    using src = DeviceBuffer.alloc(0, 1024);
+    using dst = DeviceBuffer.alloc(0, maxCompressedSize(512, "bf16", { pairs: true }));
+    assertInstanceOf(
+      assertThrows(() => codec.compress(src, 512, "bf16", dst, stream, { pairs: true })),
+      UnsupportedError,
+    );
+  },
+);
 
 gpuTest("GpuCodec: a damaged stream reports a typed error, writes nothing outside dst", () => {
   using codec = GpuCodec.create(0, { maxSms: 8 });
