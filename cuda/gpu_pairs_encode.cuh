@@ -292,7 +292,9 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
   // Whole groups, g = G - 1 .. 0 (steps g U + U - 1 .. g U), read through a cp.async ring of R groups. A
   // group's pairs are one contiguous run of 64 W * U bytes: the warp copies it whole in 16-byte pieces (lane
   // `lane` the pieces lane + 32 i), and each lane reads its pair of step t back from t * 64 W + 2 W lane
-  // (conflict-free); a slot is refilled only after its values were used. (Each lane's own U pairs by 4- or
+  // (conflict-free). A lane reads other lanes' copies, so a __syncwarp follows each wait (cp.async.wait_group
+  // covers the lane's own copies only) and precedes each refill (every lane has read the slot): racecheck
+  // flagged the form without them (bench/results/h200-2026-12-04T1540-session31/11-whole-lines). (Each lane's own U pairs by 4- or
   // 8-byte copies took U copies and 64-bit addresses a group: ncu, bench/results/h200-2026-12-04T1540-session31/
   // 9-pairs-ncu3.)
   using RG = PairsRing<W>;
@@ -312,6 +314,7 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
   for (uint32_t j = 0; j < R; j++) issue(j);
   for (uint32_t j = 0; j < G; j++) {  // group G - 1 - j
     asm volatile("cp.async.wait_group %0;" ::"n"(R - 1) : "memory");
+    __syncwarp();
     uint32_t ea[U], eb[U];
     const uint32_t slot = ringS + (j % R) * RG::GROUP_BYTES + 2u * W * lane;
 #pragma unroll
@@ -336,6 +339,7 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
       cb[u] = lds_u8(codeBS + sb[u]);
       e[u] = lds_u4(tabS + 16u * (ca[u] ^ cb[u]));
     }
+    __syncwarp();  // every lane's reads of the slot before any lane refills it
     issue(j + R);
 #pragma unroll
     for (uint32_t u = 0; u < U; u++)
