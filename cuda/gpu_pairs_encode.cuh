@@ -289,26 +289,24 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
     if (pos < wlo) return false;
   }
   if (G == 0) return true;
-  // Whole groups, g = G - 1 .. 0 (steps g U + U - 1 .. g U), read through a cp.async ring of R groups: lane
-  // `lane` copies its U pairs of a group (W * 2 bytes each, 128 W bytes apart in the block) into 16-byte
-  // vectors of the slot (vector v of every lane in 512 consecutive bytes: conflict-free reads), reads them
-  // back, and refills the slot only after using them.
+  // Whole groups, g = G - 1 .. 0 (steps g U + U - 1 .. g U), read through a cp.async ring of R groups. A
+  // group's pairs are one contiguous run of 64 W * U bytes: the warp copies it whole in 16-byte pieces (lane
+  // `lane` the pieces lane + 32 i), and each lane reads its pair of step t back from t * 64 W + 2 W lane
+  // (conflict-free). A lane reads other lanes' copies, so a __syncwarp follows each wait (cp.async.wait_group
+  // covers the lane's own copies only) and precedes each refill (every lane has read the slot): racecheck
+  // flagged the form without them (bench/results/h200-2026-12-04T1540-session31/11-whole-lines). (Each lane's own U pairs by 4- or
+  // 8-byte copies took U copies and 64-bit addresses a group: ncu, bench/results/h200-2026-12-04T1540-session31/
+  // 9-pairs-ncu3.)
   using RG = PairsRing<W>;
-  constexpr uint32_t R = RG::GROUPS;
-  const uint32_t ringS = tabS + PAIRS_ENC_TAB_BYTES + 16u * lane;
+  constexpr uint32_t R = RG::GROUPS, PIECES = RG::GROUP_BYTES / 16u / 32u;
+  const uint32_t ringS = tabS + PAIRS_ENC_TAB_BYTES;
   auto issue = [&](uint32_t j) {  // the j-th group walked: g = G - 1 - j
     if (j < G) {
-      const uint32_t g = G - 1u - j, slot = ringS + (j % R) * RG::GROUP_BYTES;
+      const uint32_t slot = ringS + (j % R) * RG::GROUP_BYTES + 16u * lane;
+      const uint8_t* src = blk + (size_t)(G - 1u - j) * RG::GROUP_BYTES + 16u * lane;
 #pragma unroll
-      for (uint32_t u = 0; u < U; u++) {
-        const uint8_t* src = blk + (size_t)((g * U + U - 1u - u) * 32u + lane) * (2u * W);
-        if (W == 2)
-          asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(slot + 512u * (u / 4u) + 4u * (u % 4u)), "l"(src)
-                       : "memory");
-        else
-          asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(slot + 512u * (u / 2u) + 8u * (u % 2u)), "l"(src)
-                       : "memory");
-      }
+      for (uint32_t i = 0; i < PIECES; i++)
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(slot + 512u * i), "l"(src + 512u * i) : "memory");
     }
     asm volatile("cp.async.commit_group;" ::: "memory");
   };
@@ -316,16 +314,19 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
   for (uint32_t j = 0; j < R; j++) issue(j);
   for (uint32_t j = 0; j < G; j++) {  // group G - 1 - j
     asm volatile("cp.async.wait_group %0;" ::"n"(R - 1) : "memory");
+    __syncwarp();
     uint32_t ea[U], eb[U];
-    const uint32_t slot = ringS + (j % R) * RG::GROUP_BYTES;
+    const uint32_t slot = ringS + (j % R) * RG::GROUP_BYTES + 2u * W * lane;
 #pragma unroll
-    for (uint32_t v = 0; v < U * 2u * W / 16u; v++) {
-      const uint4 q = lds_u4(slot + 512u * v);
-      if (W == 2) {  // 4 pairs a vector
-#pragma unroll
-        for (uint32_t i = 0; i < 4; i++) ea[4u * v + i] = u4_word(q, i) & 0xFFFFu, eb[4u * v + i] = u4_word(q, i) >> 16;
-      } else {  // 2 pairs a vector
-        ea[2u * v] = q.x, eb[2u * v] = q.y, ea[2u * v + 1u] = q.z, eb[2u * v + 1u] = q.w;
+    for (uint32_t u = 0; u < U; u++) {  // step g U + U - 1 - u: row U - 1 - u of the slot
+      const uint32_t a = slot + (U - 1u - u) * 64u * W;
+      if (W == 2) {
+        uint32_t v;
+        asm volatile("ld.shared.u32 %0, [%1];" : "=r"(v) : "r"(a));
+        ea[u] = v & 0xFFFFu;
+        eb[u] = v >> 16;
+      } else {
+        asm volatile("ld.shared.v2.u32 {%0, %1}, [%2];" : "=r"(ea[u]), "=r"(eb[u]) : "r"(a));
       }
     }
     uint32_t sa[U], sb[U], ca[U], cb[U];
@@ -338,6 +339,7 @@ __device__ __forceinline__ bool pairs_code(const uint8_t* blk, uint32_t m, bool 
       cb[u] = lds_u8(codeBS + sb[u]);
       e[u] = lds_u4(tabS + 16u * (ca[u] ^ cb[u]));
     }
+    __syncwarp();  // every lane's reads of the slot before any lane refills it
     issue(j + R);
 #pragma unroll
     for (uint32_t u = 0; u < U; u++)
