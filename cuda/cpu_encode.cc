@@ -74,6 +74,14 @@ static int put_raw(Out& o, const uint8_t* plane, uint64_t n, uint32_t* mode) {
   return UZIP_OK;
 }
 
+// Writes the plane's one value of `unit` bytes (CONST).
+static int put_const(Out& o, const uint8_t* plane, uint32_t unit, uint32_t* mode) {
+  if (int st = need(o, UZIP_ALIGN)) return st;
+  put_padded(o, plane, unit);
+  *mode = UZIP_MODE_CONST;
+  return UZIP_OK;
+}
+
 // Chooses the mode of one plane (n bytes, values of `unit` bytes) and writes its section. remainder: a
 // remainder plane (whose estimate must be under uzip_ans_est_limit); sampleBytes (remainder planes): the
 // plane's first bytes that decide RAW before the whole plane is weighed (uzip_rem_sample_says_raw); 0 for
@@ -82,12 +90,7 @@ static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit,
                         Scratch* s, uint32_t* mode) {
   uint32_t counts[256], freqs[256];
   histogram(plane, n, counts);
-  if (plane_is_const(plane, n, unit, counts)) {
-    if (int st = need(o, UZIP_ALIGN)) return st;
-    put_padded(o, plane, unit);
-    *mode = UZIP_MODE_CONST;
-    return UZIP_OK;
-  }
+  if (plane_is_const(plane, n, unit, counts)) return put_const(o, plane, unit, mode);
   if (sampleBytes > 0 && sampleBytes < n) {
     uint32_t sc[256], sf[256], sk = 0;
     histogram(plane, sampleBytes, sc);
@@ -128,12 +131,7 @@ static int encode_lanes(Out& o, const uint8_t* sym, uint32_t m, uint32_t width, 
 static int encode_pairs(Out& o, const uint8_t* sym, uint32_t m, Scratch* s, uint32_t* mode) {
   uint32_t counts[256];
   histogram(sym, m, counts);
-  if (counts[sym[0]] == m) {
-    if (int st = need(o, UZIP_ALIGN)) return st;
-    put_padded(o, sym, 1);
-    *mode = UZIP_MODE_CONST;
-    return UZIP_OK;
-  }
+  if (plane_is_const(sym, m, 1, counts)) return put_const(o, sym, 1, mode);
   const uint64_t used = pairs_encode_plane(sym, m, counts, s->ans, mode);
   if (*mode == UZIP_MODE_RAW) return put_raw(o, sym, m, mode);
   if (int st = need(o, uzip_pad16(used))) return st;

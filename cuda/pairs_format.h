@@ -59,18 +59,7 @@ UZIP_HD void uzip_pairs_code_freqs(const uint32_t* mc, uint32_t m, uint32_t* mf)
     mf[c] = f;
     d -= (int32_t)f;
   }
-  if (d >= 0) {
-    mf[best] += (uint32_t)d;
-    return;
-  }
-  while (d < 0) {
-    uint32_t b = 0;
-    for (uint32_t c = 1; c < UZIP_PAIRS_CODES; c++)
-      if (mf[c] > mf[b]) b = c;
-    const uint32_t k = (uint32_t)(-d) < mf[b] - 1u ? (uint32_t)(-d) : mf[b] - 1u;
-    mf[b] -= k;
-    d += (int32_t)k;
-  }
+  uzip_settle_freqs_n(mf, UZIP_PAIRS_CODES, d, best);
 }
 
 // Pair frequencies out of 4096 from the code frequencies: pair symbol a | b << 4 (a the first element's
@@ -90,18 +79,7 @@ UZIP_HD void uzip_pairs_pair_freqs(const uint32_t* mf, uint32_t* pf) {
     pf[s] = f;
     d -= (int32_t)f;
   }
-  if (d >= 0) {
-    pf[best * 17u] += (uint32_t)d;
-    return;
-  }
-  while (d < 0) {
-    uint32_t b = 0;
-    for (uint32_t s = 1; s < 256u; s++)
-      if (pf[s] > pf[b]) b = s;
-    const uint32_t k = (uint32_t)(-d) < pf[b] - 1u ? (uint32_t)(-d) : pf[b] - 1u;
-    pf[b] -= k;
-    d += (int32_t)k;
-  }
+  uzip_settle_freqs_n(pf, 256u, d, best * 17u);  // the pair best | best << 4
 }
 
 // rANS at 2^12 with the state of FORMAT.md's ANS sections ([2^16, 2^32), 16-bit words). Encoder step:

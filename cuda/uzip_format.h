@@ -248,19 +248,23 @@ UZIP_HD int uzip_ans_decode(uint32_t* x, uint32_t freq, uint32_t cum) {
 // The last step of the normalizations (this one and uzip_lanes_normalize): d = 2048 - sum(f); d >= 0 goes
 // to best_c_sym (the largest count, lowest on ties); while d < 0 the symbol of the largest f (lowest on
 // ties) gives min(-d, f - 1).
-UZIP_HD void uzip_settle_freqs(uint32_t* freqs, int32_t d, uint32_t best_c_sym) {
+// Over n frequencies (pair coding settles its 16 code frequencies and 256 pair frequencies alike).
+UZIP_HD void uzip_settle_freqs_n(uint32_t* freqs, uint32_t n, int32_t d, uint32_t best_c_sym) {
   if (d >= 0) {
     freqs[best_c_sym] += (uint32_t)d;
     return;
   }
   while (d < 0) {
     uint32_t best_f = 0, b = 0;
-    for (uint32_t s = 0; s < 256u; s++)
+    for (uint32_t s = 0; s < n; s++)
       if (freqs[s] > best_f) { best_f = freqs[s]; b = s; }
     uint32_t k = (uint32_t)(-d) < best_f - 1u ? (uint32_t)(-d) : best_f - 1u;
     freqs[b] -= k;
     d += (int32_t)k;
   }
+}
+UZIP_HD void uzip_settle_freqs(uint32_t* freqs, int32_t d, uint32_t best_c_sym) {
+  uzip_settle_freqs_n(freqs, 256u, d, best_c_sym);
 }
 UZIP_HD void uzip_normalize_freqs(const uint32_t* counts, uint32_t total, uint32_t* freqs) {
   int32_t sum = 0;
