@@ -118,6 +118,7 @@ struct GpuCodec {
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm[2], lanesDecVariant;  // [0]: the word-ring kernel, [1]: global words
+  int pairsDecPerSm;
   int pairsEncPerSm[2];          // [bf16, fp32], 0 = not yet known
   std::mutex mu;
 };
@@ -353,10 +354,13 @@ int dec_prepare(DecKernel k, int* perSm, int warpBytes = (int)uzip_gpu::DEC_WARP
 // UZIP_GPU_LANES_DEC_VARIANT=1 forces variant 1 for every stream.
 DecKernel dec_kernel_lanes(int variant) {
   // The ring's 2.3 KB a warp leave 3 CTAs of 4 warps per SM: the registers of 3 (as 6 spilled 532 bytes).
-  return variant == 1 ? uzip_gpu::decompress_kernel<8, 6, false, false, true, false>
-                      : uzip_gpu::decompress_kernel<8, 3, false, false, true, true>;
+  return variant == 1 ? uzip_gpu::decompress_kernel<8, 6, false, false, uzip_gpu::DEC_CODING_LANES, false>
+                      : uzip_gpu::decompress_kernel<8, 3, false, false, uzip_gpu::DEC_CODING_LANES, true>;
 }
 uint32_t lanes_dec_bytes(int variant) { return uzip_gpu::lanes_dec_warp_bytes(variant != 1); }
+// The decoder of pair-coded streams (uzipGpuDecompressPairs; gpu_pairs_decode.cuh): PAIRS_DEC_WARP_BYTES a warp
+// leave 3 CTAs of 4 warps per SM, so it may take their registers.
+DecKernel dec_kernel_pairs() { return uzip_gpu::decompress_kernel<8, 3, false, false, uzip_gpu::DEC_CODING_PAIRS>; }
 
 struct DecChoice {
   DecKernel kernel;
@@ -378,10 +382,11 @@ DecChoice choose_decoder(GpuCodec* c, bool fused, int dtypeHint, uint64_t dstCap
 }
 
 // Enqueues the decompress kernel; `other` null: plain decode. dtypeHint: the stream's dtype as the caller
-// knows it, or -1 (only picks a kernel).
+// knows it, or -1 (only picks a kernel). coding: the kernel's symbol coding (uzip_gpu::DEC_CODING_*).
 int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                       uint64_t statusDev, uint64_t stream, uint64_t other, uint64_t count, int dtype, int op,
-                      int dtypeHint, bool lanes = false) {
+                      int dtypeHint, int coding = uzip_gpu::DEC_CODING_BYTES) {
+  const bool lanes = coding == uzip_gpu::DEC_CODING_LANES, pairs = coding == uzip_gpu::DEC_CODING_PAIRS;
   GpuCodec* c;
   if (int st = get_ctx(ctx, &c)) return st;
   if (!src || (src & 15u)) return uzipSetError(UZIP_ERR_INVALID_ARG, "src must be a non-null 16-byte aligned pointer");
@@ -415,9 +420,11 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   uint64_t ctas, smLimit;
   const int lanesVariant =
       c->lanesDecVariant == 1 || (dtypeHint >= 0 && uzip_dtype_width((uint32_t)dtypeHint) != 2) ? 1 : 0;
-  const DecChoice ch = lanes ? DecChoice{dec_kernel_lanes(lanesVariant), c->lanesDecPerSm[lanesVariant]}
-                             : choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
-  const uint32_t warpBytes = lanes ? lanes_dec_bytes(lanesVariant) : ch.warpBytes;
+  const DecChoice ch = lanes   ? DecChoice{dec_kernel_lanes(lanesVariant), c->lanesDecPerSm[lanesVariant],
+                                           lanes_dec_bytes(lanesVariant)}
+                       : pairs ? DecChoice{dec_kernel_pairs(), c->pairsDecPerSm, uzip_gpu::PAIRS_DEC_WARP_BYTES}
+                               : choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
+  const uint32_t warpBytes = ch.warpBytes;
   grid_shape(c, ch.perSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
   p.smLimit = (uint32_t)smLimit;
   void* args[] = {&p};
@@ -466,6 +473,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st) st = dec_prepare(dec_kernel_one_round(), &c->decOneRoundPerSm);
     if (!st) st = dec_prepare(dec_kernel(4), &c->decCompactPerSm, (int)uzip_gpu::DEC_COMPACT_WARP_BYTES);
     for (int v = 0; v < 2 && !st; v++) st = dec_prepare(dec_kernel_lanes(v), &c->lanesDecPerSm[v], (int)lanes_dec_bytes(v));
+    if (!st) st = dec_prepare(dec_kernel_pairs(), &c->pairsDecPerSm, (int)uzip_gpu::PAIRS_DEC_WARP_BYTES);
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);
@@ -577,7 +585,15 @@ UZIP_API int uzipGpuDecompressLanes(uint64_t ctx, uint64_t src, uint64_t srcByte
   uzipClearError();
   if (dtype < -1 || dtype >= (int)UZIP_DTYPE_COUNT)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "dtype %d is neither -1 nor a dtype id", dtype);
-  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, dtype, true);
+  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, dtype,
+                           uzip_gpu::DEC_CODING_LANES);
+}
+
+UZIP_API int uzipGpuDecompressPairs(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
+                                    uint64_t statusDev, uint64_t stream) {
+  uzipClearError();
+  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, -1,
+                           uzip_gpu::DEC_CODING_PAIRS);
 }
 
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,

@@ -10,6 +10,7 @@
 #include "gpu_warp.cuh"
 #include "gpu_bits.cuh"
 #include "lanes_format.h"
+#include "gpu_pairs_common.cuh"
 #include "coll_reduce.h"  // nccl/: the element arithmetic of the collectives (fused reduce)
 #include "dec_table.h"
 
@@ -50,6 +51,12 @@ struct Hdr {
 
 __device__ __forceinline__ uint64_t ld64u(const uint8_t* p) { return *(const unsigned long long*)p; }
 
+// The symbol codings, each decoded by its own kernel (decompress_kernel's CODING), and a stream's.
+constexpr int DEC_CODING_BYTES = 0, DEC_CODING_LANES = 1, DEC_CODING_PAIRS = 2;
+__device__ __forceinline__ int dec_coding(uint32_t flags) {
+  return (flags & UZIP_FLAG_LANES) ? DEC_CODING_LANES : (flags & UZIP_FLAG_PAIRS) ? DEC_CODING_PAIRS : DEC_CODING_BYTES;
+}
+
 // Lane 0 validates the header; the result is broadcast to the warp.
 __device__ void read_header_dev(const DecParams& P, Hdr& h) {
   uint32_t st = 0;
@@ -68,9 +75,12 @@ __device__ void read_header_dev(const DecParams& P, Hdr& h) {
       h.dtype = (w[1] >> 8) & 0xFFu;
       h.flags = (w[1] >> 16) & 0xFFu;
       h.log2 = w[1] >> 24;
-      // Pair-coded streams (FORMAT.md "Pair coding") decode on the CPU only, so far.
-      if (h.dtype >= UZIP_DTYPE_COUNT || (h.flags & (~UZIP_FLAGS_KNOWN | UZIP_FLAG_PAIRS))) {
+      if (h.dtype >= UZIP_DTYPE_COUNT || (h.flags & ~UZIP_FLAGS_KNOWN)) {
         st = UZIP_ERR_UNSUPPORTED;
+        break;
+      }
+      if ((h.flags & UZIP_FLAG_PAIRS) && (!uzip_pairs_dtype_ok(h.dtype) || (h.flags & UZIP_FLAG_LANES))) {
+        st = UZIP_ERR_CORRUPT;  // as cpu_header.cc: pair coding is for bf16 and fp32, not with lane streams
         break;
       }
       if ((h.flags & UZIP_FLAG_LANES) && (!(h.flags & UZIP_FLAG_SPLIT) || h.log2 > UZIP_LANES_LOG2_BLOCK_MAX)) {
@@ -365,19 +375,21 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
 // A decode table entry: the symbol in bits 0..7 (stored as the entry's low byte, no shift), (slot - cum) in
 // 8..18 (< f <= 2048), f in 20..31. The next state f * (x >> 11) + slot - cum is f * ((x >> 11) - 4096) +
 // (e >> 8) mod 2^32, as e >> 8 = (slot - cum) + f * 4096: one shift per field on the chain, as before.
+// BITS: the table's (the pair decoder's are 2^12: (slot - cum) in 8..19).
+template <uint32_t BITS = UZIP_ANS_PROB_BITS>
 __device__ __forceinline__ uint32_t dec_next(uint32_t e, uint32_t x) {
-  return (e >> 20) * (x >> UZIP_ANS_PROB_BITS) + ((e >> 8) & 0x7FFu);
+  return (e >> 20) * (x >> BITS) + ((e >> 8) & ((1u << BITS) - 1u));
 }
 __device__ __forceinline__ uint32_t dec_sym(uint32_t e) { return e & 0xFFu; }
 
 // One decode step of a lane (inactive lanes keep their state). Returns false when the words run out
-// (corrupt). s gets the symbol.
-template <class RS = RingStd>
+// (corrupt). s gets the symbol. BITS: the table's (2^11, or the pair decoder's 2^12).
+template <class RS = RingStd, uint32_t BITS = UZIP_ANS_PROB_BITS>
 __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t nw, bool active, const uint32_t* tab,
                                          WordRing& wr, uint32_t lt, uint32_t& s) {
-  const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
+  const uint32_t e = tab[x & ((1u << BITS) - 1u)];
   s = dec_sym(e);
-  uint32_t xn = dec_next(e, x);
+  uint32_t xn = dec_next<BITS>(e, x);
   if (!active) xn = x;
   const bool need = active && xn < UZIP_ANS_L;
   const uint32_t mask = __ballot_sync(FULL_MASK, need);
@@ -526,13 +538,15 @@ struct DecVec {
 // The part both steps share (operands: %0 state, %2 entry, %3 table, %4 lane mask): the entry, the next
 // state (f * ((x >> 11) - 4096) + (e >> 8), dec_next's value), the ballot of the lanes that need a word,
 // and this lane's rank among them in a.
-#define DEC_VEC_STEP_HEAD \
+// MASK and SHIFT: the table's slots less one and its bits, as PTX immediates (DEC_VEC_STEP_HEAD: 2^11; the
+// pair decoder's tables are 2^12, whose entries keep f in bits 20..31, so the rest of the step is the same).
+#define DEC_VEC_STEP_HEAD_AT(MASK, SHIFT) \
   "{\n\t.reg .pred p;\n\t.reg .b32 a, f, h, m, w;\n\t" \
-  "and.b32 a, %0, 2047;\n\t" \
+  "and.b32 a, %0, " MASK ";\n\t" \
   "mad.lo.u32 a, a, 4, %3;\n\t" \
   "ld.shared.u32 %2, [a];\n\t" \
   "shr.u32 f, %2, 20;\n\t" \
-  "shr.u32 h, %0, 11;\n\t" \
+  "shr.u32 h, %0, " SHIFT ";\n\t" \
   "sub.u32 h, h, 4096;\n\t" \
   "shr.u32 a, %2, 8;\n\t" \
   "mad.lo.u32 %0, f, h, a;\n\t" \
@@ -540,6 +554,7 @@ struct DecVec {
   "vote.sync.ballot.b32 m, p, -1;\n\t" \
   "and.b32 a, m, %4;\n\t" \
   "popc.b32 a, a;\n\t"
+#define DEC_VEC_STEP_HEAD DEC_VEC_STEP_HEAD_AT("2047", "11")
 // One step of the vector path's chain for a group inside one ring quarter (dec_group_vec), in PTX: the table
 // entry at tabS + 4 * (x & 2047), the next state, the warp's ballot of the lanes that need a word, and for
 // those the word at gS + 2 * (rank among them), merged into the state in place by a predicated byte
@@ -550,18 +565,22 @@ struct DecVec {
 // that needs none is that of a lane that does (its rank), inside the ring and its copy of quarter 0 like
 // any other, and a predicated load left ptxas keeping each step's old word alive (spills). Volatile: the
 // ring's words land by cp.async, whose waits are asm too, and the loads must stay after them.
+// BITS: the table's (UZIP_ANS_PROB_BITS, or 12 for the pair decoder's, gpu_pairs_decode.cuh).
+#define DEC_VEC_STEP_WORD \
+  "mad.lo.u32 a, a, 2, %1;\n\t" \
+  "ld.shared.u16 w, [a];\n\t" \
+  "@p prmt.b32 %0, w, %0, 0x5410;\n\t" \
+  "popc.b32 m, m;\n\t" \
+  "mad.lo.u32 %1, m, 2, %1;\n\t" \
+  "}"
+template <uint32_t BITS = UZIP_ANS_PROB_BITS>
 __device__ __forceinline__ uint32_t dec_vec_step(uint32_t& x, uint32_t& gS, uint32_t tabS, uint32_t lt) {
+  static_assert(BITS == UZIP_ANS_PROB_BITS || BITS == UZIP_PAIRS_PROB_BITS, "a table of 2^11 or 2^12 slots");
   uint32_t e;
-  asm volatile(
-      DEC_VEC_STEP_HEAD
-      "mad.lo.u32 a, a, 2, %1;\n\t"
-      "ld.shared.u16 w, [a];\n\t"
-      "@p prmt.b32 %0, w, %0, 0x5410;\n\t"
-      "popc.b32 m, m;\n\t"
-      "mad.lo.u32 %1, m, 2, %1;\n\t"
-      "}"
-      : "+r"(x), "+r"(gS), "=r"(e)
-      : "r"(tabS), "r"(lt));
+  if constexpr (BITS == UZIP_ANS_PROB_BITS)
+    asm volatile(DEC_VEC_STEP_HEAD DEC_VEC_STEP_WORD : "+r"(x), "+r"(gS), "=r"(e) : "r"(tabS), "r"(lt));
+  else
+    asm volatile(DEC_VEC_STEP_HEAD_AT("4095", "12") DEC_VEC_STEP_WORD : "+r"(x), "+r"(gS), "=r"(e) : "r"(tabS), "r"(lt));
   return e;
 }
 // dec_vec_step for the compact layout's ring (RingCompact, no copy of quarter 0; 1024-byte aligned): G is
@@ -1035,6 +1054,10 @@ __device__ __forceinline__ void reduce_block(const DecParams& P, const Hdr& h, u
   }
 }
 
+}  // namespace uzip_gpu
+#include "gpu_pairs_decode.cuh"
+namespace uzip_gpu {
+
 // Whether a decode kernel hands out its blocks by warp index instead of by ticket: a call of one round
 // (a grid sized to its blocks: grid_shape gives at least one warp a block then) under no SM budget, where
 // gated warps must take none. Blocks have no order between them (the directory places each), so a CTA
@@ -1080,14 +1103,21 @@ __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, Gpu
 // ~5% on every other stream (bf16 split 1 GiB 1.255 -> 1.195 TB/s,
 // bench/results/h200-2026-12-02T0540-session14/9-final-refactor).
 // COMPACT: the compact shared layout (DEC_COMPACT_WARP_BYTES a warp: 24 warps per SM at MINB = 6).
-template <int U, int MINB, bool PAIRS = false, bool FUSED = false, bool LANES = false, bool RING = true,
+// CODING: the symbol coding the kernel decodes (DEC_CODING_*), each in its own kernel: DEC_CODING_LANES is
+// the LANES kernel above, DEC_CODING_PAIRS the pair decoder (pairs_decode_block, PAIRS_DEC_WARP_BYTES a warp;
+// uzipGpuDecompressPairs); each refuses the others' streams (INVALID_ARG), and the byte-coding kernels refuse
+// both (UNSUPPORTED).
+template <int U, int MINB, bool PAIRS = false, bool FUSED = false, int CODING = DEC_CODING_BYTES, bool RING = true,
           bool COMPACT = false>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
+  constexpr bool LANES = CODING == DEC_CODING_LANES;
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   // The compact layout: the CTA's four rings first, then each warp's area (DEC_COMPACT_AREA_BYTES).
   uint8_t* sm = COMPACT ? smem + 4u * DEC_COMPACT_RING_BYTES + (size_t)wib * DEC_COMPACT_AREA_BYTES
-                        : smem + (size_t)wib * (LANES ? lanes_dec_warp_bytes(RING) : DEC_WARP_BYTES);
+                        : smem + (size_t)wib * (LANES                         ? lanes_dec_warp_bytes(RING)
+                                                : CODING == DEC_CODING_PAIRS ? PAIRS_DEC_WARP_BYTES
+                                                                             : DEC_WARP_BYTES);
   uint8_t* ring = COMPACT ? smem + wib * DEC_COMPACT_RING_BYTES : sm + DEC_RING;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
   clean_next_slot(P.slots, P.epoch);
@@ -1096,7 +1126,7 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   read_header_dev(P, h);
   UZIP_CLK(22);
   uint32_t csum = 0, st = h.status;
-  if (!st && ((h.flags & UZIP_FLAG_LANES) != 0) != LANES) st = LANES ? UZIP_ERR_INVALID_ARG : UZIP_ERR_UNSUPPORTED;
+  if (!st && dec_coding(h.flags) != CODING) st = CODING != DEC_CODING_BYTES ? UZIP_ERR_INVALID_ARG : UZIP_ERR_UNSUPPORTED;
   // dec_vec_step_wrap forms ring addresses by OR: a misaligned base (never seen) would decode wrong words.
   if (COMPACT && ((uint32_t)__cvta_generic_to_shared(smem) & (DEC_COMPACT_RING_BYTES - 1u))) st = UZIP_ERR_INTERNAL;
   // Blocks are handed out by a ticket counter; warps of CTAs on the SMs reserved for others (sm_gated) take
@@ -1122,6 +1152,8 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
         st = h.width == 1 ? lanes_decode_block<1, RING>(P, h, sm, b, &csum)
              : h.width == 2 ? lanes_decode_block<2, RING>(P, h, sm, b, &csum)
                             : lanes_decode_block<4, RING>(P, h, sm, b, &csum);
+      } else if constexpr (CODING == DEC_CODING_PAIRS) {
+        st = h.width == 2 ? pairs_decode_block<2>(P, h, sm, b, &csum) : pairs_decode_block<4>(P, h, sm, b, &csum);
       } else {
         switch (h.width) {
           case 1:

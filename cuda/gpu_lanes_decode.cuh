@@ -158,6 +158,25 @@ __device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint
   }
 }
 
+// A RAW or CONST symbol section (isConst) at ps (avail bytes, zero-padded to 16) of a split-layout block of
+// m elements: joined with the remainders at rem into out. False when the section's size or padding is wrong.
+// (The lane and the pair decoders' plain blocks.)
+template <int W>
+__device__ __forceinline__ bool split_plain_block(bool isConst, const uint8_t* ps, uint64_t avail, uint32_t m,
+                                                  const uint8_t* rem, uint8_t* out) {
+  const uint32_t lane = lane_id();
+  const uint32_t used = isConst ? 1u : m;
+  if (avail != uzip_pad16(used)) return false;
+  bool bad = lane < avail - used && ps[used + lane] != 0;
+  if (__any_sync(FULL_MASK, bad)) return false;
+  const uint32_t cs = ps[0];
+  for (uint32_t i = lane; i < m; i += 32u) {
+    const uint32_t s = isConst ? cs : (uint32_t)__ldg(ps + i);
+    store_elem<W>(out + (size_t)i * W, W == 1 ? s : uzip_join(s, lanes_rem_at<W>(rem, i), W));
+  }
+  return true;
+}
+
 // Decodes block b of a LANES stream into dst; returns 0 or a status. sm: LANES_DEC_WARP_BYTES of shared
 // memory for the slot table.
 template <int W, bool RING>
@@ -181,16 +200,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
   const bool dst16 = ((uintptr_t)P.dst & 15u) == 0;
 
   if (smode == UZIP_MODE_RAW || smode == UZIP_MODE_CONST) {
-    const bool isConst = smode == UZIP_MODE_CONST;
-    const uint32_t used = isConst ? 1u : m;
-    if (avail != uzip_pad16(used)) return UZIP_ERR_CORRUPT;
-    bool bad = lane < avail - used && ps[used + lane] != 0;
-    if (__any_sync(FULL_MASK, bad)) return UZIP_ERR_CORRUPT;
-    const uint32_t cs = ps[0];
-    for (uint32_t i = lane; i < m; i += 32u) {
-      const uint32_t s = isConst ? cs : (uint32_t)__ldg(ps + i);
-      store_elem<W>(out + (size_t)i * W, W == 1 ? s : uzip_join(s, lanes_rem_at<W>(rem, i), W));
-    }
+    if (!split_plain_block<W>(smode == UZIP_MODE_CONST, ps, avail, m, rem, out)) return UZIP_ERR_CORRUPT;
   } else if (smode == UZIP_MODE_LANES) {
     // Table: lo, hi, 0, freq[hi - lo + 1], padding.
     if (avail < 4) return UZIP_ERR_CORRUPT;

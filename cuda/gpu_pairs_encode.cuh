@@ -13,7 +13,7 @@
 #pragma once
 
 #include "gpu_lanes_encode.cuh"
-#include "pairs_format.h"
+#include "gpu_pairs_common.cuh"
 
 namespace uzip_gpu {
 
@@ -173,35 +173,8 @@ __device__ uint32_t pairs_build_table(uint8_t* sm, uint32_t m, uint32_t* nescOut
     if ((lane & 15u) == c) myMf = mf[c];
     if (mf[c] > bestMf) bestMf = mf[c], bestCode = c;
   }
-  // Pair frequencies: symbol s = lane + 32 i = a | b << 4 with a = lane & 15, b = (lane >> 4) + 2 i.
   uint32_t pf[8];
-  d = (int32_t)UZIP_PAIRS_M;
-#pragma unroll
-  for (uint32_t i = 0; i < 8; i++) {
-    const uint32_t fb = __shfl_sync(FULL_MASK, myMf, (lane >> 4) + 2u * i);
-    uint32_t f = (myMf * fb) >> UZIP_PAIRS_PROB_BITS;
-    if (myMf && fb && f == 0) f = 1;
-    pf[i] = f;
-    d -= (int32_t)warp_sum_u32(f);
-  }
-  const uint32_t bestPair = bestCode * 17u;
-  if (d >= 0) {
-#pragma unroll
-    for (uint32_t i = 0; i < 8; i++)
-      if (lane + 32u * i == bestPair) pf[i] += (uint32_t)d;
-  }
-  while (d < 0) {  // rare: many pairs raised to 1
-    uint32_t bk = 0;
-#pragma unroll
-    for (uint32_t i = 0; i < 8; i++) bk = max(bk, (pf[i] << 8) | (255u - (lane + 32u * i)));
-    bk = __reduce_max_sync(FULL_MASK, bk);
-    const uint32_t bf = bk >> 8, bs = 255u - (bk & 255u);
-    const uint32_t k = (uint32_t)(-d) < bf - 1u ? (uint32_t)(-d) : bf - 1u;
-#pragma unroll
-    for (uint32_t i = 0; i < 8; i++)
-      if (lane + 32u * i == bs) pf[i] -= k;
-    d += (int32_t)k;
-  }
+  pairs_warp_pair_freqs(myMf, bestCode, pf);
   uint32_t carry = 0;
 #pragma unroll
   for (uint32_t i = 0; i < 8; i++) {

@@ -147,6 +147,11 @@ UZIP_API int uzipGpuDecompressAs(uint64_t ctx, uint64_t src, uint64_t srcBytes, 
 // stream's dtype as the caller knows it, or -1; as for uzipGpuDecompressAs it only picks the kernel.
 UZIP_API int uzipGpuDecompressLanes(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                                     uint64_t statusDev, uint64_t stream, int32_t dtype);
+// uzipGpuDecompress for pair-coded streams (FORMAT.md "Pair coding", flag UZIP_FLAG_PAIRS) in the split layout,
+// which the other decode entry points refuse (status UNSUPPORTED); here any other stream gives INVALID_ARG, and
+// a pair stream in the default layout UNSUPPORTED (the CPU codec decodes it).
+UZIP_API int uzipGpuDecompressPairs(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
+                                    uint64_t statusDev, uint64_t stream);
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
                                      uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream);
 UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes);

@@ -46,6 +46,11 @@ export interface GpuDecompressOptions {
    * the default one refuses them (UnsupportedError from lastStatus). Default false.
    */
   lanes?: boolean;
+  /**
+   * The stream is pair-coded (compressed with `pairs: true`) in the split layout: it decodes in its own
+   * kernel, and the others refuse it (UnsupportedError / InvalidArgumentError from lastStatus). Default false.
+   */
+  pairs?: boolean;
 }
 
 function smCount(maxSms: number | undefined): number {
@@ -171,9 +176,14 @@ export class GpuCodec {
       opts.statusDev ?? 0n,
       stream.handle,
     ] as const;
+    if (opts.lanes && opts.pairs) {
+      throw new InvalidArgumentError("a stream is lane streams or pair-coded, not both");
+    }
     unwrap(
       opts.lanes
         ? native().uzipGpuDecompressLanes(...args, hint)
+        : opts.pairs
+        ? native().uzipGpuDecompressPairs(...args)
         : native().uzipGpuDecompressAs(...args, hint),
     );
   }

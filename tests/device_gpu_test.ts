@@ -167,7 +167,7 @@ gpuTest("GpuCodec: every dtype, data set and option matches the CPU codec bit fo
 });
 
 gpuTest(
-  "GpuCodec: pair coding writes the CPU codec's bytes; GPU decoders refuse it, the CPU decodes it",
+  "GpuCodec: pair coding writes the CPU codec's bytes; the pair decoder decodes it, the others refuse it",
   () => {
     using codec = GpuCodec.create(0);
     using stream = Stream.create(0);
@@ -198,10 +198,27 @@ gpuTest(
             codec.decompress(dst, size, back, stream, { dtype });
             stream.synchronize();
             assertInstanceOf(assertThrows(() => codec.lastStatus(), what), UnsupportedError);
+            back.fill(0, stream);
+            codec.decompress(dst, size, back, stream, { pairs: true });
+            stream.synchronize();
+            assertEquals(codec.lastStatus(), 0, what);
+            sameBytes(
+              back.download(new Uint8Array(data.length), stream),
+              data,
+              `${what}: the GPU decodes it`,
+            );
           }
         }
       }
     }
+    // A byte-coded stream given to the pair decoder: a typed error.
+    const plain = compress(makeDataset("gaussian", "bf16", 4096, RUN_SEED), "bf16", { split: true });
+    using plainDev = DeviceBuffer.alloc(0, plain.length);
+    using plainOut = DeviceBuffer.alloc(0, 8192);
+    plainDev.upload(plain, stream);
+    codec.decompress(plainDev, plain.length, plainOut, stream, { pairs: true });
+    stream.synchronize();
+    assertInstanceOf(assertThrows(() => codec.lastStatus()), InvalidArgumentError);
     // The GPU encoder takes the split layout only: the default layout is refused with a typed error.
     using src = DeviceBuffer.alloc(0, 1024);
     using dst = DeviceBuffer.alloc(0, maxCompressedSize(512, "bf16", { pairs: true }));

@@ -40,10 +40,11 @@ static float time_ms(uint64_t e0, uint64_t e1) {
   CK(uzipEventElapsedMs(e0, e1, &ms));
   return ms;
 }
-// Lane streams (flag UZIP_FLAG_LANES) decode through their own entry point.
+// Lane streams (flag UZIP_FLAG_LANES) and pair streams (UZIP_FLAG_PAIRS) decode through their own entry points.
 static uint32_t g_flags = 0;
 static int decode(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t cap, uint64_t stream, int hint) {
   if (g_flags & UZIP_FLAG_LANES) return uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream, hint);
+  if (g_flags & UZIP_FLAG_PAIRS) return uzipGpuDecompressPairs(ctx, src, srcBytes, dst, cap, 0, stream);
   return uzipGpuDecompressAs(ctx, src, srcBytes, dst, cap, 0, stream, hint);
 }
 static double median(std::vector<float> v) {
@@ -158,8 +159,7 @@ int main(int argc, char** argv) {
         }
         uint64_t csize = 0;
         CK(uzipGpuCodecLastSize(ctx, &csize));
-        const bool pairs = (flags & UZIP_FLAG_PAIRS) != 0;
-        for (int r = 0; !pairs && r < reps + 3; r++) {
+        for (int r = 0; r < reps + 3; r++) {
           CK(uzipEventRecord(e0, stream));
           CK(decode(ctx, cmp, csize, out, bytes, stream, decHint ? dtype : -1));
           CK(uzipEventRecord(e1, stream));
@@ -167,23 +167,14 @@ int main(int argc, char** argv) {
           if (r >= 3) td.push_back(time_ms(e0, e1));
         }
         int32_t st = -1;
-        if (!pairs) CK(uzipGpuCodecLastStatus(ctx, &st));
-        else st = 0;
+        CK(uzipGpuCodecLastStatus(ctx, &st));
         // Every size, at the first SM budget: the decode must give the input back (a wrong build can code
         // and decode with status OK; session 16's first cp.async ring in the encoder did).
         int roundTrip = -1, sameAsCpu = -1;
         if (sms == budgets[0]) {
           std::vector<uint8_t> src(bytes), back(bytes);
           CK(uzipCudaMemcpyToHost(src.data(), in, bytes, stream));
-          if (!pairs) {
-            CK(uzipCudaMemcpyToHost(back.data(), out, bytes, stream));
-          } else {  // the CPU codec decodes the GPU stream
-            std::vector<uint8_t> g(csize);
-            CK(uzipCudaMemcpyToHost(g.data(), cmp, csize, stream));
-            CK(uzipStreamSynchronize(stream));
-            uint64_t got = 0;
-            if (uzipDecompressCpu(g.data(), csize, back.data(), bytes, &got) != 0 || got != bytes) back.assign(bytes, 0xEE);
-          }
+          CK(uzipCudaMemcpyToHost(back.data(), out, bytes, stream));
           CK(uzipStreamSynchronize(stream));
           roundTrip = back == src;
           if (!roundTrip) printf("MISMATCH: %s %llu bytes: the GPU decode of the GPU stream differs from the input\n",
@@ -217,10 +208,10 @@ int main(int argc, char** argv) {
           CK(uzipEventSynchronize(e1));
           if (r >= 1) sc.push_back(time_ms(e0, e1) / K);
           CK(uzipEventRecord(e0, stream));
-          for (int k = 0; !pairs && k < K; k++) CK(decode(ctx, cmp, csize, out, bytes, stream, decHint ? dtype : -1));
+          for (int k = 0; k < K; k++) CK(decode(ctx, cmp, csize, out, bytes, stream, decHint ? dtype : -1));
           CK(uzipEventRecord(e1, stream));
           CK(uzipEventSynchronize(e1));
-          if (r >= 1 && !pairs) sd.push_back(time_ms(e0, e1) / K);
+          if (r >= 1) sd.push_back(time_ms(e0, e1) / K);
         }
         double mc = median(tc), md = td.empty() ? 0 : median(td), mm = median(tm);
         double msc = K ? median(sc) : 0, msd = sd.empty() ? 0 : median(sd);

@@ -58,8 +58,9 @@ static int g_sms = 1;  // the device's SM count
 // The decode entry point for a stream of these flags: lane streams have their own.
 static int decompress_for(uint32_t flags, uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t cap,
                           uint64_t stream) {
-  return (flags & UZIP_FLAG_LANES) ? uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream, -1)
-                                   : uzipGpuDecompress(ctx, src, srcBytes, dst, cap, 0, stream);
+  return (flags & UZIP_FLAG_LANES)   ? uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream, -1)
+         : (flags & UZIP_FLAG_PAIRS) ? uzipGpuDecompressPairs(ctx, src, srcBytes, dst, cap, 0, stream)
+                                     : uzipGpuDecompress(ctx, src, srcBytes, dst, cap, 0, stream);
 }
 
 static uint64_t first_diff(const uint8_t* a, const uint8_t* b, uint64_t n) {
@@ -147,43 +148,43 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   // Lane streams decode through uzipGpuDecompressLanes (hints -3: no dtype, and dtypes); the other entry points must refuse them
   // (UNSUPPORTED), and uzipGpuDecompressLanes must refuse every other stream (INVALID_ARG).
   const bool lanes = (flags & UZIP_FLAG_LANES) != 0, pairs = (flags & UZIP_FLAG_PAIRS) != 0;
-  // Pair coding has no GPU decoder yet: every GPU entry point must refuse the stream (UNSUPPORTED); the CPU
-  // codec's decode below is the round trip.
-  if (ok && pairs) {
-    CK(uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+  // Pair streams decode through uzipGpuDecompressPairs: the byte-coding and lane decoders must refuse them
+  // (UNSUPPORTED, INVALID_ARG), and the pair decoder every other stream (INVALID_ARG).
+  enum { DEC_BYTES, DEC_LANES, DEC_PAIRS };
+  const int own = lanes ? DEC_LANES : pairs ? DEC_PAIRS : DEC_BYTES;
+  for (int other : {DEC_BYTES, DEC_LANES, DEC_PAIRS}) {
+    if (!ok || other == own) continue;
+    CK(other == DEC_BYTES   ? uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream)
+       : other == DEC_LANES ? uzipGpuDecompressLanes(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, -1)
+                            : uzipGpuDecompressPairs(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
     CK(uzipStreamSynchronize(g_stream));
     int32_t st = -1;
     CK(uzipGpuCodecLastStatus(g_ctx, &st));
-    if (st != UZIP_ERR_UNSUPPORTED) {
+    if (st != (other == DEC_BYTES ? UZIP_ERR_UNSUPPORTED : UZIP_ERR_INVALID_ARG)) {
       ok = false;
-      snprintf(why, sizeof why, "the GPU decoder gave %s for a pair stream", uzipStatusName(st));
+      snprintf(why, sizeof why, "the %s decoder gave %s", other == DEC_BYTES ? "default" : other == DEC_LANES ? "lanes" : "pairs",
+               uzipStatusName(st));
     }
   }
-  if (ok && !pairs) {
-    CK(lanes ? uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream)
-             : uzipGpuDecompressLanes(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, -1));
-    CK(uzipStreamSynchronize(g_stream));
-    int32_t st = -1;
-    CK(uzipGpuCodecLastStatus(g_ctx, &st));
-    if (st != (lanes ? UZIP_ERR_UNSUPPORTED : UZIP_ERR_INVALID_ARG)) {
-      ok = false;
-      snprintf(why, sizeof why, "the %s decoder gave %s", lanes ? "default" : "lanes", uzipStatusName(st));
-    }
-  }
-  const int hints[3] = {lanes ? -3 : -2, dtype, dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32};
+  // Pair streams: once into an aligned destination and once into one off its 16-byte alignment by one element
+  // (the decoder's one-step path for every step).
+  const int hints[3] = {lanes ? -3 : pairs ? -4 : -2, pairs ? -5 : dtype,
+                        dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32};
   for (int hint : hints) {
-    if (!ok || pairs) break;
+    if (!ok || (pairs && hint >= 0)) break;
     const uint64_t ctx = g_ctx;
     CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
     // Lane streams: without a dtype, with their own (fp32 and one-byte types take the other lane kernel)
     // and with another one.
+    const uint64_t dOff = hint == -5 ? w : 0;
     if (lanes) CK(uzipGpuDecompressLanes(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint == -3 ? -1 : hint));
+    else if (pairs) CK(uzipGpuDecompressPairs(ctx, g_cmp.p, cpuBytes, g_out.p + dOff, count * w, 0, g_stream));
     else if (hint == -2) CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
     else CK(uzipGpuDecompressAs(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint));
     CK(uzipStreamSynchronize(g_stream));
     int32_t st = -1;
     CK(uzipGpuCodecLastStatus(ctx, &st));
-    CK(uzipCudaMemcpyToHost(back.data(), g_out.p, count * w + 1, g_stream));
+    CK(uzipCudaMemcpyToHost(back.data(), g_out.p + dOff, count * w + 1, g_stream));
     if (st != 0) { ok = false; snprintf(why, sizeof why, "gpu decode (hint %d) status %s", hint, uzipStatusName(st)); }
     else if (uint64_t d = first_diff(back.data(), data.data(), count * w); d != count * w) {
       ok = false;
@@ -258,7 +259,7 @@ static void corrupt_cases(int dtype, uint64_t count, uint32_t flags, int trials,
     CK(uzipCudaMemsetAsync(g_out.p, 0xA5, cap + 2 * guard, g_stream));
     // Every other trial through the fp32 kernel (uzipGpuDecompressAs), whatever the stream's dtype.
     // Lane streams through their own entry point.
-    if ((t & 1) && !(flags & UZIP_FLAG_LANES))
+    if ((t & 1) && !(flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS)))
       CK(uzipGpuDecompressAs(g_ctx, g_src.p, len, g_out.p + guard, cap, 0, g_stream, UZIP_DTYPE_FP32));
     else CK(decompress_for(flags, g_ctx, g_src.p, len, g_out.p + guard, cap, g_stream));
     CK(uzipStreamSynchronize(g_stream));
@@ -700,10 +701,44 @@ static void lanes_cases(bool quick, bool tiny, bool big) {
   printf("lane streams: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
 }
 
+// A pair stream the GPU encoder does not make (blocks of 2^16 elements: two segments a block; the default
+// layout), compressed by the CPU codec and decoded by uzipGpuDecompressPairs: the data back bit for bit, or
+// (default layout) UNSUPPORTED.
+static void pairs_cpu_stream_case(int dtype, uint64_t count, int kind, uint32_t flags, uint32_t log2) {
+  g_cases++;
+  const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+  std::vector<uint8_t> data;
+  make_data(data, dtype, count, kind, count + log2);
+  uint64_t bound = 0, bytes = 0;
+  CK(uzipMaxCompressedSize(dtype, count, flags, log2, &bound));
+  std::vector<uint8_t> cpu(bound), back(count * w + 1);
+  CK(uzipCompressCpu(data.data(), count, dtype, flags, log2, cpu.data(), bound, &bytes));
+  g_cmp.alloc(bound);
+  g_out.alloc(count * w + 16);
+  CK(uzipCudaMemcpyFromHost(g_cmp.p, cpu.data(), bytes, g_stream));
+  CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
+  CK(uzipGpuDecompressPairs(g_ctx, g_cmp.p, bytes, g_out.p, count * w, 0, g_stream));
+  CK(uzipStreamSynchronize(g_stream));
+  int32_t st = -1;
+  CK(uzipGpuCodecLastStatus(g_ctx, &st));
+  CK(uzipCudaMemcpyToHost(back.data(), g_out.p, count * w + 1, g_stream));
+  const bool split = (flags & UZIP_FLAG_SPLIT) != 0;
+  const bool ok = split ? st == 0 && !memcmp(back.data(), data.data(), count * w) && back[count * w] == 0x5A
+                        : st == UZIP_ERR_UNSUPPORTED;
+  if (!ok) {
+    g_fail++;
+    printf("FAIL pairs cpu stream dtype=%d n=%llu kind=%s flags=%u log2=%u: status %s%s\n", dtype,
+           (unsigned long long)count, kDataNames[kind], flags, log2, uzipStatusName(st),
+           split && !st ? ", data differs" : "");
+  }
+}
+
 // Pair coding (FORMAT.md "Pair coding"; the GPU encoder takes the split layout and blocks of up to 2^15):
 // bf16 and fp32 over edge sizes, every data kind (random bits give RAW blocks, special patterns escapes,
 // constants CONST), block sizes 2^10..2^15, inputs off their 16-byte alignment, SM budgets and large tensors.
-// GPU bytes must equal the CPU codec's, the CPU must decode them, and the GPU decoders must refuse them.
+// GPU bytes must equal the CPU codec's, the CPU must decode them, the GPU pair decoder must decode the CPU's
+// (into aligned and unaligned destinations; 2^16 blocks too) and the other decoders refuse them; damaged
+// pair streams must give an error or (no checksum) wrong data, never a write outside the destination.
 static void pairs_cases(bool quick, bool tiny) {
   const int before = g_fail, cases0 = g_cases;
   const uint32_t PF = UZIP_FLAG_SPLIT | UZIP_FLAG_PAIRS;
@@ -751,6 +786,18 @@ static void pairs_cases(bool quick, bool tiny) {
       g_fail++;
       printf("FAIL pairs flags %u: the GPU encoder did not refuse them\n", fl);
     }
+  for (int dtype : {1, 3})
+    for (int kind : {D_GAUSS, D_UNIFORM, D_RANDOM, D_SPECIAL}) {
+      pairs_cpu_stream_case(dtype, 3 * 65536 + 5, kind, PF | 1u, 16);
+      pairs_cpu_stream_case(dtype, 65536, kind, PF, 16);
+      pairs_cpu_stream_case(dtype, 70001, kind, UZIP_FLAG_PAIRS, 14);
+    }
+  const int trials = tiny ? 24 : quick ? 60 : 300;
+  corrupt_cases(1, 50001, PF | 1u, trials, 31, 14);
+  corrupt_cases(1, 3 * 16384, PF, trials, 32, 14);
+  corrupt_cases(3, 20011, PF | 1u, trials, 33, 13);
+  corrupt_cases(1, 2 * 65536 + 3, PF | 1u, trials, 34, 16);
+  corrupt_cases(3, 40000, PF, trials, 35, 15);
   printf("pair coding: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
 }
 

@@ -1,0 +1,273 @@
+// GPU decoder of pair-coded blocks (FORMAT.md "Pair coding", pairs_format.h) in the split layout, called per
+// block by decompress_kernel<..., DEC_CODING_PAIRS> (gpu_decode.cuh; uzipGpuDecompressPairs). One warp per
+// block: it validates the section as the CPU decoder does (cpu_pairs.cc pairs_decode_section), builds the
+// 4096-slot table, and decodes each segment forwards as the byte decoder does an ANS segment (32
+// interleaved lanes, the words through a cp.async ring, the step of dec_vec_step at 12 bits), one pair of
+// elements a lane step. A group of U steps leaves its pair codes in shared memory; each lane then owns U
+// consecutive pairs (2 U elements), maps each pair code to its two symbols by a 256-entry table, joins
+// them with their remainders and stores them as vectors. Escapes (code 15) take their symbols from the
+// section in element order, by a warp scan, in a branch the common group skips. Every read stays inside
+// the section and every write inside the block's output, whatever the stream holds.
+#pragma once
+
+namespace uzip_gpu {
+
+// Shared memory of a warp: the slot table (u32: pair symbol | (slot - cum) << 8 | f << 20, so the step is
+// dec_vec_step's with a 4095 mask and a 12-bit shift); the pair table (u32: symbol of the first element |
+// of the second << 8 | escape flags in bits 16 and 24), which aliases the table build's list of present
+// pairs; the word ring (RingPairsDec), which aliases the build's bitmap of first slots; a group's pair codes
+// (32 U bytes), which alias the head check's map of the codes' symbols (256 bytes).
+// 18944 bytes a warp: 3 CTAs of 4 warps on an SM (RingStd's 2560-byte ring would allow 2).
+constexpr uint32_t PAIRS_DEC_U = 8u;
+constexpr uint32_t PAIRS_DEC_TAB = 0u, PAIRS_DEC_PSYM = 4u * UZIP_PAIRS_M, PAIRS_DEC_RING = PAIRS_DEC_PSYM + 1024u;
+// The ring: 4 quarters of 128 words and a copy of quarter 0; three quarters landed at each ring_advance, so
+// a group of 8 steps (at most 256 words) reads past `next` with no wrap mask and no ring move.
+using RingPairsDec = RingShape<128u, true, 3u>;
+constexpr uint32_t PAIRS_DEC_SYMS = PAIRS_DEC_RING + 2u * 5u * RingPairsDec::QW;
+constexpr uint32_t PAIRS_DEC_WARP_BYTES = PAIRS_DEC_SYMS + 32u * PAIRS_DEC_U;
+static_assert(32u * PAIRS_DEC_U >= 256u, "the group's codes alias the 256-byte map of code symbols");
+static_assert(32u * PAIRS_DEC_U <= (RingPairsDec::LANDED - 1u) * RingPairsDec::QW, "a group reads within the landed words");
+static_assert(PAIRS_DEC_SYMS - PAIRS_DEC_RING >= 512u, "the ring holds the 128-word bitmap of first slots");
+static_assert(3u * (4u * PAIRS_DEC_WARP_BYTES + 1024u) <= 228u * 1024u, "3 CTAs of 4 warps fit an H100/H200 SM");
+constexpr uint32_t PAIRS_DEC_ESC_A = 1u << 16, PAIRS_DEC_ESC_B = 1u << 24;
+
+// Validates the section head (the rules of FORMAT.md's "A decoder checks", as pairs_decode_section) and
+// builds the slot and pair tables. Returns the head's bytes (56 + escapes, padded to 4), 0 when corrupt.
+__device__ __forceinline__ uint32_t pairs_dec_tables(const uint8_t* ps, uint64_t avail, uint32_t m, uint8_t* sm,
+                                                     uint32_t* nescOut) {
+  const uint32_t lane = lane_id(), c = lane & 15u, lt = lanemask_lt();
+  if (avail < UZIP_PAIRS_HEAD_BYTES) return 0;
+  const uint32_t n = ps[0], nesc = *(const uint32_t*)(ps + 4);
+  const uint32_t symLane = ps[8u + c], myMf = *(const uint16_t*)(ps + 24u + 2u * c);
+  const bool named = c < n, present = c < UZIP_PAIRS_ESC ? named : nesc > 0;
+  bool bad = n < 2u || n > UZIP_PAIRS_ESC || ps[1] != 0 || *(const uint16_t*)(ps + 2) != 0;
+  bad |= (!named && symLane != 0) || ((myMf != 0) != present);
+  // The named codes' symbols distinct: a lane below 16 matches only itself.
+  bad |= __popc(__match_any_sync(FULL_MASK, lane < 16u && named ? symLane : 512u + lane)) != 1;
+  bad |= warp_sum_u32(lane < 16u ? myMf : 0u) != UZIP_PAIRS_M;
+  bad |= nesc > m || (nesc && n < UZIP_PAIRS_ESC);
+  if (__any_sync(FULL_MASK, bad)) return 0;
+  const uint32_t head = (uint32_t)uzip_pairs_head_bytes(nesc);
+  if (head > avail) return 0;
+  // Escapes: none the symbol of a code; zero padding.
+  uint8_t* isCode = sm + PAIRS_DEC_SYMS;
+  *(uint2*)(isCode + 8u * lane) = make_uint2(0u, 0u);
+  __syncwarp();
+  if (lane < 16u && named) isCode[symLane] = 1;
+  __syncwarp();
+  const uint8_t* esc = ps + UZIP_PAIRS_HEAD_BYTES;
+  for (uint32_t i = lane; i < head - UZIP_PAIRS_HEAD_BYTES; i += 32u) {
+    const uint32_t v = esc[i];
+    bad |= i < nesc ? isCode[v] != 0 : v != 0;
+  }
+  if (__any_sync(FULL_MASK, bad)) return 0;
+
+  // Pair frequencies and their cumulative sums (pair s = lane + 32 i in row i).
+  const uint32_t bk = __reduce_max_sync(FULL_MASK, lane < 16u ? (myMf << 4) | (15u - c) : 0u);
+  uint32_t pf[8], cum[8], carry = 0;
+  pairs_warp_pair_freqs(myMf, 15u - (bk & 15u), pf);
+#pragma unroll
+  for (uint32_t i = 0; i < 8; i++) {
+    cum[i] = carry + warp_excl_scan(pf[i]);
+    carry += warp_sum_u32(pf[i]);
+  }
+  // The slot table by slot rounds, as load_ans_table's bitmap fill: the present pairs' entries less their
+  // cum in the slot field (list[r] for the r-th present pair) and the bitmap of their first slots; slot
+  // 32 j + lane belongs to the last pair starting at or below it.
+  uint32_t* tab = (uint32_t*)(sm + PAIRS_DEC_TAB);
+  uint32_t* list = (uint32_t*)(sm + PAIRS_DEC_PSYM);
+  uint32_t* bm = (uint32_t*)(sm + PAIRS_DEC_RING);
+#pragma unroll
+  for (uint32_t i = 0; i < UZIP_PAIRS_M / 32u / 32u; i++) bm[lane + 32u * i] = 0u;
+  __syncwarp();
+  uint32_t before = 0;
+#pragma unroll
+  for (uint32_t i = 0; i < 8; i++) {
+    const uint32_t has = __ballot_sync(FULL_MASK, pf[i] != 0);
+    if (pf[i]) {
+      list[before + __popc(has & lt)] = ((lane + 32u * i) | (pf[i] << 20)) - (cum[i] << 8);
+      atomicOr(&bm[cum[i] >> 5], 1u << (cum[i] & 31u));
+    }
+    before += __popc(has);
+  }
+  __syncwarp();
+  const uint32_t le = lt | (1u << lane);
+  before = 0;
+#pragma unroll 8
+  for (uint32_t j = 0; j < UZIP_PAIRS_M / 32u; j++) {
+    const uint32_t w = bm[j], slot = 32u * j + lane;
+    tab[slot] = list[before + __popc(w & le) - 1u] + (slot << 8);
+    before += __popc(w);
+  }
+  __syncwarp();  // every read of the list before the pair table overwrites it
+  uint32_t* psym = (uint32_t*)(sm + PAIRS_DEC_PSYM);
+#pragma unroll
+  for (uint32_t i = 0; i < 8; i++) {
+    const uint32_t a = c, b = (lane >> 4) + 2u * i;  // the codes of pair lane + 32 i
+    const uint32_t sa = __shfl_sync(FULL_MASK, symLane, a), sb = __shfl_sync(FULL_MASK, symLane, b);
+    psym[lane + 32u * i] =
+        sa | (sb << 8) | (a == UZIP_PAIRS_ESC ? PAIRS_DEC_ESC_A : 0u) | (b == UZIP_PAIRS_ESC ? PAIRS_DEC_ESC_B : 0u);
+  }
+  __syncwarp();
+  *nescOut = nesc;
+  return head;
+}
+
+// Escaped elements of a group: e[i] is the pair table entry of this lane's i-th pair, whose flagged
+// symbols are replaced by the next escapes in element order (this lane's pairs in order, lanes in order).
+// False when they would pass the section's nesc escapes.
+template <int N>
+__device__ __forceinline__ bool pairs_dec_escapes(uint32_t (&e)[N], const uint8_t* esc, uint32_t nesc,
+                                                  uint32_t& escNext) {
+  uint32_t cnt = 0;
+#pragma unroll
+  for (int i = 0; i < N; i++) cnt += ((e[i] >> 16) & 1u) + ((e[i] >> 24) & 1u);
+  const uint32_t tot = warp_sum_u32(cnt);
+  if (escNext + tot > nesc) return false;
+  uint32_t r = escNext + warp_excl_scan(cnt);
+#pragma unroll
+  for (int i = 0; i < N; i++) {
+    if (e[i] & PAIRS_DEC_ESC_A) e[i] = (e[i] & ~0xFFu) | __ldg(esc + r++);
+    if (e[i] & PAIRS_DEC_ESC_B) e[i] = (e[i] & ~0xFF00u) | ((uint32_t)__ldg(esc + r++) << 8);
+  }
+  escNext += tot;
+  return true;
+}
+
+// Decodes one segment (len pairs, the block's pairs pb ..) of a block of m elements: whole groups of U
+// steps on the vector path (dst 16-byte aligned; steps whose 32 pairs are all whole), then the remaining
+// steps one at a time. False when corrupt.
+template <int W>
+__device__ __forceinline__ bool pairs_decode_segment(uint32_t len, uint32_t pb, uint32_t m, bool dst16, uint32_t nw,
+                                                     uint32_t& x, uint32_t& next, WordRing& wr, uint8_t* sm,
+                                                     const uint8_t* esc, uint32_t nesc, uint32_t& escNext,
+                                                     const uint8_t* rem, uint8_t* out) {
+  constexpr uint32_t U = PAIRS_DEC_U, RW = W - 1, RN = 2u * U * RW / 4u;
+  using RS = RingPairsDec;
+  const uint32_t lane = lane_id(), lt = lanemask_lt();
+  const uint32_t* tab = (const uint32_t*)(sm + PAIRS_DEC_TAB);
+  const uint32_t* psym = (const uint32_t*)(sm + PAIRS_DEC_PSYM);
+  uint8_t* syms = sm + PAIRS_DEC_SYMS;
+  const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab);
+  const uint32_t T = (len + 31u) / 32u, whole = min(len, m / 2u - pb);
+  const uint32_t G = dst16 ? whole / 32u / U : 0u;
+  // Vector groups: lane l owns the group's pairs U l .. U l + U - 1, its remainders (2 U RW bytes) loaded
+  // one group ahead.
+  const uint8_t* remP = rem + (size_t)(2u * pb + 2u * U * lane) * RW;
+  uint8_t* outP = out + (size_t)(2u * pb + 2u * U * lane) * W;
+  uint32_t ruse[RN], rfill[RN];
+  if (G) ld_words<RN>(ruse, remP);
+  for (uint32_t g = 0; g < G; g++) {
+    if (g + 1u < G) ld_words<RN>(rfill, remP + 64u * U * RW);
+    remP += 64u * U * RW;
+    ring_advance<RS>(wr, next);
+    const uint32_t gS0 = (uint32_t)__cvta_generic_to_shared(wr.ring + (next & (4u * RS::QW - 1u)));
+    uint32_t gS = gS0;
+#pragma unroll
+    for (uint32_t u = 0; u < U; u++)
+      syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step<UZIP_PAIRS_PROB_BITS>(x, gS, tabS, lt));
+    next += (gS - gS0) >> 1;
+    __syncwarp();
+    uint32_t pc[U / 4], e[U], any = 0;
+    ld_words<U / 4, true>(pc, syms + U * lane);
+    __syncwarp();  // every lane's reads before the next group's stores
+#pragma unroll
+    for (uint32_t i = 0; i < U; i++) {
+      e[i] = psym[(pc[i / 4u] >> (8u * (i % 4u))) & 0xFFu];
+      any |= e[i];
+    }
+    if (__any_sync(FULL_MASK, any & (PAIRS_DEC_ESC_A | PAIRS_DEC_ESC_B)) &&
+        !pairs_dec_escapes<U>(e, esc, nesc, escNext))
+      return false;
+    uint32_t ow[U * W / 2];
+#pragma unroll
+    for (uint32_t j = 0; j < U / 2u; j++)
+      join4<W>(__byte_perm(e[2u * j], e[2u * j + 1u], 0x5410), ruse + j * RW, ow + j * W);
+    st_words<U * W / 2>(outP, ow);
+    outP += 64u * U * W;
+#pragma unroll
+    for (uint32_t i = 0; i < RN; i++) ruse[i] = rfill[i];
+  }
+  // The other steps: lane l decodes pair 32 t + l (elements i0, i0 + 1; an odd block's last pair has code 0
+  // for its missing second element).
+  for (uint32_t t = G * U; t < T; t++) {
+    const uint32_t k = 32u * t + lane, i0 = 2u * (pb + k);
+    const bool active = k < len, hasB = active && i0 + 1u < m;
+    uint32_t p;
+    if (!dec_step<RS, UZIP_PAIRS_PROB_BITS>(x, next, nw, active, tab, wr, lt, p)) return false;
+    if (__any_sync(FULL_MASK, active && !hasB && (p >> 4) != 0)) return false;
+    uint32_t e[1] = {active ? psym[p] : 0u};
+    if (!hasB) e[0] &= ~PAIRS_DEC_ESC_B;
+    if (__any_sync(FULL_MASK, e[0] & (PAIRS_DEC_ESC_A | PAIRS_DEC_ESC_B)) && !pairs_dec_escapes<1>(e, esc, nesc, escNext))
+      return false;
+    if (active) store_elem<W>(out + (size_t)i0 * W, uzip_join(e[0] & 0xFFu, lanes_rem_at<W>(rem, i0), W));
+    if (hasB) store_elem<W>(out + (size_t)(i0 + 1u) * W, uzip_join((e[0] >> 8) & 0xFFu, lanes_rem_at<W>(rem, i0 + 1u), W));
+  }
+  return true;
+}
+
+// Decodes block b of a PAIRS stream (split layout) into dst; returns 0 or a status. sm: PAIRS_DEC_WARP_BYTES.
+template <int W>
+__device__ uint32_t pairs_decode_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
+  static_assert(W == 2 || W == 4, "pair coding is for bf16 and fp32");
+  const uint32_t lane = lane_id();
+  if (!(h.flags & UZIP_FLAG_SPLIT)) return UZIP_ERR_UNSUPPORTED;  // the default layout: the CPU codec reads it
+  const uint8_t* dir = P.src + h.dirOff;
+  const uint64_t e = ld64u(dir + 8 * b);
+  const uint64_t prevEnd = b ? uzip_dir_end(ld64u(dir + 8 * (b - 1))) : 0;
+  const uint64_t end = uzip_dir_end(e);
+  const uint32_t smode = uzip_dir_sym_mode(e), rmode = uzip_dir_rem_mode(e);
+  if (!uzip_dir_reserved_ok(e) || end < prevEnd || (end & 15u) || (prevEnd & 15u) || h.payloadOff + end > h.total)
+    return UZIP_ERR_CORRUPT;
+  if (rmode != UZIP_MODE_EXTERNAL) return UZIP_ERR_CORRUPT;
+  const uint32_t m = uzip_block_len(h.count, h.log2, b);
+  const uint64_t start = b << h.log2;
+  const uint8_t* ps = P.src + h.payloadOff + prevEnd;
+  const uint64_t avail = end - prevEnd;
+  uint8_t* out = P.dst + start * W;
+  const uint8_t* rem = P.src + UZIP_HEADER_BYTES + start * (W - 1);
+
+  if (smode == UZIP_MODE_RAW || smode == UZIP_MODE_CONST) {
+    if (!split_plain_block<W>(smode == UZIP_MODE_CONST, ps, avail, m, rem, out)) return UZIP_ERR_CORRUPT;
+  } else if (smode == UZIP_MODE_PAIRS) {
+    uint32_t nesc = 0;
+    const uint32_t head = pairs_dec_tables(ps, avail, m, sm, &nesc);
+    if (!head) return UZIP_ERR_CORRUPT;
+    const bool dst16 = ((uintptr_t)P.dst & 15u) == 0;
+    const uint32_t np = uzip_pairs_count(m);
+    uint64_t pos = head;
+    uint32_t escNext = 0;
+    for (uint32_t pb = 0; pb < np; pb += UZIP_ANS_SEG_SYMS) {
+      const uint32_t len = min(np - pb, UZIP_ANS_SEG_SYMS);
+      if (avail - pos < UZIP_ANS_SEG_HEADER_BYTES) return UZIP_ERR_CORRUPT;
+      const uint8_t* seg = ps + pos;
+      const uint32_t nw = *(const uint32_t*)seg;
+      const uint64_t bytes = UZIP_ANS_SEG_HEADER_BYTES + 2ull * nw, padded = (bytes + 3u) & ~3ull;
+      // A pair step takes at most one word.
+      if (nw > len || padded > avail - pos) return UZIP_ERR_CORRUPT;
+      if (padded != bytes && *(const uint16_t*)(seg + bytes) != 0) return UZIP_ERR_CORRUPT;
+      uint32_t x = *(const uint32_t*)(seg + 4u + 4u * lane), next = 0;
+      if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return UZIP_ERR_CORRUPT;
+      WordRing wr;
+      ring_init<RingPairsDec>(wr, sm + PAIRS_DEC_RING, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
+      const bool ok = pairs_decode_segment<W>(len, pb, m, dst16, nw, x, next, wr, sm, ps + UZIP_PAIRS_HEAD_BYTES, nesc,
+                                              escNext, rem, out);
+      ring_end();  // no copy may still be landing in the ring when it is reused
+      if (!ok || !segment_closed(next, nw, x)) return UZIP_ERR_CORRUPT;
+      pos += padded;
+    }
+    // Every escape used; the section smaller than the plane, exactly its directory size with zero padding.
+    if (escNext != nesc || pos >= m || uzip_pad16(pos) != avail) return UZIP_ERR_CORRUPT;
+    if (__any_sync(FULL_MASK, lane < avail - pos && ps[pos + lane] != 0)) return UZIP_ERR_CORRUPT;
+  } else {
+    return UZIP_ERR_CORRUPT;
+  }
+  if (h.flags & UZIP_FLAG_CHECKSUM) {
+    __syncwarp();
+    __threadfence_block();
+    *csumAcc += warp_checksum_bytes(out, m * W, start * W / 4);
+  }
+  return 0;
+}
+
+}  // namespace uzip_gpu
