@@ -188,15 +188,20 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
 // the same 2560 bytes as one ring.
 #define RING_PAIR_QW 128u
 constexpr uint32_t RING_PAIR_BYTES = 2u * 5u * RING_PAIR_QW;
-// A word ring's shape: QW words a quarter, and whether quarter 0 is also copied after the ring's end
-// (MIRROR, so that a group's reads need no wrap mask; the compact layout has no room for the copy), and
-// how many quarters from the one holding `next` have landed at every ring_advance (LANDED; the others are
-// in flight): a sub-group of steps may read (LANDED - 1) QW words ahead with no ring_advance.
+// A word ring's shape: QW words a quarter, and whether the first LANDED - 1 quarters are also copied after
+// the ring's end (MIRROR, so that a group's reads need no wrap mask; the compact layout has no room for the
+// copy), and how many quarters from the one holding `next` have landed at every ring_advance (LANDED; the
+// others are in flight): a sub-group of steps may read (LANDED - 1) QW words ahead with no ring_advance,
+// which from quarter 3 reaches that far into the copy. (The pair decoder's first ring copied only quarter 0
+// with three landed: groups of more than QW words from quarter 3 read past the copy, which real weights'
+// blocks did and synthetic data did not; bench/results/h200-2026-12-04T1853-session32/1-pair-decoder.)
 template <uint32_t QW_, bool MIRROR_ = true, uint32_t LANDED_ = 2>
 struct RingShape {
   static constexpr uint32_t QW = QW_;
   static constexpr bool MIRROR = MIRROR_;
   static constexpr uint32_t LANDED = LANDED_;
+  static constexpr uint32_t COPIED = MIRROR ? LANDED - 1u : 0u;  // quarters copied after the ring
+  static constexpr uint32_t BYTES = 2u * (4u + COPIED) * QW;
   static_assert(LANDED >= 2 && LANDED <= 3, "a quarter is read while the next lands; one is always in flight");
 };
 using RingStd = RingShape<RING_QUARTER>;                // one segment's ring: 2560 bytes with its copy
@@ -213,21 +218,22 @@ struct WordRing {
   uint32_t npairs, q, sbase;
   const uint16_t* ring;
 };
-// RS: the ring's shape (RingShape: RS::QW words a quarter). With RS::MIRROR, quarter 0 is also copied right
-// after the ring's end (words 4 QW .. 5 QW - 1), in the same commit group, so that a group of steps starting
-// in quarter 3 can read on past the ring's last word without wrapping its index.
+// RS: the ring's shape (RingShape: RS::QW words a quarter). With RS::MIRROR, quarters 0 .. COPIED - 1 are also
+// copied right after the ring's end (words 4 QW .. (4 + COPIED) QW - 1), in the same commit group, so that a
+// group of steps starting in quarter 3 can read on past the ring's last word without wrapping its index.
 template <class RS = RingStd>
 __device__ __forceinline__ void ring_fill(const WordRing& r, uint32_t quarter) {
   constexpr uint32_t QW = RS::QW;
   const uint32_t dst = r.sbase + (quarter & 3u) * (QW * 2u);
-  const bool mirror = RS::MIRROR && (quarter & 3u) == 0u;
+  const bool mirror = RS::MIRROR && (quarter & 3u) < RS::COPIED;
 #pragma unroll
   for (uint32_t j = 0; j < QW / 64u; j++) {  // QW / 2 pairs: 4 (or 2) per lane
     const uint32_t i = lane_id() + 32u * j, pair = quarter * (QW / 2u) + i;
     if (pair < r.npairs) {
       asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(dst + 4u * i), "l"(r.w32 + pair) : "memory");
       if (mirror)
-        asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(r.sbase + 2u * (4u * QW) + 4u * i),
+        asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(r.sbase + 2u * (4u * QW) + 4u * i +
+                                                                        (RS::COPIED > 1u ? (quarter & 3u) * (QW * 2u) : 0u)),
                      "l"(r.w32 + pair)
                      : "memory");
     }

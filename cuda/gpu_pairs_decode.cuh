@@ -17,13 +17,13 @@ namespace uzip_gpu {
 // of the second << 8 | escape flags in bits 16 and 24), which aliases the table build's list of present
 // pairs; the word ring (RingPairsDec), which aliases the build's bitmap of first slots; a group's pair codes
 // (32 U bytes), which alias the head check's map of the codes' symbols (256 bytes).
-// 18944 bytes a warp: 3 CTAs of 4 warps on an SM (RingStd's 2560-byte ring would allow 2).
+// 19200 bytes a warp: 3 CTAs of 4 warps on an SM (RingStd's 2560-byte ring would allow 2).
 constexpr uint32_t PAIRS_DEC_U = 8u;
 constexpr uint32_t PAIRS_DEC_TAB = 0u, PAIRS_DEC_PSYM = 4u * UZIP_PAIRS_M, PAIRS_DEC_RING = PAIRS_DEC_PSYM + 1024u;
-// The ring: 4 quarters of 128 words and a copy of quarter 0; three quarters landed at each ring_advance, so
-// a group of 8 steps (at most 256 words) reads past `next` with no wrap mask and no ring move.
+// The ring: 4 quarters of 128 words and a copy of quarters 0 and 1; three quarters landed at each
+// ring_advance, so a group of 8 steps (at most 256 words) reads past `next` with no wrap mask and no ring move.
 using RingPairsDec = RingShape<128u, true, 3u>;
-constexpr uint32_t PAIRS_DEC_SYMS = PAIRS_DEC_RING + 2u * 5u * RingPairsDec::QW;
+constexpr uint32_t PAIRS_DEC_SYMS = PAIRS_DEC_RING + RingPairsDec::BYTES;
 constexpr uint32_t PAIRS_DEC_WARP_BYTES = PAIRS_DEC_SYMS + 32u * PAIRS_DEC_U;
 static_assert(32u * PAIRS_DEC_U >= 256u, "the group's codes alias the 256-byte map of code symbols");
 static_assert(32u * PAIRS_DEC_U <= (RingPairsDec::LANDED - 1u) * RingPairsDec::QW, "a group reads within the landed words");

@@ -39,6 +39,7 @@ static int g_remSample = 0;
 // checks that the CPU stream costs at least 10.5 bits a run symbol, i.e. that the data still makes bursts.
 static constexpr uint32_t kBurstRun = 2048;
 static bool g_burst = false;
+static bool g_wideExp = false;  // run_case: symbols uniform over 17 values (pairs_cases)
 
 struct DevBuf {
   uint64_t p = 0, n = 0;
@@ -100,6 +101,13 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
       const uint32_t k = (uint32_t)((j - start) % 255u);  // run symbols: every byte but 0x38
       const uint32_t sym = j >= start && j < start + kBurstRun ? (k < 0x38u ? k : k + 1u) : 0x38u;
       const uint32_t v = w == 1 ? sym : uzip_join(sym, (uint32_t)r() & (w == 2 ? 0xFFu : 0xFFFFFFu), w);
+      memcpy(&data[i * w], &v, w);
+    }
+  }
+  if (g_wideExp && w > 1) {  // symbols uniform over 17 values: pair coding's ~8 bits a step (see pairs_cases)
+    std::mt19937 r((uint32_t)count + 13u);
+    for (uint64_t i = 0; i < count; i++) {
+      const uint32_t v = uzip_join(0x70u + (uint32_t)(r() % 17u), (uint32_t)r() & (w == 2 ? 0xFFu : 0xFFFFFFu), w);
       memcpy(&data[i * w], &v, w);
     }
   }
@@ -786,6 +794,15 @@ static void pairs_cases(bool quick, bool tiny) {
       g_fail++;
       printf("FAIL pairs flags %u: the GPU encoder did not refuse them\n", fl);
     }
+  // Symbols uniform over 17 values: ~4 bits an element, so a group of 8 pair steps takes ~128 of the word
+  // ring's words and often more (real weights' blocks did; the decoder's first ring then read past its copy
+  // of the first quarters, bench/results/h200-2026-12-04T1853-session32/1-pair-decoder).
+  g_wideExp = true;
+  for (int dtype : {1, 3})
+    for (uint32_t log2 : {13u, 14u, 15u})
+      for (uint64_t sz : {(uint64_t)3 * 16384 + 5, (uint64_t)1 << 20})
+        if (!tiny || sz < 100000) run_case(dtype, sz, D_GAUSS, PF | (uint32_t)(sz & 1u), log2, false);
+  g_wideExp = false;
   for (int dtype : {1, 3})
     for (int kind : {D_GAUSS, D_UNIFORM, D_RANDOM, D_SPECIAL}) {
       pairs_cpu_stream_case(dtype, 3 * 65536 + 5, kind, PF | 1u, 16);
