@@ -17,16 +17,19 @@ namespace uzip_gpu {
 // of the second << 8 | escape flags in bits 16 and 24), which aliases the table build's list of present
 // pairs; the word ring (RingPairsDec), which aliases the build's bitmap of first slots; a group's pair codes
 // (32 U bytes), which alias the head check's map of the codes' symbols (256 bytes).
-// 19200 bytes a warp: 3 CTAs of 4 warps on an SM (RingStd's 2560-byte ring would allow 2).
+// 18944 bytes a warp: 3 CTAs of 4 warps on an SM (RingStd's 2560-byte ring would allow 2).
 constexpr uint32_t PAIRS_DEC_U = 8u;
 constexpr uint32_t PAIRS_DEC_TAB = 0u, PAIRS_DEC_PSYM = 4u * UZIP_PAIRS_M, PAIRS_DEC_RING = PAIRS_DEC_PSYM + 1024u;
-// The ring: 4 quarters of 128 words and a copy of quarters 0 and 1; three quarters landed at each
-// ring_advance, so a group of 8 steps (at most 256 words) reads past `next` with no wrap mask and no ring move.
-using RingPairsDec = RingShape<128u, true, 3u>;
+// The ring: 4 quarters of 128 words and a copy of quarter 0; two quarters landed at each ring_advance, so
+// a sub-group of 4 steps (at most 128 words) reads past `next` with no wrap mask and no ring move, and two
+// quarters (~20 pair steps) are in flight. (With three landed and one in flight, groups of 8 steps, a
+// quarter's copies had about one group's time, ~8 steps, to land.)
+using RingPairsDec = RingShape<128u, true, 2u>;
+constexpr uint32_t PAIRS_DEC_SUB = (RingPairsDec::LANDED - 1u) * RingPairsDec::QW / 32u;  // steps per ring check
 constexpr uint32_t PAIRS_DEC_SYMS = PAIRS_DEC_RING + RingPairsDec::BYTES;
 constexpr uint32_t PAIRS_DEC_WARP_BYTES = PAIRS_DEC_SYMS + 32u * PAIRS_DEC_U;
 static_assert(32u * PAIRS_DEC_U >= 256u, "the group's codes alias the 256-byte map of code symbols");
-static_assert(32u * PAIRS_DEC_U <= (RingPairsDec::LANDED - 1u) * RingPairsDec::QW, "a group reads within the landed words");
+static_assert(PAIRS_DEC_U % PAIRS_DEC_SUB == 0, "a group is whole sub-groups");
 static_assert(PAIRS_DEC_SYMS - PAIRS_DEC_RING >= 512u, "the ring holds the 128-word bitmap of first slots");
 static_assert(3u * (4u * PAIRS_DEC_WARP_BYTES + 1024u) <= 228u * 1024u, "3 CTAs of 4 warps fit an H100/H200 SM");
 constexpr uint32_t PAIRS_DEC_ESC_A = 1u << 16, PAIRS_DEC_ESC_B = 1u << 24;
@@ -152,21 +155,26 @@ __device__ __forceinline__ bool pairs_decode_segment(uint32_t len, uint32_t pb, 
   const uint32_t T = (len + 31u) / 32u, whole = min(len, m / 2u - pb);
   const uint32_t G = dst16 ? whole / 32u / U : 0u;
   // Vector groups: lane l owns the group's pairs U l .. U l + U - 1, its remainders (2 U RW bytes) loaded
-  // one group ahead.
+  // two groups ahead.
+  constexpr uint32_t GS = 64u * U * RW;  // a group's remainder bytes
   const uint8_t* remP = rem + (size_t)(2u * pb + 2u * U * lane) * RW;
   uint8_t* outP = out + (size_t)(2u * pb + 2u * U * lane) * W;
-  uint32_t ruse[RN], rfill[RN];
+  uint32_t ruse[RN], rnext[RN], rfill[RN];
   if (G) ld_words<RN>(ruse, remP);
+  if (G > 1u) ld_words<RN>(rnext, remP + GS);
   for (uint32_t g = 0; g < G; g++) {
-    if (g + 1u < G) ld_words<RN>(rfill, remP + 64u * U * RW);
-    remP += 64u * U * RW;
-    ring_advance<RS>(wr, next);
-    const uint32_t gS0 = (uint32_t)__cvta_generic_to_shared(wr.ring + (next & (4u * RS::QW - 1u)));
-    uint32_t gS = gS0;
+    if (g + 2u < G) ld_words<RN>(rfill, remP + 2u * GS);
+    remP += GS;
 #pragma unroll
-    for (uint32_t u = 0; u < U; u++)
-      syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step<UZIP_PAIRS_PROB_BITS>(x, gS, tabS, lt));
-    next += (gS - gS0) >> 1;
+    for (uint32_t h = 0; h < U; h += PAIRS_DEC_SUB) {
+      ring_advance<RS>(wr, next);
+      const uint32_t gS0 = (uint32_t)__cvta_generic_to_shared(wr.ring + (next & (4u * RS::QW - 1u)));
+      uint32_t gS = gS0;
+#pragma unroll
+      for (uint32_t u = h; u < h + PAIRS_DEC_SUB; u++)
+        syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step<UZIP_PAIRS_PROB_BITS>(x, gS, tabS, lt));
+      next += (gS - gS0) >> 1;
+    }
     __syncwarp();
     uint32_t pc[U / 4], e[U], any = 0;
     ld_words<U / 4, true>(pc, syms + U * lane);
@@ -186,7 +194,7 @@ __device__ __forceinline__ bool pairs_decode_segment(uint32_t len, uint32_t pb, 
     st_words<U * W / 2>(outP, ow);
     outP += 64u * U * W;
 #pragma unroll
-    for (uint32_t i = 0; i < RN; i++) ruse[i] = rfill[i];
+    for (uint32_t i = 0; i < RN; i++) ruse[i] = rnext[i], rnext[i] = rfill[i];
   }
   // The other steps: lane l decodes pair 32 t + l (elements i0, i0 + 1; an odd block's last pair has code 0
   // for its missing second element).
