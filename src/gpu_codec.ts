@@ -166,6 +166,9 @@ export class GpuCodec {
     if (!Number.isSafeInteger(srcBytes) || srcBytes < 0 || srcBytes > src.bytes) {
       throw new InvalidArgumentError(`srcBytes ${srcBytes} is outside the ${src.bytes}-byte source`);
     }
+    if (opts.lanes && opts.pairs) {
+      throw new InvalidArgumentError("a stream is lane streams or pair-coded, not both");
+    }
     const hint = opts.dtype === undefined ? -1 : dtypeId(opts.dtype);
     const args = [
       this.handle,
@@ -176,9 +179,6 @@ export class GpuCodec {
       opts.statusDev ?? 0n,
       stream.handle,
     ] as const;
-    if (opts.lanes && opts.pairs) {
-      throw new InvalidArgumentError("a stream is lane streams or pair-coded, not both");
-    }
     unwrap(
       opts.lanes
         ? native().uzipGpuDecompressLanes(...args, hint)

@@ -58,3 +58,16 @@ Deno.test("uzipGpuDecompressLanes: a handle that is no context is refused before
   );
   assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
 });
+
+Deno.test("uzipGpuDecompressPairs: a handle that is no context is refused before any launch", () => {
+  const lib = native();
+  assert.equal(lib.uzipGpuDecompressPairs(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n), Status.INVALID_ARG);
+  assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
+});
+
+Deno.test("GpuCodec.decompress: lanes and pairs together are an invalid argument before the library is called", () => {
+  assert.throws(
+    () => codec.decompress(buffer, 64, buffer, stream, { lanes: true, pairs: true }),
+    (e: unknown) => e instanceof InvalidArgumentError && /not both/.test(e.message),
+  );
+});
