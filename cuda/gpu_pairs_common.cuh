@@ -23,7 +23,7 @@ __device__ __forceinline__ void pairs_warp_pair_freqs(uint32_t myMf, uint32_t be
     uint32_t f = (myMf * fb) >> UZIP_PAIRS_PROB_BITS;
     if (myMf && fb && f == 0) f = 1;
     pf[i] = f;
-    d -= (int32_t)warp_sum_u32(f);
+    d -= (int32_t)__reduce_add_sync(FULL_MASK, f);  // one redux: 10 shuffle-and-add instructions less
   }
   const uint32_t bestPair = bestCode * 17u;
   if (d >= 0) {

@@ -17,19 +17,18 @@ namespace uzip_gpu {
 // of the second << 8 | escape flags in bits 16 and 24), which aliases the table build's list of present
 // pairs; the word ring (RingPairsDec), which aliases the build's bitmap of first slots; a group's pair codes
 // (32 U bytes), which alias the head check's map of the codes' symbols (256 bytes).
-// 18944 bytes a warp: 3 CTAs of 4 warps on an SM (RingStd's 2560-byte ring would allow 2).
+// 19200 bytes a warp: 3 CTAs of 4 warps on an SM (RingStd's 2560-byte ring would allow 2).
 constexpr uint32_t PAIRS_DEC_U = 8u;
 constexpr uint32_t PAIRS_DEC_TAB = 0u, PAIRS_DEC_PSYM = 4u * UZIP_PAIRS_M, PAIRS_DEC_RING = PAIRS_DEC_PSYM + 1024u;
-// The ring: 4 quarters of 128 words and a copy of quarter 0; two quarters landed at each ring_advance, so
-// a sub-group of 4 steps (at most 128 words) reads past `next` with no wrap mask and no ring move, and two
-// quarters (~20 pair steps) are in flight. (With three landed and one in flight, groups of 8 steps, a
-// quarter's copies had about one group's time, ~8 steps, to land.)
-using RingPairsDec = RingShape<128u, true, 2u>;
-constexpr uint32_t PAIRS_DEC_SUB = (RingPairsDec::LANDED - 1u) * RingPairsDec::QW / 32u;  // steps per ring check
+// The ring: 4 quarters of 128 words and a copy of quarters 0 and 1; three quarters landed at each
+// ring_advance, so a group of 8 steps (at most 256 words) reads past `next` with no wrap mask and no ring
+// move: the group is one basic block, which the software pipeline below needs. (Two landed, two in flight and
+// a ring check every 4 steps measured level: bench/results/h200-2026-12-04T1853-session32/2-ring-depth.)
+using RingPairsDec = RingShape<128u, true, 3u>;
 constexpr uint32_t PAIRS_DEC_SYMS = PAIRS_DEC_RING + RingPairsDec::BYTES;
 constexpr uint32_t PAIRS_DEC_WARP_BYTES = PAIRS_DEC_SYMS + 32u * PAIRS_DEC_U;
 static_assert(32u * PAIRS_DEC_U >= 256u, "the group's codes alias the 256-byte map of code symbols");
-static_assert(PAIRS_DEC_U % PAIRS_DEC_SUB == 0, "a group is whole sub-groups");
+static_assert(32u * PAIRS_DEC_U <= (RingPairsDec::LANDED - 1u) * RingPairsDec::QW, "a group reads within the landed words");
 static_assert(PAIRS_DEC_SYMS - PAIRS_DEC_RING >= 512u, "the ring holds the 128-word bitmap of first slots");
 static_assert(3u * (4u * PAIRS_DEC_WARP_BYTES + 1024u) <= 228u * 1024u, "3 CTAs of 4 warps fit an H100/H200 SM");
 constexpr uint32_t PAIRS_DEC_ESC_A = 1u << 16, PAIRS_DEC_ESC_B = 1u << 24;
@@ -47,7 +46,7 @@ __device__ __forceinline__ uint32_t pairs_dec_tables(const uint8_t* ps, uint64_t
   bad |= (!named && symLane != 0) || ((myMf != 0) != present);
   // The named codes' symbols distinct: a lane below 16 matches only itself.
   bad |= __popc(__match_any_sync(FULL_MASK, lane < 16u && named ? symLane : 512u + lane)) != 1;
-  bad |= warp_sum_u32(lane < 16u ? myMf : 0u) != UZIP_PAIRS_M;
+  bad |= __reduce_add_sync(FULL_MASK, lane < 16u ? myMf : 0u) != UZIP_PAIRS_M;
   bad |= nesc > m || (nesc && n < UZIP_PAIRS_ESC);
   if (__any_sync(FULL_MASK, bad)) return 0;
   const uint32_t head = (uint32_t)uzip_pairs_head_bytes(nesc);
@@ -72,7 +71,7 @@ __device__ __forceinline__ uint32_t pairs_dec_tables(const uint8_t* ps, uint64_t
 #pragma unroll
   for (uint32_t i = 0; i < 8; i++) {
     cum[i] = carry + warp_excl_scan(pf[i]);
-    carry += warp_sum_u32(pf[i]);
+    carry += __reduce_add_sync(FULL_MASK, pf[i]);
   }
   // The slot table by slot rounds, as load_ans_table's bitmap fill: the present pairs' entries less their
   // cum in the slot field (list[r] for the r-th present pair) and the bitmap of their first slots; slot
@@ -154,47 +153,63 @@ __device__ __forceinline__ bool pairs_decode_segment(uint32_t len, uint32_t pb, 
   const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab);
   const uint32_t T = (len + 31u) / 32u, whole = min(len, m / 2u - pb);
   const uint32_t G = dst16 ? whole / 32u / U : 0u;
-  // Vector groups: lane l owns the group's pairs U l .. U l + U - 1, its remainders (2 U RW bytes) loaded
-  // two groups ahead.
-  constexpr uint32_t GS = 64u * U * RW;  // a group's remainder bytes
+  // Vector groups: lane l owns the group's pairs U l .. U l + U - 1 (elements 2 U l ..). Software-pipelined:
+  // the steps of group g run with the join and stores of group g - 1 between them (registers only: its pair
+  // table entries ep and remainders rp), so that the join's independent instructions fill the chain's
+  // latency; a group's remainders load two groups before its join.
+  constexpr uint32_t GS = 64u * U * RW, GO = 64u * U * W;  // a group's remainder and output bytes
   const uint8_t* remP = rem + (size_t)(2u * pb + 2u * U * lane) * RW;
   uint8_t* outP = out + (size_t)(2u * pb + 2u * U * lane) * W;
-  uint32_t ruse[RN], rnext[RN], rfill[RN];
-  if (G) ld_words<RN>(ruse, remP);
-  if (G > 1u) ld_words<RN>(rnext, remP + GS);
-  for (uint32_t g = 0; g < G; g++) {
-    if (g + 2u < G) ld_words<RN>(rfill, remP + 2u * GS);
-    remP += GS;
+  uint32_t ep[U], rp[RN], rn[RN], rf[RN];
+  if (G) ld_words<RN>(rn, remP);
+  bool ok = true;
+  auto group = [&](auto storeTag) {
+    constexpr bool STORE = decltype(storeTag)::value;
+    ring_advance<RS>(wr, next);
+    const uint32_t gS0 = (uint32_t)__cvta_generic_to_shared(wr.ring + (next & (4u * RS::QW - 1u)));
+    uint32_t gS = gS0, ow[U * W / 2];
 #pragma unroll
-    for (uint32_t h = 0; h < U; h += PAIRS_DEC_SUB) {
-      ring_advance<RS>(wr, next);
-      const uint32_t gS0 = (uint32_t)__cvta_generic_to_shared(wr.ring + (next & (4u * RS::QW - 1u)));
-      uint32_t gS = gS0;
-#pragma unroll
-      for (uint32_t u = h; u < h + PAIRS_DEC_SUB; u++)
-        syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step<UZIP_PAIRS_PROB_BITS>(x, gS, tabS, lt));
-      next += (gS - gS0) >> 1;
+    for (uint32_t u = 0; u < U; u++) {
+      syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step<UZIP_PAIRS_PROB_BITS>(x, gS, tabS, lt));
+      if (STORE && (u & 1u)) {
+        const uint32_t j = u / 2u;
+        join4<W>(__byte_perm(ep[2u * j], ep[2u * j + 1u], 0x5410), rp + j * RW, ow + j * W);
+      }
+    }
+    next += (gS - gS0) >> 1;
+    if (STORE) {
+      st_words<U * W / 2>(outP, ow);
+      outP += GO;
     }
     __syncwarp();
-    uint32_t pc[U / 4], e[U], any = 0;
+    uint32_t pc[U / 4], any = 0;
     ld_words<U / 4, true>(pc, syms + U * lane);
     __syncwarp();  // every lane's reads before the next group's stores
 #pragma unroll
     for (uint32_t i = 0; i < U; i++) {
-      e[i] = psym[(pc[i / 4u] >> (8u * (i % 4u))) & 0xFFu];
-      any |= e[i];
+      ep[i] = psym[(pc[i / 4u] >> (8u * (i % 4u))) & 0xFFu];
+      any |= ep[i];
     }
-    if (__any_sync(FULL_MASK, any & (PAIRS_DEC_ESC_A | PAIRS_DEC_ESC_B)) &&
-        !pairs_dec_escapes<U>(e, esc, nesc, escNext))
-      return false;
+    if (__any_sync(FULL_MASK, any & (PAIRS_DEC_ESC_A | PAIRS_DEC_ESC_B)))
+      ok = ok && pairs_dec_escapes<U>(ep, esc, nesc, escNext);
+#pragma unroll
+    for (uint32_t i = 0; i < RN; i++) rp[i] = rn[i], rn[i] = rf[i];
+  };
+  if (G) {
+    if (G > 1u) ld_words<RN>(rf, remP + GS);
+    group(std::false_type{});
+  }
+  for (uint32_t g = 1; g < G && ok; g++) {
+    if (g + 1u < G) ld_words<RN>(rf, remP + (g + 1u) * GS);
+    group(std::true_type{});
+  }
+  if (!ok) return false;
+  if (G) {  // the last group's join
     uint32_t ow[U * W / 2];
 #pragma unroll
     for (uint32_t j = 0; j < U / 2u; j++)
-      join4<W>(__byte_perm(e[2u * j], e[2u * j + 1u], 0x5410), ruse + j * RW, ow + j * W);
+      join4<W>(__byte_perm(ep[2u * j], ep[2u * j + 1u], 0x5410), rp + j * RW, ow + j * W);
     st_words<U * W / 2>(outP, ow);
-    outP += 64u * U * W;
-#pragma unroll
-    for (uint32_t i = 0; i < RN; i++) ruse[i] = rnext[i], rnext[i] = rfill[i];
   }
   // The other steps: lane l decodes pair 32 t + l (elements i0, i0 + 1; an odd block's last pair has code 0
   // for its missing second element).
