@@ -124,9 +124,21 @@ __device__ __forceinline__ bool pairs_dec_escapes(uint32_t (&e)[N], const uint8_
   uint32_t cnt = 0;
 #pragma unroll
   for (int i = 0; i < N; i++) cnt += ((e[i] >> 16) & 1u) + ((e[i] >> 24) & 1u);
-  const uint32_t tot = warp_sum_u32(cnt);
+  // The warp's total and this lane's exclusive prefix, bit-sliced (cnt <= 2 N): independent ballots instead
+  // of a chain of dependent shuffles, as this runs in most groups of real weights' blocks (escapes there are
+  // ~1%: a few in every group of 512 elements).
+  constexpr int BITS = N >= 8 ? 5 : N >= 4 ? 4 : N >= 2 ? 3 : 2;
+  static_assert(2 * N < (1 << BITS), "cnt fits the slices");
+  const uint32_t lt = lanemask_lt();
+  uint32_t tot = 0, ex = 0;
+#pragma unroll
+  for (int k = 0; k < BITS; k++) {
+    const uint32_t b = __ballot_sync(FULL_MASK, (cnt >> k) & 1u);
+    tot += (uint32_t)__popc(b) << k;
+    ex += (uint32_t)__popc(b & lt) << k;
+  }
   if (escNext + tot > nesc) return false;
-  uint32_t r = escNext + warp_excl_scan(cnt);
+  uint32_t r = escNext + ex;
 #pragma unroll
   for (int i = 0; i < N; i++) {
     if (e[i] & PAIRS_DEC_ESC_A) e[i] = (e[i] & ~0xFFu) | __ldg(esc + r++);
