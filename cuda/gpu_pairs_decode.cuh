@@ -115,25 +115,12 @@ __device__ __forceinline__ uint32_t pairs_dec_tables(const uint8_t* ps, uint64_t
   return head;
 }
 
-// A section's escapes (FORMAT.md: the escaped elements' symbols in element order) as the decoder consumes
-// them: `next` is the first unused one, and a window of 128 of them from `base` (next rounded down to 4) sits
-// in registers, lane l holding bytes base + 4 l .. base + 4 l + 3 (loaded as the window moves, so that a
-// group's escapes come by shuffle instead of by a load on its path).
-struct PairsEsc {
-  const uint8_t* p;  // 4-aligned (the section is 16-aligned, the escapes at 56)
-  uint32_t n, next, base, win;
-};
-__device__ __forceinline__ void pairs_esc_window(PairsEsc& E) {
-  E.base = E.next & ~3u;
-  const uint32_t o = E.base + 4u * lane_id();
-  E.win = o < E.n ? __ldg((const uint32_t*)(E.p + o)) : 0u;  // inside the head's escapes padded to 4
-}
-
 // Escaped elements of a group: e[i] is the pair table entry of this lane's i-th pair, whose flagged
 // symbols are replaced by the next escapes in element order (this lane's pairs in order, lanes in order).
-// False when they would pass the section's escapes.
+// False when they would pass the section's nesc escapes.
 template <int N>
-__device__ __forceinline__ bool pairs_dec_escapes(uint32_t (&e)[N], PairsEsc& E) {
+__device__ __forceinline__ bool pairs_dec_escapes(uint32_t (&e)[N], const uint8_t* esc, uint32_t nesc,
+                                                  uint32_t& escNext) {
   uint32_t cnt = 0;
 #pragma unroll
   for (int i = 0; i < N; i++) cnt += ((e[i] >> 16) & 1u) + ((e[i] >> 24) & 1u);
@@ -150,26 +137,14 @@ __device__ __forceinline__ bool pairs_dec_escapes(uint32_t (&e)[N], PairsEsc& E)
     tot += (uint32_t)__popc(b) << k;
     ex += (uint32_t)__popc(b & lt) << k;
   }
-  if (E.next + tot > E.n) return false;
-  uint32_t r = E.next + ex;
-  // Each element's escape from the window by shuffle (every lane shuffles, flagged or not), past the window
-  // by a load.
-  auto take = [&](bool flagged) {
-    const uint32_t d = r - E.base;
-    uint32_t v = (__shfl_sync(FULL_MASK, E.win, (d >> 2) & 31u) >> (8u * (d & 3u))) & 0xFFu;
-    if (flagged && d >= 128u) v = __ldg(E.p + r);
-    r += flagged;
-    return v;
-  };
+  if (escNext + tot > nesc) return false;
+  uint32_t r = escNext + ex;
 #pragma unroll
   for (int i = 0; i < N; i++) {
-    const bool fa = (e[i] & PAIRS_DEC_ESC_A) != 0, fb = (e[i] & PAIRS_DEC_ESC_B) != 0;
-    const uint32_t va = take(fa), vb = take(fb);
-    if (fa) e[i] = (e[i] & ~0xFFu) | va;
-    if (fb) e[i] = (e[i] & ~0xFF00u) | (vb << 8);
+    if (e[i] & PAIRS_DEC_ESC_A) e[i] = (e[i] & ~0xFFu) | __ldg(esc + r++);
+    if (e[i] & PAIRS_DEC_ESC_B) e[i] = (e[i] & ~0xFF00u) | ((uint32_t)__ldg(esc + r++) << 8);
   }
-  E.next += tot;
-  pairs_esc_window(E);
+  escNext += tot;
   return true;
 }
 
@@ -179,7 +154,7 @@ __device__ __forceinline__ bool pairs_dec_escapes(uint32_t (&e)[N], PairsEsc& E)
 template <int W>
 __device__ __forceinline__ bool pairs_decode_segment(uint32_t len, uint32_t pb, uint32_t m, bool dst16, uint32_t nw,
                                                      uint32_t& x, uint32_t& next, WordRing& wr, uint8_t* sm,
-                                                     PairsEsc& E,
+                                                     const uint8_t* esc, uint32_t nesc, uint32_t& escNext,
                                                      const uint8_t* rem, uint8_t* out) {
   constexpr uint32_t U = PAIRS_DEC_U, RW = W - 1, RN = 2u * U * RW / 4u;
   using RS = RingPairsDec;
@@ -228,7 +203,7 @@ __device__ __forceinline__ bool pairs_decode_segment(uint32_t len, uint32_t pb, 
       any |= ep[i];
     }
     if (__any_sync(FULL_MASK, any & (PAIRS_DEC_ESC_A | PAIRS_DEC_ESC_B)))
-      ok = ok && pairs_dec_escapes<U>(ep, E);
+      ok = ok && pairs_dec_escapes<U>(ep, esc, nesc, escNext);
 #pragma unroll
     for (uint32_t i = 0; i < RN; i++) rp[i] = rn[i], rn[i] = rf[i];
   };
@@ -258,7 +233,7 @@ __device__ __forceinline__ bool pairs_decode_segment(uint32_t len, uint32_t pb, 
     if (__any_sync(FULL_MASK, active && !hasB && (p >> 4) != 0)) return false;
     uint32_t e[1] = {active ? psym[p] : 0u};
     if (!hasB) e[0] &= ~PAIRS_DEC_ESC_B;
-    if (__any_sync(FULL_MASK, e[0] & (PAIRS_DEC_ESC_A | PAIRS_DEC_ESC_B)) && !pairs_dec_escapes<1>(e, E))
+    if (__any_sync(FULL_MASK, e[0] & (PAIRS_DEC_ESC_A | PAIRS_DEC_ESC_B)) && !pairs_dec_escapes<1>(e, esc, nesc, escNext))
       return false;
     if (active) store_elem<W>(out + (size_t)i0 * W, uzip_join(e[0] & 0xFFu, lanes_rem_at<W>(rem, i0), W));
     if (hasB) store_elem<W>(out + (size_t)(i0 + 1u) * W, uzip_join((e[0] >> 8) & 0xFFu, lanes_rem_at<W>(rem, i0 + 1u), W));
@@ -296,11 +271,7 @@ __device__ uint32_t pairs_decode_block(const DecParams& P, const Hdr& h, uint8_t
     const bool dst16 = ((uintptr_t)P.dst & 15u) == 0;
     const uint32_t np = uzip_pairs_count(m);
     uint64_t pos = head;
-    PairsEsc E;
-    E.p = ps + UZIP_PAIRS_HEAD_BYTES;
-    E.n = nesc;
-    E.next = 0;
-    pairs_esc_window(E);
+    uint32_t escNext = 0;
     for (uint32_t pb = 0; pb < np; pb += UZIP_ANS_SEG_SYMS) {
       const uint32_t len = min(np - pb, UZIP_ANS_SEG_SYMS);
       if (avail - pos < UZIP_ANS_SEG_HEADER_BYTES) return UZIP_ERR_CORRUPT;
@@ -314,13 +285,14 @@ __device__ uint32_t pairs_decode_block(const DecParams& P, const Hdr& h, uint8_t
       if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return UZIP_ERR_CORRUPT;
       WordRing wr;
       ring_init<RingPairsDec>(wr, sm + PAIRS_DEC_RING, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
-      const bool ok = pairs_decode_segment<W>(len, pb, m, dst16, nw, x, next, wr, sm, E, rem, out);
+      const bool ok = pairs_decode_segment<W>(len, pb, m, dst16, nw, x, next, wr, sm, ps + UZIP_PAIRS_HEAD_BYTES, nesc,
+                                              escNext, rem, out);
       ring_end();  // no copy may still be landing in the ring when it is reused
       if (!ok || !segment_closed(next, nw, x)) return UZIP_ERR_CORRUPT;
       pos += padded;
     }
     // Every escape used; the section smaller than the plane, exactly its directory size with zero padding.
-    if (E.next != nesc || pos >= m || uzip_pad16(pos) != avail) return UZIP_ERR_CORRUPT;
+    if (escNext != nesc || pos >= m || uzip_pad16(pos) != avail) return UZIP_ERR_CORRUPT;
     if (__any_sync(FULL_MASK, lane < avail - pos && ps[pos + lane] != 0)) return UZIP_ERR_CORRUPT;
   } else {
     return UZIP_ERR_CORRUPT;
