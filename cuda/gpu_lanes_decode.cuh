@@ -158,6 +158,44 @@ __device__ __forceinline__ void lanes_dec_chunk(uint32_t j, uint32_t valid, uint
   }
 }
 
+// Block b of a split-layout stream (lane and pair streams): its directory entry checked (reserved bits, ends
+// 16-aligned, non-decreasing, inside the payload, the remainder mode EXTERNAL, NONE for one-byte types) and
+// where its section, remainders and output lie. False when the entry is corrupt.
+struct SplitBlock {
+  uint32_t smode, m;
+  uint64_t start, avail;  // first element; section bytes
+  const uint8_t* ps;      // the symbol section
+  const uint8_t* rem;     // the block's remainders in the split plane
+  uint8_t* out;
+};
+template <int W>
+__device__ __forceinline__ bool split_block_open(const DecParams& P, const Hdr& h, uint64_t b, SplitBlock& k) {
+  const uint8_t* dir = P.src + h.dirOff;
+  const uint64_t e = ld64u(dir + 8 * b);
+  const uint64_t prevEnd = b ? uzip_dir_end(ld64u(dir + 8 * (b - 1))) : 0;
+  const uint64_t end = uzip_dir_end(e);
+  k.smode = uzip_dir_sym_mode(e);
+  if (!uzip_dir_reserved_ok(e) || end < prevEnd || (end & 15u) || (prevEnd & 15u) || h.payloadOff + end > h.total)
+    return false;
+  if (uzip_dir_rem_mode(e) != (W == 1 ? UZIP_MODE_NONE : UZIP_MODE_EXTERNAL)) return false;
+  k.m = uzip_block_len(h.count, h.log2, b);
+  k.start = b << h.log2;
+  k.ps = P.src + h.payloadOff + prevEnd;
+  k.avail = end - prevEnd;
+  k.out = P.dst + k.start * W;
+  k.rem = P.src + UZIP_HEADER_BYTES + k.start * (W > 1 ? W - 1 : 0);
+  return true;
+}
+// The checksum terms of a decoded block's output (a stream with the checksum flag).
+template <int W>
+__device__ __forceinline__ void split_block_checksum(const Hdr& h, const SplitBlock& k, uint32_t* csumAcc) {
+  if (h.flags & UZIP_FLAG_CHECKSUM) {
+    __syncwarp();
+    __threadfence_block();
+    *csumAcc += warp_checksum_bytes(k.out, k.m * W, k.start * W / 4);
+  }
+}
+
 // A RAW or CONST symbol section (isConst) at ps (avail bytes, zero-padded to 16) of a split-layout block of
 // m elements: joined with the remainders at rem into out. False when the section's size or padding is wrong.
 // (The lane and the pair decoders' plain blocks.)
@@ -181,22 +219,15 @@ __device__ __forceinline__ bool split_plain_block(bool isConst, const uint8_t* p
 // memory for the slot table.
 template <int W, bool RING>
 __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint64_t b, uint32_t* csumAcc) {
-  constexpr uint32_t C = 16u / W, RW = W > 1 ? W - 1 : 0;
+  constexpr uint32_t C = 16u / W;
   const uint32_t lane = lane_id();
-  const uint8_t* dir = P.src + h.dirOff;
-  const uint64_t e = ld64u(dir + 8 * b);
-  const uint64_t prevEnd = b ? uzip_dir_end(ld64u(dir + 8 * (b - 1))) : 0;
-  const uint64_t end = uzip_dir_end(e);
-  const uint32_t smode = uzip_dir_sym_mode(e), rmode = uzip_dir_rem_mode(e);
-  if (!uzip_dir_reserved_ok(e) || end < prevEnd || (end & 15u) || (prevEnd & 15u) || h.payloadOff + end > h.total)
-    return UZIP_ERR_CORRUPT;
-  if (rmode != (W == 1 ? UZIP_MODE_NONE : UZIP_MODE_EXTERNAL)) return UZIP_ERR_CORRUPT;
-  const uint32_t m = uzip_block_len(h.count, h.log2, b);
-  const uint64_t start = b << h.log2;
-  const uint8_t* ps = P.src + h.payloadOff + prevEnd;
-  const uint64_t avail = end - prevEnd;
-  uint8_t* out = P.dst + start * W;
-  const uint8_t* rem = P.src + UZIP_HEADER_BYTES + start * RW;
+  SplitBlock k;
+  if (!split_block_open<W>(P, h, b, k)) return UZIP_ERR_CORRUPT;
+  const uint32_t smode = k.smode, m = k.m;
+  const uint64_t avail = k.avail;
+  const uint8_t* ps = k.ps;
+  const uint8_t* rem = k.rem;
+  uint8_t* out = k.out;
   const bool dst16 = ((uintptr_t)P.dst & 15u) == 0;
 
   if (smode == UZIP_MODE_RAW || smode == UZIP_MODE_CONST) {
@@ -329,11 +360,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
   } else {
     return UZIP_ERR_CORRUPT;
   }
-  if (h.flags & UZIP_FLAG_CHECKSUM) {
-    __syncwarp();
-    __threadfence_block();
-    *csumAcc += warp_checksum_bytes(out, m * W, start * W / 4);
-  }
+  split_block_checksum<W>(h, k, csumAcc);
   return 0;
 }
 

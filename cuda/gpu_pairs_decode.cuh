@@ -247,20 +247,13 @@ __device__ uint32_t pairs_decode_block(const DecParams& P, const Hdr& h, uint8_t
   static_assert(W == 2 || W == 4, "pair coding is for bf16 and fp32");
   const uint32_t lane = lane_id();
   if (!(h.flags & UZIP_FLAG_SPLIT)) return UZIP_ERR_UNSUPPORTED;  // the default layout: the CPU codec reads it
-  const uint8_t* dir = P.src + h.dirOff;
-  const uint64_t e = ld64u(dir + 8 * b);
-  const uint64_t prevEnd = b ? uzip_dir_end(ld64u(dir + 8 * (b - 1))) : 0;
-  const uint64_t end = uzip_dir_end(e);
-  const uint32_t smode = uzip_dir_sym_mode(e), rmode = uzip_dir_rem_mode(e);
-  if (!uzip_dir_reserved_ok(e) || end < prevEnd || (end & 15u) || (prevEnd & 15u) || h.payloadOff + end > h.total)
-    return UZIP_ERR_CORRUPT;
-  if (rmode != UZIP_MODE_EXTERNAL) return UZIP_ERR_CORRUPT;
-  const uint32_t m = uzip_block_len(h.count, h.log2, b);
-  const uint64_t start = b << h.log2;
-  const uint8_t* ps = P.src + h.payloadOff + prevEnd;
-  const uint64_t avail = end - prevEnd;
-  uint8_t* out = P.dst + start * W;
-  const uint8_t* rem = P.src + UZIP_HEADER_BYTES + start * (W - 1);
+  SplitBlock k;
+  if (!split_block_open<W>(P, h, b, k)) return UZIP_ERR_CORRUPT;
+  const uint32_t smode = k.smode, m = k.m;
+  const uint64_t avail = k.avail;
+  const uint8_t* ps = k.ps;
+  const uint8_t* rem = k.rem;
+  uint8_t* out = k.out;
 
   if (smode == UZIP_MODE_RAW || smode == UZIP_MODE_CONST) {
     if (!split_plain_block<W>(smode == UZIP_MODE_CONST, ps, avail, m, rem, out)) return UZIP_ERR_CORRUPT;
@@ -297,11 +290,7 @@ __device__ uint32_t pairs_decode_block(const DecParams& P, const Hdr& h, uint8_t
   } else {
     return UZIP_ERR_CORRUPT;
   }
-  if (h.flags & UZIP_FLAG_CHECKSUM) {
-    __syncwarp();
-    __threadfence_block();
-    *csumAcc += warp_checksum_bytes(out, m * W, start * W / 4);
-  }
+  split_block_checksum<W>(h, k, csumAcc);
   return 0;
 }
 
