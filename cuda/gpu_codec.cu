@@ -358,9 +358,10 @@ DecKernel dec_kernel_lanes(int variant) {
                       : uzip_gpu::decompress_kernel<8, 3, false, false, uzip_gpu::DEC_CODING_LANES, true>;
 }
 uint32_t lanes_dec_bytes(int variant) { return uzip_gpu::lanes_dec_warp_bytes(variant != 1); }
-// The decoder of pair-coded streams (uzipGpuDecompressPairs; gpu_pairs_decode.cuh): PAIRS_DEC_WARP_BYTES a warp
-// leave 3 CTAs of 4 warps per SM, so it may take their registers.
-DecKernel dec_kernel_pairs() { return uzip_gpu::decompress_kernel<8, 3, false, false, uzip_gpu::DEC_CODING_PAIRS>; }
+// The decoder of pair-coded streams (uzipGpuDecompressPairs; gpu_pairs_decode.cuh): 4 CTAs of 4 warps per SM at
+// 128 registers (its 7.9 KB a warp would allow more; a u32 slot table, 19.2 KB a warp, held it to 3 CTAs and
+// decoded 6-14% slower: bench/results/h200-2026-12-04T1853-session32/8-u8-table).
+DecKernel dec_kernel_pairs() { return uzip_gpu::decompress_kernel<8, 4, false, false, uzip_gpu::DEC_CODING_PAIRS>; }
 
 struct DecChoice {
   DecKernel kernel;

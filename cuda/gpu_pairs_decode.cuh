@@ -1,25 +1,30 @@
 // GPU decoder of pair-coded blocks (FORMAT.md "Pair coding", pairs_format.h) in the split layout, called per
 // block by decompress_kernel<..., DEC_CODING_PAIRS> (gpu_decode.cuh; uzipGpuDecompressPairs). One warp per
 // block: it validates the section as the CPU decoder does (cpu_pairs.cc pairs_decode_section), builds the
-// 4096-slot table, and decodes each segment forwards as the byte decoder does an ANS segment (32
-// interleaved lanes, the words through a cp.async ring, the step of dec_vec_step at 12 bits), one pair of
-// elements a lane step. A group of U steps leaves its pair codes in shared memory; each lane then owns U
-// consecutive pairs (2 U elements), maps each pair code to its two symbols by a 256-entry table, joins
-// them with their remainders and stores them as vectors. Escapes (code 15) take their symbols from the
-// section in element order, by a warp scan, in a branch the common group skips. Every read stays inside
-// the section and every write inside the block's output, whatever the stream holds.
+// 4096-slot table (a u8 pair symbol a slot, then the pair's entry), and decodes each segment forwards as the
+// byte decoder does an ANS segment (32 interleaved lanes, the words through a cp.async ring, the step of
+// dec_vec_step at 12 bits), one pair of elements a lane step. A group of U steps leaves its pair codes in
+// shared memory; each lane then owns U consecutive pairs (2 U elements), maps each pair code to its two
+// symbols by a 256-entry table, joins them with their remainders and stores them as vectors. Escapes (code
+// 15) take their symbols from the section in element order, ranked by warp ballots, in a branch the common
+// group skips. Every read stays inside the section and every write inside the block's output, whatever the
+// stream holds.
 #pragma once
 
 namespace uzip_gpu {
 
-// Shared memory of a warp: the slot table (u32: pair symbol | (slot - cum) << 8 | f << 20, so the step is
-// dec_vec_step's with a 4095 mask and a 12-bit shift); the pair table (u32: symbol of the first element |
-// of the second << 8 | escape flags in bits 16 and 24), which aliases the table build's list of present
-// pairs; the word ring (RingPairsDec), which aliases the build's bitmap of first slots; a group's pair codes
-// (32 U bytes), which alias the head check's map of the codes' symbols (256 bytes).
-// 19200 bytes a warp: 3 CTAs of 4 warps on an SM (RingStd's 2560-byte ring would allow 2).
+// Shared memory of a warp: the slot table (u8: the slot's pair symbol); the pair entries (u32: (pair | f << 20) -
+// (cum << 8), so that entry + (slot << 8) is pair | (slot - cum) << 8 | f << 20 and the step is dec_vec_step's
+// at 12 bits after a second lookup); the pair table (u32: symbol of the first element | of the second << 8 |
+// escape flags in bits 16 and 24); the word ring (RingPairsDec), which aliases the build's bitmap of first
+// slots; a group's pair codes (32 U bytes), which alias the head check's map of the codes' symbols and the
+// build's list of present pairs (256 bytes each). 7936 bytes a warp: the registers, not shared memory, bound
+// the warps an SM holds. (A u32 slot table, 16 KB, one lookup on the chain, allowed 12 warps, at 42% issue
+// (ncu, 2-ring-depth); this one 16, and decoded bf16 256 MiB / 1 GiB / 4 GiB 1.038 / 1.191 / 1.391 -> 1.185 /
+// 1.283 / 1.471 TB/s, real weights +7-12%, fp32 +8%: bench/results/h200-2026-12-04T1853-session32/8-u8-table.)
 constexpr uint32_t PAIRS_DEC_U = 8u;
-constexpr uint32_t PAIRS_DEC_TAB = 0u, PAIRS_DEC_PSYM = 4u * UZIP_PAIRS_M, PAIRS_DEC_RING = PAIRS_DEC_PSYM + 1024u;
+constexpr uint32_t PAIRS_DEC_TAB = 0u, PAIRS_DEC_INFO = UZIP_PAIRS_M, PAIRS_DEC_PSYM = PAIRS_DEC_INFO + 1024u;
+constexpr uint32_t PAIRS_DEC_RING = PAIRS_DEC_PSYM + 1024u;
 // The ring: 4 quarters of 128 words and a copy of quarters 0 and 1; three quarters landed at each
 // ring_advance, so a group of 8 steps (at most 256 words) reads past `next` with no wrap mask and no ring
 // move: the group is one basic block, which the software pipeline below needs. (Two landed, two in flight and
@@ -30,7 +35,7 @@ constexpr uint32_t PAIRS_DEC_WARP_BYTES = PAIRS_DEC_SYMS + 32u * PAIRS_DEC_U;
 static_assert(32u * PAIRS_DEC_U >= 256u, "the group's codes alias the 256-byte map of code symbols");
 static_assert(32u * PAIRS_DEC_U <= (RingPairsDec::LANDED - 1u) * RingPairsDec::QW, "a group reads within the landed words");
 static_assert(PAIRS_DEC_SYMS - PAIRS_DEC_RING >= 512u, "the ring holds the 128-word bitmap of first slots");
-static_assert(3u * (4u * PAIRS_DEC_WARP_BYTES + 1024u) <= 228u * 1024u, "3 CTAs of 4 warps fit an H100/H200 SM");
+static_assert(5u * (4u * PAIRS_DEC_WARP_BYTES + 1024u) <= 228u * 1024u, "5 CTAs of 4 warps fit an H100/H200 SM");
 constexpr uint32_t PAIRS_DEC_ESC_A = 1u << 16, PAIRS_DEC_ESC_B = 1u << 24;
 
 // Validates the section head (the rules of FORMAT.md's "A decoder checks", as pairs_decode_section) and
@@ -73,11 +78,12 @@ __device__ __forceinline__ uint32_t pairs_dec_tables(const uint8_t* ps, uint64_t
     cum[i] = carry + warp_excl_scan(pf[i]);
     carry += __reduce_add_sync(FULL_MASK, pf[i]);
   }
-  // The slot table by slot rounds, as load_ans_table's bitmap fill: the present pairs' entries less their
-  // cum in the slot field (list[r] for the r-th present pair) and the bitmap of their first slots; slot
-  // 32 j + lane belongs to the last pair starting at or below it.
-  uint32_t* tab = (uint32_t*)(sm + PAIRS_DEC_TAB);
-  uint32_t* list = (uint32_t*)(sm + PAIRS_DEC_PSYM);
+  // The pair entries, and the slot table by slot rounds, as load_ans_table's bitmap fill: the present pairs
+  // in order (list[r] for the r-th) and the bitmap of their first slots; slot 32 j + lane belongs to the last
+  // pair starting at or below it.
+  uint8_t* tab = sm + PAIRS_DEC_TAB;
+  uint32_t* info = (uint32_t*)(sm + PAIRS_DEC_INFO);
+  uint8_t* list = sm + PAIRS_DEC_SYMS;
   uint32_t* bm = (uint32_t*)(sm + PAIRS_DEC_RING);
 #pragma unroll
   for (uint32_t i = 0; i < UZIP_PAIRS_M / 32u / 32u; i++) bm[lane + 32u * i] = 0u;
@@ -86,8 +92,9 @@ __device__ __forceinline__ uint32_t pairs_dec_tables(const uint8_t* ps, uint64_t
 #pragma unroll
   for (uint32_t i = 0; i < 8; i++) {
     const uint32_t has = __ballot_sync(FULL_MASK, pf[i] != 0);
+    info[lane + 32u * i] = ((lane + 32u * i) | (pf[i] << 20)) - (cum[i] << 8);
     if (pf[i]) {
-      list[before + __popc(has & lt)] = ((lane + 32u * i) | (pf[i] << 20)) - (cum[i] << 8);
+      list[before + __popc(has & lt)] = (uint8_t)(lane + 32u * i);
       atomicOr(&bm[cum[i] >> 5], 1u << (cum[i] & 31u));
     }
     before += __popc(has);
@@ -97,11 +104,11 @@ __device__ __forceinline__ uint32_t pairs_dec_tables(const uint8_t* ps, uint64_t
   before = 0;
 #pragma unroll 8
   for (uint32_t j = 0; j < UZIP_PAIRS_M / 32u; j++) {
-    const uint32_t w = bm[j], slot = 32u * j + lane;
-    tab[slot] = list[before + __popc(w & le) - 1u] + (slot << 8);
+    const uint32_t w = bm[j];
+    tab[32u * j + lane] = list[before + __popc(w & le) - 1u];
     before += __popc(w);
   }
-  __syncwarp();  // every read of the list before the pair table overwrites it
+  __syncwarp();
   uint32_t* psym = (uint32_t*)(sm + PAIRS_DEC_PSYM);
 #pragma unroll
   for (uint32_t i = 0; i < 8; i++) {
@@ -148,6 +155,52 @@ __device__ __forceinline__ bool pairs_dec_escapes(uint32_t (&e)[N], const uint8_
   return true;
 }
 
+// One step of the vector path (dec_vec_step at 12 bits, through the u8 slot table and the pair entries at
+// infoS): returns the entry pair | (slot - cum) << 8 | f << 20.
+__device__ __forceinline__ uint32_t pairs_dec_vec_step(uint32_t& x, uint32_t& gS, uint32_t tabS, uint32_t infoS,
+                                                       uint32_t lt) {
+  uint32_t e;
+  asm volatile(
+      "{\n\t.reg .pred p;\n\t.reg .b32 a, f, h, m, w, s;\n\t"
+      "and.b32 s, %0, 4095;\n\t"
+      "add.u32 a, s, %3;\n\t"
+      "ld.shared.u8 f, [a];\n\t"
+      "mad.lo.u32 a, f, 4, %5;\n\t"
+      "ld.shared.u32 %2, [a];\n\t"
+      "shl.b32 s, s, 8;\n\t"
+      "add.u32 %2, %2, s;\n\t"
+      "shr.u32 f, %2, 20;\n\t"
+      "shr.u32 h, %0, 12;\n\t"
+      "sub.u32 h, h, 4096;\n\t"
+      "shr.u32 a, %2, 8;\n\t"
+      "mad.lo.u32 %0, f, h, a;\n\t"
+      "setp.lt.u32 p, %0, 65536;\n\t"
+      "vote.sync.ballot.b32 m, p, -1;\n\t"
+      "and.b32 a, m, %4;\n\t"
+      "popc.b32 a, a;\n\t" DEC_VEC_STEP_WORD
+      : "+r"(x), "+r"(gS), "=r"(e)
+      : "r"(tabS), "r"(lt), "r"(infoS));
+  return e;
+}
+// One step of the one-at-a-time path (dec_step through the two lookups); false when the words run out.
+__device__ __forceinline__ bool pairs_dec_step(uint32_t& x, uint32_t& next, uint32_t nw, bool active, const uint8_t* tab,
+                                               const uint32_t* info, WordRing& wr, uint32_t lt, uint32_t& p) {
+  using RS = RingPairsDec;
+  const uint32_t slot = x & (UZIP_PAIRS_M - 1u), e = info[tab[slot]] + (slot << 8);
+  p = dec_sym(e);
+  uint32_t xn = dec_next<UZIP_PAIRS_PROB_BITS>(e, x);
+  if (!active) xn = x;
+  const bool need = active && xn < UZIP_ANS_L;
+  const uint32_t mask = __ballot_sync(FULL_MASK, need);
+  const uint32_t c = __popc(mask);
+  if (next + c > nw) return false;
+  if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (4u * RS::QW - 1u)];
+  x = xn;
+  next += c;
+  ring_advance<RS>(wr, next);
+  return true;
+}
+
 // Decodes one segment (len pairs, the block's pairs pb ..) of a block of m elements: whole groups of U
 // steps on the vector path (dst 16-byte aligned; steps whose 32 pairs are all whole), then the remaining
 // steps one at a time. False when corrupt.
@@ -159,10 +212,11 @@ __device__ __forceinline__ bool pairs_decode_segment(uint32_t len, uint32_t pb, 
   constexpr uint32_t U = PAIRS_DEC_U, RW = W - 1, RN = 2u * U * RW / 4u;
   using RS = RingPairsDec;
   const uint32_t lane = lane_id(), lt = lanemask_lt();
-  const uint32_t* tab = (const uint32_t*)(sm + PAIRS_DEC_TAB);
+  const uint8_t* tab = sm + PAIRS_DEC_TAB;
+  const uint32_t* info = (const uint32_t*)(sm + PAIRS_DEC_INFO);
   const uint32_t* psym = (const uint32_t*)(sm + PAIRS_DEC_PSYM);
   uint8_t* syms = sm + PAIRS_DEC_SYMS;
-  const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab);
+  const uint32_t tabS = (uint32_t)__cvta_generic_to_shared(tab), infoS = (uint32_t)__cvta_generic_to_shared(info);
   const uint32_t T = (len + 31u) / 32u, whole = min(len, m / 2u - pb);
   const uint32_t G = dst16 ? whole / 32u / U : 0u;
   // Vector groups: lane l owns the group's pairs U l .. U l + U - 1 (elements 2 U l ..). Software-pipelined:
@@ -182,7 +236,7 @@ __device__ __forceinline__ bool pairs_decode_segment(uint32_t len, uint32_t pb, 
     uint32_t gS = gS0, ow[U * W / 2];
 #pragma unroll
     for (uint32_t u = 0; u < U; u++) {
-      syms[32u * u + lane] = (uint8_t)dec_sym(dec_vec_step<UZIP_PAIRS_PROB_BITS>(x, gS, tabS, lt));
+      syms[32u * u + lane] = (uint8_t)dec_sym(pairs_dec_vec_step(x, gS, tabS, infoS, lt));
       if (STORE && (u & 1u)) {
         const uint32_t j = u / 2u;
         join4<W>(__byte_perm(ep[2u * j], ep[2u * j + 1u], 0x5410), rp + j * RW, ow + j * W);
@@ -229,7 +283,7 @@ __device__ __forceinline__ bool pairs_decode_segment(uint32_t len, uint32_t pb, 
     const uint32_t k = 32u * t + lane, i0 = 2u * (pb + k);
     const bool active = k < len, hasB = active && i0 + 1u < m;
     uint32_t p;
-    if (!dec_step<RS, UZIP_PAIRS_PROB_BITS>(x, next, nw, active, tab, wr, lt, p)) return false;
+    if (!pairs_dec_step(x, next, nw, active, tab, info, wr, lt, p)) return false;
     if (__any_sync(FULL_MASK, active && !hasB && (p >> 4) != 0)) return false;
     uint32_t e[1] = {active ? psym[p] : 0u};
     if (!hasB) e[0] &= ~PAIRS_DEC_ESC_B;
