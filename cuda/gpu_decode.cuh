@@ -388,13 +388,12 @@ __device__ __forceinline__ uint32_t dec_next(uint32_t e, uint32_t x) {
 }
 __device__ __forceinline__ uint32_t dec_sym(uint32_t e) { return e & 0xFFu; }
 
-// One decode step of a lane (inactive lanes keep their state). Returns false when the words run out
-// (corrupt). s gets the symbol. BITS: the table's (2^11, or the pair decoder's 2^12).
-template <class RS = RingStd, uint32_t BITS = UZIP_ANS_PROB_BITS>
-__device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t nw, bool active, const uint32_t* tab,
-                                         WordRing& wr, uint32_t lt, uint32_t& s) {
-  const uint32_t e = tab[x & ((1u << BITS) - 1u)];
-  s = dec_sym(e);
+// One decode step of a lane from its table entry e (inactive lanes keep their state): the next state, and
+// the next word where it fell under L. Returns false when the words run out (corrupt). BITS: the table's
+// (the pair decoder's are 2^12).
+template <class RS, uint32_t BITS>
+__device__ __forceinline__ bool dec_step_entry(uint32_t& x, uint32_t& next, uint32_t nw, bool active, uint32_t e,
+                                               WordRing& wr, uint32_t lt) {
   uint32_t xn = dec_next<BITS>(e, x);
   if (!active) xn = x;
   const bool need = active && xn < UZIP_ANS_L;
@@ -406,6 +405,14 @@ __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t n
   next += c;
   ring_advance<RS>(wr, next);
   return true;
+}
+// One decode step through the 2^11-slot table at tab; s gets the symbol.
+template <class RS = RingStd>
+__device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t nw, bool active, const uint32_t* tab,
+                                         WordRing& wr, uint32_t lt, uint32_t& s) {
+  const uint32_t e = tab[x & (UZIP_ANS_M - 1u)];
+  s = dec_sym(e);
+  return dec_step_entry<RS, UZIP_ANS_PROB_BITS>(x, next, nw, active, e, wr, lt);
 }
 
 // Opens the ANS segment at p + *off (inside a section whose segments section_size walked): its word count
@@ -543,14 +550,10 @@ struct DecVec {
 };
 // The part both steps share (operands: %0 state, %2 entry, %3 table, %4 lane mask): the entry, the next
 // state (f * ((x >> 11) - 4096) + (e >> 8), dec_next's value), the ballot of the lanes that need a word,
-// and this lane's rank among them in a.
-// MASK and SHIFT: the table's slots less one and its bits, as PTX immediates (DEC_VEC_STEP_HEAD: 2^11; the
-// pair decoder's tables are 2^12, whose entries keep f in bits 20..31, so the rest of the step is the same).
-#define DEC_VEC_STEP_HEAD_AT(MASK, SHIFT) \
-  "{\n\t.reg .pred p;\n\t.reg .b32 a, f, h, m, w;\n\t" \
-  "and.b32 a, %0, " MASK ";\n\t" \
-  "mad.lo.u32 a, a, 4, %3;\n\t" \
-  "ld.shared.u32 %2, [a];\n\t" \
+// and this lane's rank among them in a. DEC_VEC_STEP_CHAIN(SHIFT) is the part after the entry's load in %2,
+// SHIFT the table's bits as a PTX immediate: the pair decoder's step (pairs_dec_vec_step, 2^12 slots, whose
+// entries keep f in bits 20..31 too) forms its entry otherwise and shares it.
+#define DEC_VEC_STEP_CHAIN(SHIFT) \
   "shr.u32 f, %2, 20;\n\t" \
   "shr.u32 h, %0, " SHIFT ";\n\t" \
   "sub.u32 h, h, 4096;\n\t" \
@@ -560,7 +563,19 @@ struct DecVec {
   "vote.sync.ballot.b32 m, p, -1;\n\t" \
   "and.b32 a, m, %4;\n\t" \
   "popc.b32 a, a;\n\t"
-#define DEC_VEC_STEP_HEAD DEC_VEC_STEP_HEAD_AT("2047", "11")
+#define DEC_VEC_STEP_HEAD \
+  "{\n\t.reg .pred p;\n\t.reg .b32 a, f, h, m, w;\n\t" \
+  "and.b32 a, %0, 2047;\n\t" \
+  "mad.lo.u32 a, a, 4, %3;\n\t" \
+  "ld.shared.u32 %2, [a];\n\t" DEC_VEC_STEP_CHAIN("11")
+// The word part (operand %1: the ring address of the step's first word), which closes the block.
+#define DEC_VEC_STEP_WORD \
+  "mad.lo.u32 a, a, 2, %1;\n\t" \
+  "ld.shared.u16 w, [a];\n\t" \
+  "@p prmt.b32 %0, w, %0, 0x5410;\n\t" \
+  "popc.b32 m, m;\n\t" \
+  "mad.lo.u32 %1, m, 2, %1;\n\t" \
+  "}"
 // One step of the vector path's chain for a group inside one ring quarter (dec_group_vec), in PTX: the table
 // entry at tabS + 4 * (x & 2047), the next state, the warp's ballot of the lanes that need a word, and for
 // those the word at gS + 2 * (rank among them), merged into the state in place by a predicated byte
@@ -571,22 +586,9 @@ struct DecVec {
 // that needs none is that of a lane that does (its rank), inside the ring and its copy of quarter 0 like
 // any other, and a predicated load left ptxas keeping each step's old word alive (spills). Volatile: the
 // ring's words land by cp.async, whose waits are asm too, and the loads must stay after them.
-// BITS: the table's (UZIP_ANS_PROB_BITS, or 12 for the pair decoder's, gpu_pairs_decode.cuh).
-#define DEC_VEC_STEP_WORD \
-  "mad.lo.u32 a, a, 2, %1;\n\t" \
-  "ld.shared.u16 w, [a];\n\t" \
-  "@p prmt.b32 %0, w, %0, 0x5410;\n\t" \
-  "popc.b32 m, m;\n\t" \
-  "mad.lo.u32 %1, m, 2, %1;\n\t" \
-  "}"
-template <uint32_t BITS = UZIP_ANS_PROB_BITS>
 __device__ __forceinline__ uint32_t dec_vec_step(uint32_t& x, uint32_t& gS, uint32_t tabS, uint32_t lt) {
-  static_assert(BITS == UZIP_ANS_PROB_BITS || BITS == UZIP_PAIRS_PROB_BITS, "a table of 2^11 or 2^12 slots");
   uint32_t e;
-  if constexpr (BITS == UZIP_ANS_PROB_BITS)
-    asm volatile(DEC_VEC_STEP_HEAD DEC_VEC_STEP_WORD : "+r"(x), "+r"(gS), "=r"(e) : "r"(tabS), "r"(lt));
-  else
-    asm volatile(DEC_VEC_STEP_HEAD_AT("4095", "12") DEC_VEC_STEP_WORD : "+r"(x), "+r"(gS), "=r"(e) : "r"(tabS), "r"(lt));
+  asm volatile(DEC_VEC_STEP_HEAD DEC_VEC_STEP_WORD : "+r"(x), "+r"(gS), "=r"(e) : "r"(tabS), "r"(lt));
   return e;
 }
 // dec_vec_step for the compact layout's ring (RingCompact, no copy of quarter 0; 1024-byte aligned): G is

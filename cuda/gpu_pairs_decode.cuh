@@ -168,37 +168,17 @@ __device__ __forceinline__ uint32_t pairs_dec_vec_step(uint32_t& x, uint32_t& gS
       "mad.lo.u32 a, f, 4, %5;\n\t"
       "ld.shared.u32 %2, [a];\n\t"
       "shl.b32 s, s, 8;\n\t"
-      "add.u32 %2, %2, s;\n\t"
-      "shr.u32 f, %2, 20;\n\t"
-      "shr.u32 h, %0, 12;\n\t"
-      "sub.u32 h, h, 4096;\n\t"
-      "shr.u32 a, %2, 8;\n\t"
-      "mad.lo.u32 %0, f, h, a;\n\t"
-      "setp.lt.u32 p, %0, 65536;\n\t"
-      "vote.sync.ballot.b32 m, p, -1;\n\t"
-      "and.b32 a, m, %4;\n\t"
-      "popc.b32 a, a;\n\t" DEC_VEC_STEP_WORD
+      "add.u32 %2, %2, s;\n\t" DEC_VEC_STEP_CHAIN("12") DEC_VEC_STEP_WORD
       : "+r"(x), "+r"(gS), "=r"(e)
       : "r"(tabS), "r"(lt), "r"(infoS));
   return e;
 }
-// One step of the one-at-a-time path (dec_step through the two lookups); false when the words run out.
+// One step of the one-at-a-time path (dec_step_entry after the two lookups); false when the words run out.
 __device__ __forceinline__ bool pairs_dec_step(uint32_t& x, uint32_t& next, uint32_t nw, bool active, const uint8_t* tab,
                                                const uint32_t* info, WordRing& wr, uint32_t lt, uint32_t& p) {
-  using RS = RingPairsDec;
   const uint32_t slot = x & (UZIP_PAIRS_M - 1u), e = info[tab[slot]] + (slot << 8);
   p = dec_sym(e);
-  uint32_t xn = dec_next<UZIP_PAIRS_PROB_BITS>(e, x);
-  if (!active) xn = x;
-  const bool need = active && xn < UZIP_ANS_L;
-  const uint32_t mask = __ballot_sync(FULL_MASK, need);
-  const uint32_t c = __popc(mask);
-  if (next + c > nw) return false;
-  if (need) xn = (xn << 16) | wr.ring[(next + __popc(mask & lt)) & (4u * RS::QW - 1u)];
-  x = xn;
-  next += c;
-  ring_advance<RS>(wr, next);
-  return true;
+  return dec_step_entry<RingPairsDec, UZIP_PAIRS_PROB_BITS>(x, next, nw, active, e, wr, lt);
 }
 
 // Decodes one segment (len pairs, the block's pairs pb ..) of a block of m elements: whole groups of U
