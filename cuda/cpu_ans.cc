@@ -1,52 +1,33 @@
 // CPU codec: the rANS plane section (table + 32-lane interleaved segments), encode and validating decode.
 // The arithmetic is uzip_ans_encode / uzip_ans_decode of uzip_format.h, restated in branch-free form for
-// speed: the division by the frequency is done with a 32-bit reciprocal and one correction step (exact,
-// see enc_step), and the decoder looks the slot up in a 2048-entry table packing symbol, frequency and
+// speed: the division by the frequency is uzip_ans_enc_entry's exact reciprocal (a multiply and a shift), and the decoder looks the slot up in a 2048-entry table packing symbol, frequency and
 // slot - cum. tests/native/cpu_codec_test.cc checks both against the shared functions.
 #include "cpu_internal.h"
 
 namespace uzip_cpu {
 namespace {
 
-struct EncSym {
-  uint32_t rcp;   // min(floor(2^32 / f), 2^32 - 1)
-  uint32_t xmax;  // f << 21: renormalize when x >= xmax (f <= 2047 here, so no overflow)
-  uint32_t freq;
-  uint32_t cum;
-  uint32_t adj;   // 2048 - f
-  uint32_t pad[3];
-};
-
 // One encoder step; equal to uzip_ans_encode, written without data-dependent branches (the renormalize
-// and the division-correction decisions are coin flips the branch predictor cannot learn).
-// After renormalization x < f * 2^21 <= 2^32. q0 = floor(x * rcp / 2^32) with rcp = floor(2^32 / f) (or
-// 2^32 - 1 for f = 1) satisfies x/f - 1 < q0 <= x/f, so q = q0 + (x - q0 * f >= f). Then
-// (q << 11) + (x - q * f) + cum = x + cum + q * (2048 - f).
-static inline uint32_t enc_step(uint32_t x, const EncSym& e, uint16_t*& wp) {
-  uint32_t emit = x >= e.xmax;
+// decision is a coin flip the branch predictor cannot learn). After the shed x < f << 20 <= 2^31, where
+// uzip_ans_enc_next is exact.
+static inline uint32_t enc_step(uint32_t x, const uzip_ans_enc_sym& e, uint16_t*& wp) {
+  uint32_t emit = x >= e.bound;
   wp[-1] = (uint16_t)x;
   wp -= emit;
   x >>= emit << 4;
-  uint32_t q = (uint32_t)(((uint64_t)x * e.rcp) >> 32);
-  uint32_t r = x - q * e.freq;
-  q += (uint32_t)((int32_t)(e.freq - 1u - r) >> 31) & 1u;  // r < 2f, so f - 1 - r fits in int32
-  return x + e.cum + q * e.adj;
+  return uzip_ans_enc_next(x, e);
 }
 
 }  // namespace
 
 uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freqs, uint8_t* out) {
-  EncSym tab[256];
+  uzip_ans_enc_sym tab[256];
   uint32_t k = 0, cum = 0;
   uint8_t* bitmap = out + 4;
   memset(bitmap, 0, 32);
   for (uint32_t s = 0; s < 256u; s++) {
     uint32_t f = freqs[s];
-    tab[s].freq = f ? f : 1u;
-    tab[s].cum = cum;
-    tab[s].xmax = f << 21;
-    tab[s].rcp = f <= 1u ? 0xFFFFFFFFu : (uint32_t)((((uint64_t)1) << 32) / f);
-    tab[s].adj = UZIP_ANS_M - tab[s].freq;
+    tab[s] = uzip_ans_enc_entry(f ? f : 1u, cum, UZIP_ANS_PROB_BITS);  // absent symbols are never coded
     if (f) {
       bitmap[s >> 3] |= (uint8_t)(1u << (s & 7u));
       st16(out + 36 + 2 * k, (uint16_t)f);
@@ -199,9 +180,9 @@ int ans_decode_section(const uint8_t* p, uint64_t avail, uint64_t n, uint8_t* ou
     uint32_t x[UZIP_ANS_LANES];
     for (uint32_t l = 0; l < UZIP_ANS_LANES; l++) {
       x[l] = ld32(seg + 4 + 4 * l);
-      if (x[l] < UZIP_ANS_L)
-        return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS segment %u lane %u state below 2^16", bl,
-                            what, sg, l);
+      if (x[l] < UZIP_ANS_L || x[l] >= UZIP_ANS_X_END)
+        return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS segment %u lane %u state %u outside "
+                            "[2^15, 2^31)", bl, what, sg, l, x[l]);
     }
     if (out) {
       uint32_t consumed = 0;
@@ -215,7 +196,7 @@ int ans_decode_section(const uint8_t* p, uint64_t avail, uint64_t n, uint8_t* ou
       for (uint32_t l = 0; l < UZIP_ANS_LANES; l++)
         if (x[l] != UZIP_ANS_L)
           return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS segment %u lane %u ends in state %u, "
-                              "not 2^16", bl, what, sg, l, x[l]);
+                              "not 2^15", bl, what, sg, l, x[l]);
     }
     pos += padded;
   }

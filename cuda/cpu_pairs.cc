@@ -122,8 +122,9 @@ int pairs_decode_section(const uint8_t* p, uint64_t avail, uint32_t m, uint8_t* 
     uint32_t x[UZIP_ANS_LANES];
     for (uint32_t l = 0; l < UZIP_ANS_LANES; l++) {
       x[l] = ld32(seg + 4 + 4 * l);
-      if (x[l] < UZIP_ANS_L)
-        return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: pair segment %u lane %u state below 2^16", bl, sg, l);
+      if (x[l] < UZIP_ANS_L || x[l] >= UZIP_ANS_X_END)
+        return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: pair segment %u lane %u state %u outside [2^15, 2^31)",
+                            bl, sg, l, x[l]);
     }
     if (out) {
       const uint8_t* words = seg + UZIP_ANS_SEG_HEADER_BYTES;
@@ -159,7 +160,7 @@ int pairs_decode_section(const uint8_t* p, uint64_t avail, uint32_t m, uint8_t* 
                             nwords);
       for (uint32_t l = 0; l < UZIP_ANS_LANES; l++)
         if (x[l] != UZIP_ANS_L)
-          return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: pair segment %u lane %u ends in state %u, not 2^16", bl,
+          return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: pair segment %u lane %u ends in state %u, not 2^15", bl,
                               sg, l, x[l]);
     }
     pos += padded;

@@ -417,14 +417,14 @@ __device__ __forceinline__ bool dec_step(uint32_t& x, uint32_t& next, uint32_t n
 
 // Opens the ANS segment at p + *off (inside a section whose segments section_size walked): its word count
 // nw and this lane's final state x, and the word ring started on its words; *off moves past it. False
-// when a state is below L (corrupt).
+// when a state is outside [L, 2^31) (corrupt).
 template <class RS = RingStd>
 __device__ __forceinline__ bool segment_open(const uint8_t* p, uint32_t* off, uint8_t* ringSmem, uint32_t& nw,
                                              uint32_t& x, WordRing& wr) {
   const uint8_t* seg = p + *off;
   nw = *(const uint32_t*)seg;
   x = *(const uint32_t*)(seg + 4 + 4 * lane_id());
-  if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return false;
+  if (__any_sync(FULL_MASK, x < UZIP_ANS_L || x >= UZIP_ANS_X_END)) return false;
   ring_init<RS>(wr, ringSmem, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
   *off += (UZIP_ANS_SEG_HEADER_BYTES + 2u * nw + 3u) & ~3u;
   return true;
@@ -553,13 +553,14 @@ struct DecVec {
 // and this lane's rank among them in a. DEC_VEC_STEP_CHAIN(SHIFT) is the part after the entry's load in %2,
 // SHIFT the table's bits as a PTX immediate: the pair decoder's step (pairs_dec_vec_step, 2^12 slots, whose
 // entries keep f in bits 20..31 too) forms its entry otherwise and shares it.
+static_assert(UZIP_ANS_L == 32768u, "DEC_VEC_STEP_CHAIN tests the state against L as an immediate");
 #define DEC_VEC_STEP_CHAIN(SHIFT) \
   "shr.u32 f, %2, 20;\n\t" \
   "shr.u32 h, %0, " SHIFT ";\n\t" \
   "sub.u32 h, h, 4096;\n\t" \
   "shr.u32 a, %2, 8;\n\t" \
   "mad.lo.u32 %0, f, h, a;\n\t" \
-  "setp.lt.u32 p, %0, 65536;\n\t" \
+  "setp.lt.u32 p, %0, 32768;\n\t" /* UZIP_ANS_L */ \
   "vote.sync.ballot.b32 m, p, -1;\n\t" \
   "and.b32 a, m, %4;\n\t" \
   "popc.b32 a, a;\n\t"

@@ -29,7 +29,7 @@ namespace uzip_gpu {
 #define ENC_UNION 2688u   /* union: u32[256][8] symbol sub-histograms | {fsym, frem, tab} */
 #define ENC_FSYM (ENC_UNION)           /* u32[256] symbol freqs */
 #define ENC_FREM (ENC_UNION + 1024u)   /* u32[256] remainder freqs */
-#define ENC_TAB (ENC_UNION + 2048u)    /* uint4[256] {reciprocal, freq, cum, freq << 21} */
+#define ENC_TAB (ENC_UNION + 2048u)    /* uint4[256] {reciprocal, 2048 - f, cum << 5 | shift, f << 20} */
 #define ENC_HIST_BYTES 8192u
 #define ENC_PEND (ENC_UNION + ENC_HIST_BYTES) /* BlockPlan[ENC_STAGES]: the deferred blocks (compress_kernel) */
 constexpr uint32_t ENC_STAGES = 4;  // word stages per warp (see compress_kernel)
@@ -73,11 +73,10 @@ __device__ void build_enc_table(const uint32_t* freqs, uint4* tab) {
   uint32_t cum = warp_excl_scan(local);
 #pragma unroll
   for (int i = 0; i < 8; i++) {
-    uint32_t fi = f[i] ? f[i] : 1u;
-    // floor(2^32 / fi) by a 32-bit division (a 64-bit one is a long emulated call, 8 per lane per block):
-    // (2^32 - 1) / fi is the same unless fi divides 2^32, i.e. is a power of two.
-    const uint32_t rcp = fi <= 1u ? 0xFFFFFFFFu : 0xFFFFFFFFu / fi + ((fi & (fi - 1u)) == 0u ? 1u : 0u);
-    tab[8 * lane + i] = make_uint4(rcp, fi, cum, fi << (32u - UZIP_ANS_PROB_BITS));
+    // uzip_ans_enc_entry: its reciprocal by a double division (a 64-bit integer one is a long emulated
+    // call, 8 per lane per block). Absent symbols get f = 1's entry; no step reads it.
+    const uzip_ans_enc_sym e = uzip_ans_enc_entry(f[i] ? f[i] : 1u, cum, UZIP_ANS_PROB_BITS);
+    tab[8 * lane + i] = make_uint4(e.rcp, e.cmpl, e.biasShift, e.bound);
     cum += f[i];
   }
   __syncwarp();
@@ -150,18 +149,15 @@ __device__ __forceinline__ uint32_t plane_byte(const uint8_t* blk, uint32_t k) {
 //
 // Speed: steps go in groups of U. The table entries of the next group are loaded while the current group
 // runs (all loads come before the group's word stores, so no store can hold them back), a step is
-// branch-free (state -> compare -> select -> umulhi -> imad -> compare -> add -> imad), and the words of a
+// branch-free (state -> compare -> select -> umulhi -> funnel shift -> imad), and the words of a
 // group are stored after it, once its positions are known. The state chain is the only serial part.
-// The state after coding a symbol with entry e = {rcp, f, cum, f << 21} into the renormalized state xs:
-// (xs / f) * M + xs % f + cum, as xs + cum + q * (M - f) with q = xs / f. The reciprocal's quotient may be
-// one short; it is corrected by testing xs against (q + 1) * f, which needs no -f (an extra negation on
-// every step, as r = xs - q * f did): 11 instructions a step in the SASS, was 12 (ncu source page,
-// bench/results/h200-2026-12-02T0200-session13/2-encstep). (q + 1) * f does
-// not wrap: xs < f << 21 (or < 2^16 after a word left), so (q + 1) * f <= xs + f < 2^32 for f < M.
+// The state after coding a symbol with entry e = {rcp, cmpl, bias << 5 | shift, bound} (uzip_ans_enc_entry)
+// into the renormalized state xs (< f << 20 <= 2^31): q = umulhi(xs, rcp) >> shift, exact, then
+// xs + bias + q * cmpl. No correction step (format version 1's states reached 2^32, where a 32-bit
+// reciprocal's quotient could be one short: a multiply, a compare and a select more on the state's chain).
 __device__ __forceinline__ uint32_t enc_next(uint32_t xs, const uint4& e) {
-  uint32_t q = __umulhi(xs, e.x);  // floor(xs / f) or one less
-  if (xs >= q * e.y + e.y) q++;
-  return xs + e.z + q * (UZIP_ANS_M - e.y);
+  const uint32_t q = __funnelshift_r(__umulhi(xs, e.x), 0u, e.z);  // shift = e.z & 31
+  return xs + (e.z >> 5) + q * e.y;
 }
 
 template <int W, bool REM>
@@ -206,7 +202,7 @@ __device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base
     uint32_t mask[U], word[U];
 #pragma unroll
     for (int u = 0; u < U; u++) {
-      const uint4 e = cur[u];  // {rcp, f, cum, f << 21}
+      const uint4 e = cur[u];  // {rcp, cmpl, bias << 5 | shift, bound}
       const bool valid = (curValid >> u) & 1u;
       const bool emit = valid && x >= e.w;
       word[u] = x & 0xFFFFu;
@@ -253,28 +249,26 @@ __device__ __forceinline__ uint4 lds_u4(uint32_t a) {
   return v;
 }
 
-// One step of encode_segment_full's chain in PTX (e = {rcp, f, cum, f << 21}): the lane sheds a word (x >= f
-// << 21: *word = x, x >>= 16), *mask gets the warp's ballot of those lanes, then the state becomes xs + cum +
-// q * (M - f) for the reciprocal's quotient q, plus M - f more where q was one short ((q + 1) * f <= xs).
-// Both corrections are selects, not predicated instructions: in the SASS an instruction guarded by a
-// predicate waits 13 cycles after the ISETP that sets it, a SEL reading it as an operand 4, and the state's
-// chain is what a warp waits on. So the corrected state is formed beside the test (x0 + M - f) and picked.
+// One step of encode_segment_full's chain in PTX (e = {rcp, cmpl, bias << 5 | shift, bound}): the lane
+// sheds a word (x >= bound: *word = x, x >>= 16), *mask gets the warp's ballot of those lanes, then the
+// state becomes xs + bias + (umulhi(xs, rcp) >> shift) * cmpl (enc_next). The shed is a select, not a
+// predicated shift: in the SASS an instruction guarded by a predicate waits 13 cycles after the ISETP that
+// sets it, a SEL reading it as an operand 4, and the state's chain is what a warp waits on. The bias add
+// (a shift-add, off the chain) runs beside the multiply; the chain is compare, select, multiply-high,
+// funnel shift, multiply-add.
 __device__ __forceinline__ void enc_step(uint32_t& x, const uint4& e, uint32_t& mask, uint32_t& word) {
   asm volatile(
-      "{\n\t.reg .pred s, k;\n\t.reg .b32 q, t, g, c, h, y;\n\t"
+      "{\n\t.reg .pred s;\n\t.reg .b32 q, c, h;\n\t"
       "setp.ge.u32 s, %0, %6;\n\t"
       "vote.sync.ballot.b32 %1, s, -1;\n\t"
       "mov.b32 %2, %0;\n\t"
       "shr.u32 h, %0, 16;\n\t"
       "selp.b32 %0, h, %0, s;\n\t"
       "mul.hi.u32 q, %0, %3;\n\t"
-      "mad.lo.u32 t, q, %4, %4;\n\t"
-      "sub.u32 g, 2048, %4;\n\t"
-      "add.u32 c, %0, %5;\n\t"
-      "setp.le.u32 k, t, %0;\n\t"
-      "mad.lo.u32 y, q, g, c;\n\t"
-      "add.u32 h, y, g;\n\t"
-      "selp.b32 %0, h, y, k;\n\t"
+      "shf.r.wrap.b32 q, q, 0, %5;\n\t"
+      "shr.u32 c, %5, 5;\n\t"
+      "add.u32 c, %0, c;\n\t"
+      "mad.lo.u32 %0, q, %4, c;\n\t"
       "}"
       : "+r"(x), "=r"(mask), "=r"(word)
       : "r"(e.x), "r"(e.y), "r"(e.z), "r"(e.w));
@@ -637,18 +631,16 @@ __device__ __forceinline__ void bar_sync(uint32_t id, uint32_t n) {
 // the group.
 __device__ __forceinline__ void enc_step_sts(uint32_t& x, const uint4& e, uint32_t& mask, uint32_t a) {
   asm volatile(
-      "{\n\t.reg .pred s, k;\n\t.reg .b32 q, t, g, c;\n\t"
+      "{\n\t.reg .pred s;\n\t.reg .b32 q, c;\n\t"
       "setp.ge.u32 s, %0, %5;\n\t"
       "vote.sync.ballot.b32 %1, s, -1;\n\t"
       "st.shared.u16 [%6], %0;\n\t"
       "@s shr.u32 %0, %0, 16;\n\t"
       "mul.hi.u32 q, %0, %2;\n\t"
-      "mad.lo.u32 t, q, %3, %3;\n\t"
-      "sub.u32 g, 2048, %3;\n\t"
-      "add.u32 c, %0, %4;\n\t"
-      "setp.le.u32 k, t, %0;\n\t"
-      "mad.lo.u32 %0, q, g, c;\n\t"
-      "@k add.u32 %0, %0, g;\n\t"
+      "shf.r.wrap.b32 q, q, 0, %4;\n\t"
+      "shr.u32 c, %4, 5;\n\t"
+      "add.u32 c, %0, c;\n\t"
+      "mad.lo.u32 %0, q, %3, c;\n\t"
       "}"
       : "+r"(x), "=r"(mask)
       : "r"(e.x), "r"(e.y), "r"(e.z), "r"(e.w), "r"(a)

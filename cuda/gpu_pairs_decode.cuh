@@ -309,7 +309,7 @@ __device__ uint32_t pairs_decode_block(const DecParams& P, const Hdr& h, uint8_t
       if (nw > len || padded > avail - pos) return UZIP_ERR_CORRUPT;
       if (padded != bytes && *(const uint16_t*)(seg + bytes) != 0) return UZIP_ERR_CORRUPT;
       uint32_t x = *(const uint32_t*)(seg + 4u + 4u * lane), next = 0;
-      if (__any_sync(FULL_MASK, x < UZIP_ANS_L)) return UZIP_ERR_CORRUPT;
+      if (__any_sync(FULL_MASK, x < UZIP_ANS_L || x >= UZIP_ANS_X_END)) return UZIP_ERR_CORRUPT;
       WordRing wr;
       ring_init<RingPairsDec>(wr, sm + PAIRS_DEC_RING, seg + UZIP_ANS_SEG_HEADER_BYTES, nw);
       const bool ok = pairs_decode_segment<W>(len, pb, m, dst16, nw, x, next, wr, sm, ps + UZIP_PAIRS_HEAD_BYTES, nesc,

@@ -180,8 +180,9 @@ __device__ uint32_t pairs_build_table(uint8_t* sm, uint32_t m, uint32_t* nescOut
   for (uint32_t i = 0; i < 8; i++) {
     const uint32_t f = pf[i], cum = carry + warp_excl_scan(f);
     carry += warp_sum_u32(f);
-    // rcp = floor((2^32 - 1) / f): q0 = umulhi(x, rcp) is q or q - 1 (x < 2^32), as floor(2^32 / f) is.
-    tab[pairs_tab_pos(lane + 32u * i)] = make_uint4(f ? 0xFFFFFFFFu / f : 0u, f, cum, f << (32u - UZIP_PAIRS_PROB_BITS));
+    // uzip_ans_enc_entry at 12 bits (unused pairs, f = 0, get f = 1's entry; no step reads it).
+    const uzip_ans_enc_sym en = uzip_ans_enc_entry(f ? f : 1u, cum, UZIP_PAIRS_PROB_BITS);
+    tab[pairs_tab_pos(lane + 32u * i)] = make_uint4(en.rcp, en.cmpl, en.biasShift, en.bound);
   }
   *nescOut = nesc;
   *mfLane = myMf;
@@ -195,9 +196,8 @@ __device__ __forceinline__ uint32_t lds_u8(uint32_t a) {
   return v;
 }
 
-// One step of pass B for a lane (uzip_pairs_encode with the entry e = {rcp, f, cum, f << 20}): shed 16 bits
-// when x >= f << 20, then x + cum + q (M - f) with the reciprocal's quotient corrected by one where it fell
-// short; the step's words go below pos by ballot and rank, its escapes (code 15; rare) below escLeft in
+// One step of pass B for a lane (uzip_pairs_encode with the entry e = {rcp, cmpl, bias << 5 | shift, f << 19}
+// of uzip_ans_enc_entry): shed 16 bits when x >= f << 19, then enc_next's exact quotient; the step's words go below pos by ballot and rank, its escapes (code 15; rare) below escLeft in
 // element order (lane 0's first and second element, lane 1's, ...). FULL: every lane holds a whole pair.
 // ca: the first element's code; cb: the second's as pairs_code_b.
 template <bool FULL>
@@ -208,10 +208,7 @@ __device__ __forceinline__ void pairs_step(uint32_t& x, const uint4& e, bool val
   const bool emit = valid && x >= e.w;
   const uint32_t word = x & 0xFFFFu;
   const uint32_t xs = emit ? x >> 16 : x;
-  uint32_t q = __umulhi(xs, e.x);
-  const uint32_t r = xs - q * e.y;
-  q += r >= e.y;
-  const uint32_t xn = xs + e.z + q * (UZIP_PAIRS_M - e.y);
+  const uint32_t xn = enc_next(xs, e);
   x = valid ? xn : x;
   const uint32_t wm = __ballot_sync(FULL_MASK, emit);
   const int32_t c = __popc(wm);

@@ -4,7 +4,8 @@
 //
 // Why a second coding: the interleaved sections of FORMAT.md cost a GPU encoder ~46 thread instructions
 // per bf16 element (ncu, session 13): a full histogram pass with shared atomics, a warp ballot and
-// prefix count to place every word, and a state in [2^16, 2^32) whose reciprocal needs a correction.
+// prefix count to place every word, and (format version 1) a state in [2^16, 2^32) whose reciprocal
+// needed a correction (version 2 moved the interleaved sections' states to [2^15, 2^31) too).
 // Here each of a block's 32 lanes owns its own word stream (a lane places its word with one store),
 // the state lives in [2^15, 2^31) (an exact 32-bit reciprocal, no correction), and the frequency table
 // comes from a sample of the block plus the block's symbol range (min and max: two instructions per

@@ -82,8 +82,8 @@ UZIP_HD void uzip_pairs_pair_freqs(const uint32_t* mf, uint32_t* pf) {
   uzip_settle_freqs_n(pf, 256u, d, best * 17u);  // the pair best | best << 4
 }
 
-// rANS at 2^12 with the state of FORMAT.md's ANS sections ([2^16, 2^32), 16-bit words). Encoder step:
-// returns 1 with *word set when 16 bits leave first (x >= f << 20). f in [1, 4095].
+// rANS at 2^12 with the state of FORMAT.md's ANS sections ([2^15, 2^31), 16-bit words). Encoder step:
+// returns 1 with *word set when 16 bits leave first (x >= f << 19). f in [1, 4095].
 UZIP_HD int uzip_pairs_encode(uint32_t* x, uint32_t f, uint32_t cum, uint16_t* word) {
   return uzip_rans_encode(x, f, cum, UZIP_PAIRS_PROB_BITS, word);
 }

@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <math.h>
 
 #include "uzip_cost_table.h"
 
@@ -21,7 +22,7 @@
 // Stream header (64 bytes, little-endian)
 // ---------------------------------------------------------------------------------------------------
 #define UZIP_MAGIC 0x50495A55u /* bytes 'U' 'Z' 'I' 'P' */
-#define UZIP_VERSION 1u
+#define UZIP_VERSION 2u /* 2: ANS states in [2^15, 2^31) (1: [2^16, 2^32)) */
 #define UZIP_HEADER_BYTES 64u
 
 // Byte offsets of the header fields.
@@ -189,16 +190,19 @@ UZIP_HD uint64_t uzip_max_compressed_size(uint64_t n, uint32_t dtype, uint32_t f
 }
 
 // ---------------------------------------------------------------------------------------------------
-// rANS: 32-bit state in [2^16, 2^32), 16-bit renormalization words, frequencies out of 2^11.
+// rANS: 32-bit state in [2^15, 2^31), 16-bit renormalization words, frequencies out of 2^11.
 // A plane is cut into segments of at most 16384 symbols; a segment is coded by 32 interleaved lanes:
 // symbol k of the segment belongs to lane k % 32 and step k / 32. The decoder walks steps 0..T-1 and,
-// inside a step, lanes 0..31: decode, then if the state fell under 2^16 read the next 16-bit word.
+// inside a step, lanes 0..31: decode, then if the state fell under 2^15 read the next 16-bit word.
+// (Format version 1 kept states in [2^16, 2^32); under 2^31 an encoder divides by a frequency with one
+// multiply-high and a shift, uzip_ans_enc_entry, instead of a reciprocal that needs a correction.)
 // The encoder walks the same in reverse (steps T-1..0, lanes 31..0): renormalize, then encode, and its
 // words are stored in the order the decoder reads them.
 // ---------------------------------------------------------------------------------------------------
 #define UZIP_ANS_PROB_BITS 11u
 #define UZIP_ANS_M (1u << UZIP_ANS_PROB_BITS) /* 2048: frequencies sum to this */
-#define UZIP_ANS_L (1u << 16)                 /* lower bound of the state */
+#define UZIP_ANS_L (1u << 15)                 /* lower bound of the state */
+#define UZIP_ANS_X_END (1u << 31)             /* states stay under this */
 #define UZIP_ANS_LANES 32u
 #define UZIP_ANS_SEG_SYMS 16384u /* symbols per segment: 512 steps of 32 lanes */
 
@@ -206,14 +210,18 @@ UZIP_HD uint32_t uzip_ans_nseg(uint64_t plane_len) {
   return (uint32_t)((plane_len + UZIP_ANS_SEG_SYMS - 1u) / UZIP_ANS_SEG_SYMS);
 }
 
+// The renormalization bound of a symbol of frequency freq at a precision of `bits`: the encoder sheds a
+// word first when x >= freq << (31 - bits), so that the coded state stays under 2^31.
+UZIP_HD uint32_t uzip_ans_bound(uint32_t freq, uint32_t bits) { return freq << (31u - bits); }
+
 // Encoder step for one lane. Returns 1 and sets *word when a 16-bit word must be emitted (before the
-// symbol is folded in). x must be in [2^16, 2^32); freq in [1, 2047]; cum + freq <= 2048. (freq = 2048
-// would overflow freq << 21; it only arises when one symbol fills the plane, which is coded CONST.)
+// symbol is folded in). x must be in [2^15, 2^31); freq in [1, 2047]; cum + freq <= 2048. (freq = 2048
+// only arises when one symbol fills the plane, which is coded CONST.)
 // The step at a precision of `bits` (frequencies summing to 2^bits, freq < 2^bits; pair coding takes 12).
 UZIP_HD int uzip_rans_encode(uint32_t* x, uint32_t freq, uint32_t cum, uint32_t bits, uint16_t* word) {
   uint32_t s = *x;
   int emit = 0;
-  if (s >= (freq << (32u - bits))) {
+  if (s >= uzip_ans_bound(freq, bits)) {
     *word = (uint16_t)(s & 0xFFFFu);
     s >>= 16;
     emit = 1;
@@ -224,6 +232,46 @@ UZIP_HD int uzip_rans_encode(uint32_t* x, uint32_t freq, uint32_t cum, uint32_t 
 }
 UZIP_HD int uzip_ans_encode(uint32_t* x, uint32_t freq, uint32_t cum, uint16_t* word) {
   return uzip_rans_encode(x, freq, cum, UZIP_ANS_PROB_BITS, word);
+}
+
+// The encoder's division without a correction step: for a renormalized state xs < 2^31 (every state of
+// uzip_rans_encode after its shed: xs < freq << (31 - bits) <= 2^31),
+//   q = umulhi(xs, rcp) >> shift = floor(xs / f);  x' = xs + bias + q * cmpl,  cmpl = 2^bits - f
+// with, for f >= 2 and t = ceil(log2 f): shift = t - 1, rcp = ceil(2^(31 + t) / f) < 2^32, bias = cum.
+// Exact: rcp = 2^(31 + t) / f + e (0 <= e < 1), so umulhi(xs, rcp) >> (t - 1) = floor(xs / f + xs e /
+// 2^(31 + t)) and xs e / 2^(31 + t) < 2^-t <= 1 / f, less than floor(xs / f) + 1 - xs / f (at least 1 / f).
+// For f = 1: rcp = 2^32 - 1, shift = 0, so q = xs - 1, and bias = cum + 2^bits - 1 makes up the missing
+// cmpl + 1. rcp is computed in double: 2^(31 + t) / f is correctly rounded to within 2^-21 of the exact
+// quotient (< 2^32), which is an integer or at least 1 / f >= 2^-12 from one, so its ceiling is exact.
+// The entry packs bias << 5 | shift (a wrap-mode funnel shift reads the low 5 bits; bias < 2^13).
+UZIP_HD uint32_t uzip_ceil_log2(uint32_t f) {  // f >= 2
+#ifdef __CUDA_ARCH__
+  return 32u - (uint32_t)__clz(f - 1u);
+#else
+  return 32u - (uint32_t)__builtin_clz(f - 1u);
+#endif
+}
+struct uzip_ans_enc_sym {
+  uint32_t rcp, cmpl, biasShift, bound;
+};
+UZIP_HD uzip_ans_enc_sym uzip_ans_enc_entry(uint32_t f, uint32_t cum, uint32_t bits) {
+  uzip_ans_enc_sym e;
+  e.cmpl = (1u << bits) - f;
+  e.bound = uzip_ans_bound(f, bits);
+  if (f < 2u) {
+    e.rcp = 0xFFFFFFFFu;
+    e.biasShift = (cum + (1u << bits) - 1u) << 5;
+  } else {
+    const uint32_t t = uzip_ceil_log2(f);
+    e.rcp = (uint32_t)ceil((double)(1ull << (31u + t)) / (double)f);
+    e.biasShift = cum << 5 | (t - 1u);
+  }
+  return e;
+}
+// One encoder step through an entry (uzip_rans_encode's result for xs < 2^31 after the shed).
+UZIP_HD uint32_t uzip_ans_enc_next(uint32_t xs, const uzip_ans_enc_sym& e) {
+  const uint32_t q = (uint32_t)(((uint64_t)xs * e.rcp) >> 32) >> (e.biasShift & 31u);
+  return xs + (e.biasShift >> 5) + q * e.cmpl;
 }
 // Decoder step, given the symbol's freq and cum found from slot = x & (M - 1). Returns 1 when the
 // caller must now read one word w and set x = (x << 16) | w.

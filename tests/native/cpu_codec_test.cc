@@ -203,7 +203,7 @@ static void test_ratios_and_modes() {
 // padding) must make decoding fail when flipped; DATA bytes (RAW planes, CONST values, the split plane)
 // decode to other data, caught by the checksum when the stream has one.
 // WORDS bytes (the lane states and rANS words of a segment) are structural too, but rANS resynchronizes:
-// a flipped word or start state can decode to other symbols and still end every lane at 2^16 with every
+// a flipped word or start state can decode to other symbols and still end every lane at 2^15 with every
 // word used, so without the checksum flag such a flip may decode to wrong data (never to the same data:
 // decoding is the inverse of a bijective encoder). With the checksum it must fail. (A flipped state
 // bit went undetected without the checksum for 7 of 25 fresh data salts, session 10; the fixed seed
@@ -399,7 +399,8 @@ static void test_forged() {
   f = s, set_field<uint64_t>(f, 16, s.size() + 16), expect(f, UZIP_ERR_TRUNCATED, "total + 16");
   f = s, set_field<uint64_t>(f, 16, s.size() - 16), expect(f, UZIP_ERR_CORRUPT, "total - 16");
   f = s, set_field<uint64_t>(f, 16, s.size() - 1), expect(f, UZIP_ERR_CORRUPT, "total not 16-aligned");
-  f = s, set_field<uint8_t>(f, 4, 2), expect(f, UZIP_ERR_UNSUPPORTED, "version 2");
+  f = s, set_field<uint8_t>(f, 4, 1), expect(f, UZIP_ERR_UNSUPPORTED, "version 1 (states in [2^16, 2^32))");
+  f = s, set_field<uint8_t>(f, 4, 3), expect(f, UZIP_ERR_UNSUPPORTED, "version 3");
   f = s, set_field<uint8_t>(f, 5, 6), expect(f, UZIP_ERR_UNSUPPORTED, "dtype 6");
   f = s, set_field<uint8_t>(f, 6, 0x11), expect(f, UZIP_ERR_UNSUPPORTED, "flag 0x10");
   f = s, set_field<uint8_t>(f, 6, 0x05), expect(f, UZIP_ERR_CORRUPT, "lanes flag without split");
@@ -634,22 +635,40 @@ static void test_remainder_margin() {
   }
 }
 
-// The reciprocal division of the encoder (cpu_ans.cc, enc_step): q0 = (x * min(floor(2^32/f), 2^32-1))
-// >> 32 is floor(x/f) or one less, for every f in 1..2047 and x < f * 2^21 (the states it sees).
+// The exact reciprocal of the encoders (uzip_ans_enc_entry, used by cpu_ans.cc, the GPU table builds and
+// the pair coders): rcp = ceil(2^(31 + t) / f) as a 64-bit integer division gives it, and
+// uzip_ans_enc_next equal to uzip_rans_encode's division for every f at 11 and 12 bits and the renormalized
+// states it sees (below the bound f << (31 - bits)): the largest ones, multiples of f and one under them,
+// small ones and random ones.
 static void test_reciprocal_lemma() {
-  uint64_t bad = 0;
+  uint64_t bad = 0, badRcp = 0, checked = 0;
   Rng r(1);
-  for (uint32_t f = 1; f < 2048; f++) {
-    uint32_t rcp = f == 1 ? 0xFFFFFFFFu : (uint32_t)((1ull << 32) / f);
-    uint64_t xmax = (uint64_t)f << 21;
-    for (int i = 0; i < 300; i++) {
-      uint64_t x = i < 100 ? xmax - 1 - (uint64_t)i : i < 200 ? (uint64_t)(i - 100) * f + (i & 1) : r.next() % xmax;
-      if (x >= xmax) continue;
-      uint32_t q0 = (uint32_t)((x * rcp) >> 32), q = (uint32_t)(x / f);
-      bad += !(q0 == q || q0 + 1 == q);
+  for (uint32_t bits : {UZIP_ANS_PROB_BITS, 12u})
+    for (uint32_t f = 1; f < (1u << bits); f++) {
+      const uint32_t cum = (uint32_t)(r.next() % ((1u << bits) - f + 1u));
+      const uzip_ans_enc_sym e = uzip_ans_enc_entry(f, cum, bits);
+      if (f >= 2) {
+        uint32_t t = 0;
+        while ((1u << t) < f) t++;
+        badRcp += e.rcp != (uint32_t)(((1ull << (31 + t)) + f - 1) / f) || (e.biasShift & 31u) != t - 1u;
+      }
+      const uint64_t xmax = (uint64_t)f << (31 - bits);
+      badRcp += e.bound != xmax;
+      for (int i = 0; i < 400; i++) {
+        const uint64_t k = xmax / f - (uint64_t)(i / 2 % 100);
+        uint64_t x = i < 100   ? xmax - 1 - (uint64_t)i
+                     : i < 300 ? k * f - (uint64_t)(i & 1)
+                     : i < 320 ? (uint64_t)(i - 299)
+                               : 1 + r.next() % (xmax - 1);
+        if (x == 0 || x >= xmax) continue;
+        const uint32_t want = (uint32_t)((x / f) << bits) + (uint32_t)(x % f) + cum;
+        bad += uzip_ans_enc_next((uint32_t)x, e) != want;
+        checked++;
+      }
     }
-  }
-  CHECK(bad == 0, "reciprocal lemma: %llu counterexamples", (unsigned long long)bad);
+  CHECK(badRcp == 0, "exact reciprocal: %llu entries unlike ceil(2^(31 + t) / f)", (unsigned long long)badRcp);
+  CHECK(bad == 0 && checked > 2000000, "exact reciprocal: %llu wrong steps of %llu", (unsigned long long)bad,
+        (unsigned long long)checked);
 }
 
 // Lane streams (FORMAT.md "Lane streams"): round trips of every dtype, data kind, lane block size and
@@ -768,13 +787,13 @@ static void test_pairs_functions() {
       bad_freqs += present2 ? pf[s] < 1 || pf[s] >= UZIP_PAIRS_M : pf[s] != 0;
     }
     bad_freqs += sum != UZIP_PAIRS_M;
-    // Steps: decoding undoes encoding from any state in [2^16, 2^32).
+    // Steps: decoding undoes encoding from any state in [2^15, 2^31).
     for (int k = 0; k < 20; k++) {
       uint32_t s = (uint32_t)(r.next() % 256);
       if (!pf[s]) continue;
       uint32_t cum = 0;
       for (uint32_t t = 0; t < s; t++) cum += pf[t];
-      const uint32_t x0 = UZIP_ANS_L + (uint32_t)(r.next() % (0xFFFFFFFFull - UZIP_ANS_L));
+      const uint32_t x0 = UZIP_ANS_L + (uint32_t)(r.next() % (UZIP_ANS_X_END - UZIP_ANS_L));
       uint32_t x = x0;
       uint16_t w = 0;
       const int emit = uzip_pairs_encode(&x, pf[s], cum, &w);

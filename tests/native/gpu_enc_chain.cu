@@ -118,9 +118,8 @@ int main(int argc, char** argv) {
   uint4 tabH[256];
   uint32_t cum = 0;
   for (int s = 0; s < 256; s++) {
-    const uint32_t fi = f[s] ? f[s] : 1u;
-    const uint32_t rcp = fi <= 1u ? 0xFFFFFFFFu : 0xFFFFFFFFu / fi + ((fi & (fi - 1u)) == 0u ? 1u : 0u);
-    tabH[s] = {rcp, fi, cum, fi << 21};
+    const uzip_ans_enc_sym e = uzip_ans_enc_entry(f[s] ? f[s] : 1u, cum, UZIP_ANS_PROB_BITS);
+    tabH[s] = {e.rcp, e.cmpl, e.biasShift, e.bound};
     cum += f[s];
   }
   uint8_t *data, *scratch;

@@ -147,7 +147,7 @@ static inline std::vector<uint8_t> compress(const uint8_t* src, uint64_t n, uint
   uint8_t* h = s.data();
   uint32_t magic = UZIP_MAGIC;
   memcpy(h, &magic, 4);
-  h[4] = 1, h[5] = (uint8_t)dtype, h[6] = (uint8_t)flags, h[7] = (uint8_t)lg;
+  h[4] = 2, h[5] = (uint8_t)dtype, h[6] = (uint8_t)flags, h[7] = (uint8_t)lg;
   uint64_t f64[6] = {n, s.size(), 0, 0, 0, 0};
   memcpy(h + 8, &f64[0], 8);
   memcpy(h + 16, &f64[1], 8);
