@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Session 33, call 2: format version 2's build (gpu/, as call 1): racecheck of gpu_check --tiny (cut off at
+# Session 33, call 2 (prepared; not run: the device machine stopped answering and no other was lent this
+# session): format version 2's build (gpu/, as call 1): racecheck of gpu_check --tiny (cut off at
 # 120 s in call 1), the TypeScript GPU suites, and the kernel rules re-weighed with the new step, same call:
 # bf16 split 2^15 against 2^14 blocks (256 MiB - 1 GiB; bf16 takes 2^15 only from 2^30 elements), encoder
 # variant 1 (4-step groups, 20 warps) against the default 0 for bf16 and fp8, warp pairs (variant 3) at bf16
