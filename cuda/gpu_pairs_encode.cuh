@@ -197,9 +197,10 @@ __device__ __forceinline__ uint32_t lds_u8(uint32_t a) {
 }
 
 // One step of pass B for a lane (uzip_pairs_encode with the entry e = {rcp, cmpl, bias << 5 | shift, f << 19}
-// of uzip_ans_enc_entry): shed 16 bits when x >= f << 19, then enc_next's exact quotient; the step's words go below pos by ballot and rank, its escapes (code 15; rare) below escLeft in
-// element order (lane 0's first and second element, lane 1's, ...). FULL: every lane holds a whole pair.
-// ca: the first element's code; cb: the second's as pairs_code_b.
+// of uzip_ans_enc_entry): shed 16 bits when x >= f << 19, then enc_next's exact quotient; the step's words
+// go below pos by ballot and rank, its escapes (code 15; rare) below escLeft in element order (lane 0's
+// first and second element, lane 1's, ...). FULL: every lane holds a whole pair. ca: the first element's
+// code; cb: the second's as pairs_code_b.
 template <bool FULL>
 __device__ __forceinline__ void pairs_step(uint32_t& x, const uint4& e, bool valid, bool hasB, uint32_t ca,
                                            uint32_t cb, uint32_t sa, uint32_t sb, uint16_t* words, int32_t& pos,

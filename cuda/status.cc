@@ -22,7 +22,7 @@ extern "C" void uzipClearError(void) { g_last_error[0] = '\0'; }
 
 extern "C" UZIP_API const char* uzipLastError(void) { return g_last_error; }
 
-extern "C" UZIP_API int uzipVersion(void) { return 100; /* 0.1.0 */ }
+extern "C" UZIP_API int uzipVersion(void) { return 200; /* 0.2.0: stream format version 2 */ }
 
 extern "C" UZIP_API int uzipFormatVersion(void) { return (int)UZIP_VERSION; }
 

@@ -14,7 +14,9 @@ import {
   inspect,
   InvalidArgumentError,
   maxCompressedSize,
+  nativeVersion,
   TruncatedStreamError,
+  UnsupportedError,
   UzipError,
 } from "../mod.ts";
 import { makeDataset, specialPatterns } from "../bench/data/synthetic.ts";
@@ -238,6 +240,18 @@ Deno.test("truncated streams throw TruncatedStreamError", () => {
   for (const len of [0, 1, 63, 64, 200, stream.length - 1]) {
     assertThrowsTyped(() => decompress(stream.subarray(0, len)), TruncatedStreamError);
   }
+});
+
+Deno.test("stream format 2: the version byte, version-1 streams refused, the library's version is deno.json's", async () => {
+  const stream = compress(makeDataset("gaussian", "bf16", 30_000, 13), "bf16");
+  assertEquals(nativeVersion().format, 2);
+  assertEquals(stream[4], 2, "the header's version byte");
+  const old = stream.slice();
+  old[4] = 1; // a version-1 stream (ANS states in [2^16, 2^32)): this build cannot decode it
+  const e = assertThrowsTyped(() => decompress(old), UnsupportedError);
+  assert(/version 1/.test(e.nativeMessage), e.nativeMessage);
+  const denoJson = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+  assertEquals(nativeVersion().library, denoJson.version);
 });
 
 Deno.test("forged headers throw CorruptStreamError", () => {
