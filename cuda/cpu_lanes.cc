@@ -95,7 +95,7 @@ int lanes_decode_section(const uint8_t* p, uint64_t avail, uint32_t m, uint32_t 
   uint64_t total_words = 0;
   for (uint32_t l = 0; l < UZIP_LANES_N; l++) {
     const uint32_t x = ld32(states + 4u * l), n = ld16(nwords + 2u * l);
-    if (x < UZIP_LANES_L || x >= 0x80000000u || n > cap)
+    if (x < UZIP_LANES_L || x >= UZIP_ANS_X_END || n > cap)
       return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: lane %u state 0x%08x or word count %u invalid", bl, l, x, n);
     total_words += n;
   }

@@ -223,11 +223,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
   const uint32_t lane = lane_id();
   SplitBlock k;
   if (!split_block_open<W>(P, h, b, k)) return UZIP_ERR_CORRUPT;
-  const uint32_t smode = k.smode, m = k.m;
-  const uint64_t avail = k.avail;
-  const uint8_t* ps = k.ps;
-  const uint8_t* rem = k.rem;
-  uint8_t* out = k.out;
+  const auto [smode, m, start, avail, ps, rem, out] = k;
   const bool dst16 = ((uintptr_t)P.dst & 15u) == 0;
 
   if (smode == UZIP_MODE_RAW || smode == UZIP_MODE_CONST) {
@@ -252,7 +248,7 @@ __device__ uint32_t lanes_decode_block(const DecParams& P, const Hdr& h, uint8_t
     const uint8_t* states = ps + T;
     const uint32_t x0 = *(const uint32_t*)(states + 4u * lane);
     const uint32_t nw = *(const uint16_t*)(states + 4u * UZIP_LANES_N + 2u * lane);
-    bad |= x0 < UZIP_LANES_L || x0 >= 0x80000000u || nw > uzip_lanes_word_cap(h.log2);
+    bad |= x0 < UZIP_LANES_L || x0 >= UZIP_ANS_X_END || nw > uzip_lanes_word_cap(h.log2);
     const uint32_t total = warp_sum_u32(nw), prefix = warp_excl_scan(nw);
     const uint64_t used = (uint64_t)T + UZIP_LANES_FIXED_BYTES + 2u * total;
     bad |= carry != UZIP_ANS_M || uzip_pad16(used) != avail || used >= m;

@@ -283,11 +283,7 @@ __device__ uint32_t pairs_decode_block(const DecParams& P, const Hdr& h, uint8_t
   if (!(h.flags & UZIP_FLAG_SPLIT)) return UZIP_ERR_UNSUPPORTED;  // the default layout: the CPU codec reads it
   SplitBlock k;
   if (!split_block_open<W>(P, h, b, k)) return UZIP_ERR_CORRUPT;
-  const uint32_t smode = k.smode, m = k.m;
-  const uint64_t avail = k.avail;
-  const uint8_t* ps = k.ps;
-  const uint8_t* rem = k.rem;
-  uint8_t* out = k.out;
+  const auto [smode, m, start, avail, ps, rem, out] = k;
 
   if (smode == UZIP_MODE_RAW || smode == UZIP_MODE_CONST) {
     if (!split_plain_block<W>(smode == UZIP_MODE_CONST, ps, avail, m, rem, out)) return UZIP_ERR_CORRUPT;

@@ -15,7 +15,7 @@
 #include "uzip_format.h"
 
 #define UZIP_LANES_N 32u                    /* lane streams per block */
-#define UZIP_LANES_L (1u << 15)             /* lower bound of a lane state; states live in [L, 2^31) */
+#define UZIP_LANES_L UZIP_ANS_L             /* lower bound of a lane state; states live in [L, 2^31) */
 #define UZIP_LANES_LOG2_BLOCK_MAX 14u       /* a lane's word budget (below) stays within 256 words */
 #define UZIP_LANES_SAMPLE_SHIFT 3u          /* the table's sample: elements whose block index is 0 mod 8 */
 #define UZIP_LANES_FIXED_BYTES (4u * UZIP_LANES_N + 2u * UZIP_LANES_N) /* states + word counts */
@@ -69,32 +69,21 @@ UZIP_HD void uzip_lanes_normalize(const uint32_t* counts, uint32_t total, uint32
   uzip_settle_freqs(freqs, (int32_t)UZIP_ANS_M - sum, best_c_sym);  // f = 0 outside [lo, hi]
 }
 
-// Encoder entry of a symbol of frequency f (1..2047) starting at cum: the exact-reciprocal form of
-// x' = floor(x / f) * 2048 + x mod f + cum for x < 2^31 (Giesen's "Interleaved entropy coders" trick):
+// Encoder entry of a symbol of frequency f (1..2047) starting at cum: uzip_ans_enc_entry's exact reciprocal
+// (the interleaved sections' states are under 2^31 too since format version 2), packed for the lane step:
 //   q = umulhi(x, rcp) >> shift;  x' = x + bias + q * cmpl
-// with cmpl = 2048 - f, and for f >= 2: shift = ceil(log2 f) - 1, rcp = ceil(2^(32 + shift) / f),
-// bias = cum (exact for x < 2^31: rcp * f = 2^(32 + shift) + e with e < f <= 2^(shift + 1), so the
-// reciprocal's excess x * e / 2^(32 + shift) stays under 1 and floor(x / f) comes out; FORMAT.md);
-// for f = 1: rcp = 2^32 - 1, shift = 0 (q = x - 1), bias = cum + 2047.
 // xsh packs the renormalization bound f << 20 with the shift in its low bits: x >= f << 20 exactly when
 // (x | 0xFFFFF) >= xsh, and a wrap-mode funnel shift reads only the low 5 bits of xsh.
 struct uzip_lanes_enc_sym {
   uint32_t rcp, xsh, cmpl, bias;
 };
 UZIP_HD uzip_lanes_enc_sym uzip_lanes_enc_entry(uint32_t f, uint32_t cum) {
+  const uzip_ans_enc_sym a = uzip_ans_enc_entry(f, cum, UZIP_ANS_PROB_BITS);
   uzip_lanes_enc_sym e;
-  e.cmpl = UZIP_ANS_M - f;
-  if (f < 2u) {
-    e.rcp = 0xFFFFFFFFu;
-    e.xsh = (f << 20);
-    e.bias = cum + UZIP_ANS_M - 1u;
-  } else {
-    uint32_t sh = 0;
-    while ((1u << sh) < f) sh++;
-    e.rcp = (uint32_t)((((uint64_t)1 << (31u + sh)) + f - 1u) / f);
-    e.xsh = (f << 20) | (sh - 1u);
-    e.bias = cum;
-  }
+  e.rcp = a.rcp;
+  e.xsh = a.bound | (a.biasShift & 31u);
+  e.cmpl = a.cmpl;
+  e.bias = a.biasShift >> 5;
   return e;
 }
 // One encoder step: emits (returns 1, *word) when x must shed 16 bits first.

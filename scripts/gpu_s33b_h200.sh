@@ -9,6 +9,11 @@
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
+# The review's commit changed the lane encoder's table build (uzip_lanes_enc_entry through the shared
+# entry: same values, a double instead of a 64-bit integer division): the whole --quick (lane cases among them).
+check_run all_quick 240 -- --quick
+tail -2 "$R/all_quick.log"
+gpu_bench_run lanes_f6 gpu -- --dtypes 1 --flags 6 --sizes-kib "262144 1048576" --sms 0 --reps 10
 SAN_TOOLS=racecheck san_run 300 -- --tiny
 echo "(${SECONDS}s)"
 deno_gpu_suites

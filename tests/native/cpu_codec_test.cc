@@ -635,8 +635,9 @@ static void test_remainder_margin() {
   }
 }
 
-// The exact reciprocal of the encoders (uzip_ans_enc_entry, used by cpu_ans.cc, the GPU table builds and
-// the pair coders): rcp = ceil(2^(31 + t) / f) as a 64-bit integer division gives it, and
+// The exact reciprocal of the encoders (uzip_ans_enc_entry, used by cpu_ans.cc, the GPU table builds, the
+// pair coders and, repacked, the lane streams' uzip_lanes_enc_entry): rcp = ceil(2^(31 + t) / f) as a
+// 64-bit integer division gives it, the lane entry's fields as their own formula gives them, and
 // uzip_ans_enc_next equal to uzip_rans_encode's division for every f at 11 and 12 bits and the renormalized
 // states it sees (below the bound f << (31 - bits)): the largest ones, multiples of f and one under them,
 // small ones and random ones.
@@ -654,6 +655,14 @@ static void test_reciprocal_lemma() {
       }
       const uint64_t xmax = (uint64_t)f << (31 - bits);
       badRcp += e.bound != xmax;
+      if (bits == UZIP_ANS_PROB_BITS) {  // the lane streams' packing of the same entry
+        const uzip_lanes_enc_sym l = uzip_lanes_enc_entry(f, cum);
+        uint32_t sh = 0;
+        while ((1u << sh) < f) sh++;
+        const uint32_t rcp = f < 2 ? 0xFFFFFFFFu : (uint32_t)((((uint64_t)1 << (31u + sh)) + f - 1u) / f);
+        badRcp += l.rcp != rcp || l.xsh != ((f << 20) | (f < 2 ? 0u : sh - 1u)) || l.cmpl != UZIP_ANS_M - f ||
+                  l.bias != (f < 2 ? cum + UZIP_ANS_M - 1u : cum);
+      }
       for (int i = 0; i < 400; i++) {
         const uint64_t k = xmax / f - (uint64_t)(i / 2 % 100);
         uint64_t x = i < 100   ? xmax - 1 - (uint64_t)i
@@ -666,7 +675,7 @@ static void test_reciprocal_lemma() {
         checked++;
       }
     }
-  CHECK(badRcp == 0, "exact reciprocal: %llu entries unlike ceil(2^(31 + t) / f)", (unsigned long long)badRcp);
+  CHECK(badRcp == 0, "exact reciprocal: %llu entries unlike their formulas", (unsigned long long)badRcp);
   CHECK(bad == 0 && checked > 2000000, "exact reciprocal: %llu wrong steps of %llu", (unsigned long long)bad,
         (unsigned long long)checked);
 }
