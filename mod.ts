@@ -23,6 +23,7 @@ export {
   compress,
   type CompressOptions,
   decompress,
+  type DecompressOptions,
   defaultLog2Block,
   FLAG_CHECKSUM,
   FLAG_LANES,

@@ -45,7 +45,8 @@ const USAGE = `usage: deno run -A bench/codec.ts [options]
   --device N      GPU index (default 0)
   --json PATH     write results, environment and raw timings as JSON
   --svg PATH      write charts (PATH, or PATH-<dtype>[-<n>sm].svg when there are several)
-  --cpu           measure the CPU codec on one thread instead of the GPU
+  --cpu           measure the CPU codec instead of the GPU
+  --cpu-threads N the CPU codec's threads (default 1; 0 = the library's choice: every hardware thread)
   --help          this text
 `;
 
@@ -93,6 +94,7 @@ function parseCount(text: string | undefined, fallback: number, what: string, mi
 
 interface Options {
   cpu: boolean;
+  cpuThreads: number;
   sizes: number[];
   dtypes: BenchDtype[];
   datas: BenchData[];
@@ -123,6 +125,7 @@ function parseOptions(args: string[]): Options {
         json: { type: "string" },
         svg: { type: "string" },
         cpu: { type: "boolean", default: false },
+        "cpu-threads": { type: "string" },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -159,6 +162,7 @@ function parseOptions(args: string[]): Options {
   }
   return {
     cpu,
+    cpuThreads: parseCount(values["cpu-threads"], 1, "cpu-threads", 0),
     sizes,
     dtypes,
     datas,
@@ -205,7 +209,11 @@ async function runCpu(
     if (await stopRequested()) return;
     const where = `${formatBytes(size)} ${dtype} ${data}`;
     try {
-      const t = measureCpu(tile(pattern.bytes, size), dtype, { repeat: o.repeat, warmup: o.warmup });
+      const t = measureCpu(tile(pattern.bytes, size), dtype, {
+        repeat: o.repeat,
+        warmup: o.warmup,
+        threads: o.cpuThreads,
+      });
       const row = makeRow({
         mode: "cpu",
         size,
@@ -320,7 +328,12 @@ async function main(): Promise<number> {
         `SM limits ${limits.join(",")}; repeat ${o.repeat}, warm-up ${o.warmup}`,
     );
   } else {
-    console.error(`CPU codec, one thread; repeat ${o.repeat}, warm-up ${o.warmup}`);
+    const threads = o.cpuThreads === 1
+      ? "one thread"
+      : o.cpuThreads === 0
+      ? "the library's threads"
+      : `${o.cpuThreads} threads`;
+    console.error(`CPU codec, ${threads}; repeat ${o.repeat}, warm-up ${o.warmup}`);
   }
   const env = await environment(gpu?.info ?? null);
 
@@ -337,7 +350,9 @@ async function main(): Promise<number> {
         partial: !final || stop !== null,
         environment: env,
         method: o.cpu
-          ? "C codec via FFI on one thread, preallocated buffers, performance.now() around batches of " +
+          ? `C codec via FFI on ${
+            o.cpuThreads === 1 ? "one thread" : `cpuThreads ${o.cpuThreads} (0: the library's choice)`
+          }, preallocated buffers, performance.now() around batches of ` +
             "calls (>= 20 ms a sample), median of samples; memcpy = Uint8Array.set of the same size"
           : "CUDA events around each call, calls queued ahead of the GPU behind a filler of copies so " +
             "launch cost is not timed, median of calls; inputs rotate among slots below 128 MiB so L2 " +

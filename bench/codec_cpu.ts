@@ -1,6 +1,7 @@
-// CPU codec measurement: one thread, performance.now() around batches of calls, median of the batches.
+// CPU codec measurement: one thread (or `threads`), performance.now() around batches of calls, median of
+// the batches.
 //
-// The timed region is the C codec alone (uzipCompressCpu / uzipDecompressCpu through the FFI) on
+// The timed region is the C codec alone (uzipCompressCpuMt / uzipDecompressCpuMt through the FFI) on
 // buffers allocated before timing, so JS allocation and zero-filling are not counted. The round trip
 // is checked once through the public API (src/codec.ts) before timing.
 
@@ -30,9 +31,11 @@ export interface CpuOptions {
   warmup: number;
   /** Shortest sample: small inputs are batched until a sample lasts this long (default 20 ms). */
   minSampleMs?: number;
+  /** Threads of the codec (default 1: the reference walk on this thread; 0: the library's choice). */
+  threads?: number;
 }
 
-/** Measures compression and decompression of `input` (whole elements of `dtype`) on this thread. */
+/** Measures compression and decompression of `input` (whole elements of `dtype`) on `opts.threads` threads. */
 export function measureCpu(input: Uint8Array<ArrayBuffer>, dtype: BenchDtype, opts: CpuOptions): CpuTimings {
   const dt = codecDtype(dtype);
   const id = dtypeId(dt);
@@ -51,9 +54,11 @@ export function measureCpu(input: Uint8Array<ArrayBuffer>, dtype: BenchDtype, op
   const out = new Uint8Array(input.byteLength);
   const outBytes = new BigUint64Array(1);
   const streamBytes = BigInt(stream.byteLength);
-  const doCompress = () => unwrap(lib.uzipCompressCpu(input, count, id, 0, 0, dst, capacity, outBytes));
+  const threads = opts.threads ?? 1;
+  const doCompress = () =>
+    unwrap(lib.uzipCompressCpuMt(input, count, id, 0, 0, dst, capacity, outBytes, threads));
   const doDecompress = () =>
-    unwrap(lib.uzipDecompressCpu(dst, streamBytes, out, BigInt(out.byteLength), outBytes));
+    unwrap(lib.uzipDecompressCpuMt(dst, streamBytes, out, BigInt(out.byteLength), outBytes, threads));
 
   // Warm-up also sizes the batches.
   let t0 = performance.now();

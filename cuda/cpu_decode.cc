@@ -2,7 +2,10 @@
 // Every size read from the stream is checked against the bytes that exist before it is used, so a
 // forged stream can make this code neither read past src_bytes, write past dst_capacity, nor loop or
 // allocate according to a forged count.
+#include <mutex>
+
 #include "cpu_internal.h"
+#include "cpu_threads.h"
 
 namespace uzip_cpu {
 namespace {
@@ -75,9 +78,101 @@ static void join_planes(uint8_t* out, uint32_t m, uint32_t width, const uint8_t*
   }
 }
 
+// What every block of one walk shares, and what a walk adds up over its blocks.
+struct Walk {
+  const uint8_t* src;
+  uint8_t* dst;  // null: validate only
+  const Header* h;
+  const uint8_t* dir;
+  const uint8_t* base;  // payload start
+  uint64_t payload;     // payload bytes
+};
+struct WalkSums {
+  uint64_t sym_bytes = 0, rem_bytes = 0;
+  uint64_t sym_modes[3] = {0, 0, 0}, rem_modes[3] = {0, 0, 0};
+  void add(const WalkSums& o) {
+    sym_bytes += o.sym_bytes;
+    rem_bytes += o.rem_bytes;
+    for (int i = 0; i < 3; i++) sym_modes[i] += o.sym_modes[i], rem_modes[i] += o.rem_modes[i];
+  }
+};
+
+// Validates block b (its directory entry against the previous entry's end, its sections) and, with a
+// destination, decodes it. s: scratch, needed only with a destination.
+static int walk_block(const Walk& w, uint64_t b, Scratch* s, WalkSums* sums) {
+  const Header& h = *w.h;
+  const bool split = (h.flags & UZIP_FLAG_SPLIT) != 0;
+  const uint64_t rw = h.rem_width;
+  unsigned long long bl = (unsigned long long)b;
+  const uint64_t prev = b ? uzip_dir_end(ld64(w.dir + 8 * (b - 1))) : 0;
+  uint64_t e = ld64(w.dir + 8 * b);
+  uint64_t end = uzip_dir_end(e);
+  uint32_t sm = uzip_dir_sym_mode(e), rm = uzip_dir_rem_mode(e);
+  if (!uzip_dir_reserved_ok(e))
+    return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: directory entry reserved bits not zero", bl);
+  if (end < prev || (end & 15u) || end > w.payload)
+    return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: directory end %llu is not a 16-aligned offset in "
+                        "[%llu, %llu]", bl, (unsigned long long)end, (unsigned long long)prev,
+                        (unsigned long long)w.payload);
+  const bool lanes = (h.flags & UZIP_FLAG_LANES) != 0, pairs = (h.flags & UZIP_FLAG_PAIRS) != 0;
+  const uint32_t coded = lanes ? UZIP_MODE_LANES : pairs ? UZIP_MODE_PAIRS : UZIP_MODE_ANS;
+  if (!(sm == UZIP_MODE_RAW || sm == UZIP_MODE_CONST || sm == coded))
+    return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: symbol-plane mode %u (%s) is not allowed", bl, sm,
+                        mode_name(sm));
+  uint32_t want_rem = h.width == 1 ? UZIP_MODE_NONE : split ? UZIP_MODE_EXTERNAL : 99u;
+  if (want_rem != 99u ? rm != want_rem : rm > UZIP_MODE_ANS)
+    return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: remainder-plane mode %u (%s) is not allowed for dtype "
+                        "%u in the %s layout", bl, rm, mode_name(rm), h.dtype, split ? "split" : "inline");
+  const uint32_t m = uzip_block_len(h.count, h.log2_block, b);
+  const uint64_t first = b << h.log2_block;
+  uint8_t* dst = w.dst;
+  uint8_t* out = dst ? dst + first * h.width : nullptr;
+  uint8_t* sym_out = !dst ? nullptr : h.width == 1 ? out : s->sym;
+  Section ss, rs;
+  if (int st = read_section(sm, w.base + prev, end - prev, m, 1, sym_out, "symbol", b, &ss, lanes ? &h : nullptr))
+    return st;
+  uint64_t pos = prev + ss.padded;
+  uint64_t rn = (uint64_t)m * rw;
+  if (int st = read_section(rm, w.base + pos, end - pos, rn, (uint32_t)rw, dst ? s->rem : nullptr, "remainder",
+                            b, &rs))
+    return st;
+  pos += rs.padded;
+  if (pos != end)
+    return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: sections take %llu bytes, the directory says %llu", bl,
+                        (unsigned long long)(pos - prev), (unsigned long long)(end - prev));
+  sums->sym_bytes += ss.padded;
+  sums->rem_bytes += rs.padded;
+  sums->sym_modes[sm == coded ? UZIP_MODE_ANS : sm]++;  // lane streams and pairs count as entropy-coded
+  if (rm <= UZIP_MODE_ANS) sums->rem_modes[rm]++;
+  if (!dst) return UZIP_OK;
+  const uint8_t* sym = sym_out;
+  if (sm == UZIP_MODE_RAW) {
+    if (h.width == 1) memcpy(out, ss.data, m);
+    else sym = ss.data;
+  } else if (sm == UZIP_MODE_CONST) {
+    memset(sym_out, ss.data[0], m);
+  }
+  if (h.width == 1) return UZIP_OK;
+  const uint8_t* rem = s->rem;
+  if (rm == UZIP_MODE_RAW) {
+    rem = rs.data;
+  } else if (rm == UZIP_MODE_CONST) {
+    if (rw == 1) {
+      memset(s->rem, rs.data[0], rn);
+    } else {
+      for (uint64_t i = 0; i < rn; i += 3) s->rem[i] = rs.data[0], s->rem[i + 1] = rs.data[1], s->rem[i + 2] = rs.data[2];
+    }
+  } else if (rm == UZIP_MODE_EXTERNAL) {
+    rem = w.src + UZIP_HEADER_BYTES + first * rw;
+  }
+  join_planes(out, m, h.width, sym, rem);
+  return UZIP_OK;
+}
+
 }  // namespace
 
-int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t dst_capacity, uzip_info* info) {
+int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t dst_capacity, uzip_info* info,
+                int32_t threads) {
   Header h;
   if (int st = read_header(src, src_bytes, &h)) return st;
   if (dst && h.raw_bytes > dst_capacity)
@@ -85,8 +180,6 @@ int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t d
                         (unsigned long long)h.raw_bytes, (unsigned long long)dst_capacity);
   const bool split = (h.flags & UZIP_FLAG_SPLIT) != 0;
   const uint64_t rw = h.rem_width;
-  // The header checks put payload_offset <= total <= src_bytes, so the split plane and the directory
-  // (both before payload_offset) are readable.
   if (split) {
     uint64_t rem_bytes = h.count * rw;
     if (!all_zero(src + UZIP_HEADER_BYTES + rem_bytes, h.dir_offset - UZIP_HEADER_BYTES - rem_bytes))
@@ -96,84 +189,36 @@ int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t d
   if (!all_zero(dir + 8 * h.nblocks, h.payload_offset - h.dir_offset - 8 * h.nblocks))
     return uzipSetError(UZIP_ERR_CORRUPT, "directory padding not zero");
 
-  Scratch* s = nullptr;
-  if (dst && h.nblocks) {
-    s = scratch();
-    if (!s) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate the codec scratch");
-  }
-  const uint8_t* base = src + h.payload_offset;
-  const uint64_t payload = h.total - h.payload_offset;
-  uint64_t prev = 0, sym_bytes = 0, rem_bytes = split ? h.dir_offset - UZIP_HEADER_BYTES : 0;
-  uint64_t sym_modes[3] = {0, 0, 0}, rem_modes[3] = {0, 0, 0};
-  for (uint64_t b = 0; b < h.nblocks; b++) {
-    unsigned long long bl = (unsigned long long)b;
-    uint64_t e = ld64(dir + 8 * b);
-    uint64_t end = uzip_dir_end(e);
-    uint32_t sm = uzip_dir_sym_mode(e), rm = uzip_dir_rem_mode(e);
-    if (!uzip_dir_reserved_ok(e))
-      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: directory entry reserved bits not zero", bl);
-    if (end < prev || (end & 15u) || end > payload)
-      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: directory end %llu is not a 16-aligned offset in "
-                          "[%llu, %llu]", bl, (unsigned long long)end, (unsigned long long)prev,
-                          (unsigned long long)payload);
-    const bool lanes = (h.flags & UZIP_FLAG_LANES) != 0, pairs = (h.flags & UZIP_FLAG_PAIRS) != 0;
-    const uint32_t coded = lanes ? UZIP_MODE_LANES : pairs ? UZIP_MODE_PAIRS : UZIP_MODE_ANS;
-    if (!(sm == UZIP_MODE_RAW || sm == UZIP_MODE_CONST || sm == coded))
-      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: symbol-plane mode %u (%s) is not allowed", bl, sm,
-                          mode_name(sm));
-    uint32_t want_rem = h.width == 1 ? UZIP_MODE_NONE : split ? UZIP_MODE_EXTERNAL : 99u;
-    if (want_rem != 99u ? rm != want_rem : rm > UZIP_MODE_ANS)
-      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: remainder-plane mode %u (%s) is not allowed for dtype "
-                          "%u in the %s layout", bl, rm, mode_name(rm), h.dtype, split ? "split" : "inline");
-    const uint32_t m = uzip_block_len(h.count, h.log2_block, b);
-    const uint64_t first = b << h.log2_block;
-    uint8_t* out = dst ? dst + first * h.width : nullptr;
-    // One-byte types decode their symbols straight into the destination.
-    uint8_t* sym_out = !dst ? nullptr : h.width == 1 ? out : s->sym;
-    Section ss, rs;
-    if (int st = read_section(sm, base + prev, end - prev, m, 1, sym_out, "symbol", b, &ss, lanes ? &h : nullptr))
+  const Walk w{src, dst, &h, dir, src + h.payload_offset, h.total - h.payload_offset};
+  WalkSums sums;
+  sums.rem_bytes = split ? h.dir_offset - UZIP_HEADER_BYTES : 0;
+  // Several threads only to decode (a walk without a destination is inspect's); each adds up its blocks.
+  const uint32_t nthreads = dst ? cpu_threads(threads, h.nblocks) : 1u;
+  if (nthreads > 1) {
+    std::mutex mu;
+    if (int st = for_each_block(h.nblocks, nthreads, [&](uint64_t b) -> int {
+          Scratch* s = scratch();
+          if (!s) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate the codec scratch");
+          WalkSums part;
+          if (int e = walk_block(w, b, s, &part)) return e;
+          std::lock_guard<std::mutex> lock(mu);
+          sums.add(part);
+          return UZIP_OK;
+        }))
       return st;
-    uint64_t pos = prev + ss.padded;
-    uint64_t rn = (uint64_t)m * rw;
-    if (int st = read_section(rm, base + pos, end - pos, rn, (uint32_t)rw, dst ? s->rem : nullptr, "remainder",
-                              b, &rs))
-      return st;
-    pos += rs.padded;
-    if (pos != end)
-      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: sections take %llu bytes, the directory says %llu", bl,
-                          (unsigned long long)(pos - prev), (unsigned long long)(end - prev));
-    sym_bytes += ss.padded;
-    rem_bytes += rs.padded;
-    sym_modes[sm == coded ? UZIP_MODE_ANS : sm]++;  // lane streams and pairs count as entropy-coded
-    if (rm <= UZIP_MODE_ANS) rem_modes[rm]++;
-    prev = end;
-    if (!dst) continue;
-    // Materialize the planes, then join.
-    const uint8_t* sym = sym_out;
-    if (sm == UZIP_MODE_RAW) {
-      if (h.width == 1) memcpy(out, ss.data, m);
-      else sym = ss.data;
-    } else if (sm == UZIP_MODE_CONST) {
-      memset(sym_out, ss.data[0], m);
+  } else {
+    Scratch* s = nullptr;
+    if (dst && h.nblocks) {
+      s = scratch();
+      if (!s) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate the codec scratch");
     }
-    if (h.width == 1) continue;
-    const uint8_t* rem = s->rem;
-    if (rm == UZIP_MODE_RAW) {
-      rem = rs.data;
-    } else if (rm == UZIP_MODE_CONST) {
-      if (rw == 1) {
-        memset(s->rem, rs.data[0], rn);
-      } else {
-        for (uint64_t i = 0; i < rn; i += 3) s->rem[i] = rs.data[0], s->rem[i + 1] = rs.data[1], s->rem[i + 2] = rs.data[2];
-      }
-    } else if (rm == UZIP_MODE_EXTERNAL) {
-      rem = src + UZIP_HEADER_BYTES + first * rw;
-    }
-    join_planes(out, m, h.width, sym, rem);
+    for (uint64_t b = 0; b < h.nblocks; b++)
+      if (int st = walk_block(w, b, s, &sums)) return st;
   }
-  if (prev != payload)
+  const uint64_t last = h.nblocks ? uzip_dir_end(ld64(dir + 8 * (h.nblocks - 1))) : 0;
+  if (last != w.payload)
     return uzipSetError(UZIP_ERR_CORRUPT, "the blocks end at payload byte %llu, the header says the stream "
-                        "ends at %llu", (unsigned long long)prev, (unsigned long long)payload);
+                        "ends at %llu", (unsigned long long)last, (unsigned long long)w.payload);
   if (dst && (h.flags & UZIP_FLAG_CHECKSUM)) {
     uint32_t c = data_checksum(dst, h.raw_bytes);
     if (c != h.stored_checksum)
@@ -190,34 +235,47 @@ int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t d
     info->totalBytes = h.total;
     info->nblocks = h.nblocks;
     info->checksum = h.stored_checksum;
-    info->symbolBytes = sym_bytes;
-    info->remainderBytes = rem_bytes;
-    info->symRaw = sym_modes[UZIP_MODE_RAW];
-    info->symConst = sym_modes[UZIP_MODE_CONST];
-    info->symAns = sym_modes[UZIP_MODE_ANS];
-    info->remRaw = rem_modes[UZIP_MODE_RAW];
-    info->remConst = rem_modes[UZIP_MODE_CONST];
-    info->remAns = rem_modes[UZIP_MODE_ANS];
+    info->symbolBytes = sums.sym_bytes;
+    info->remainderBytes = sums.rem_bytes;
+    info->symRaw = sums.sym_modes[UZIP_MODE_RAW];
+    info->symConst = sums.sym_modes[UZIP_MODE_CONST];
+    info->symAns = sums.sym_modes[UZIP_MODE_ANS];
+    info->remRaw = sums.rem_modes[UZIP_MODE_RAW];
+    info->remConst = sums.rem_modes[UZIP_MODE_CONST];
+    info->remAns = sums.rem_modes[UZIP_MODE_ANS];
   }
   return UZIP_OK;
 }
 
 }  // namespace uzip_cpu
 
-extern "C" UZIP_API int uzipDecompressCpu(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity,
-                                          uint64_t* outBytes) {
+namespace {
+int decompress_cpu(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity, uint64_t* outBytes,
+                   int32_t threads) {
   uzipClearError();
   if (!outBytes) return uzipSetError(UZIP_ERR_INVALID_ARG, "outBytes is null");
   *outBytes = 0;
   if (!src) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
+  if (threads < 0) return uzipSetError(UZIP_ERR_INVALID_ARG, "threads %d is negative", threads);
   // dst may be null only when nothing is to be written; a non-null placeholder keeps walk_stream in
   // decode mode (it checks the size against dstCapacity before touching dst).
   static uint8_t empty_dst[1];
   uint8_t* d = dst ? (uint8_t*)dst : (dstCapacity == 0 ? empty_dst : nullptr);
   if (!d) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst is null");
-  int st = uzip_cpu::walk_stream((const uint8_t*)src, srcBytes, d, dst ? dstCapacity : 0, nullptr);
+  int st = uzip_cpu::walk_stream((const uint8_t*)src, srcBytes, d, dst ? dstCapacity : 0, nullptr, threads);
   if (st) return st;
   const uint8_t* s = (const uint8_t*)src;
   *outBytes = uzip_cpu::ld64(s + UZIP_H_COUNT) * uzip_dtype_width(s[UZIP_H_DTYPE]);
   return UZIP_OK;
+}
+}  // namespace
+
+extern "C" UZIP_API int uzipDecompressCpu(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity,
+                                          uint64_t* outBytes) {
+  return decompress_cpu(src, srcBytes, dst, dstCapacity, outBytes, 1);
+}
+
+extern "C" UZIP_API int uzipDecompressCpuMt(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity,
+                                            uint64_t* outBytes, int32_t threads) {
+  return decompress_cpu(src, srcBytes, dst, dstCapacity, outBytes, threads);
 }

@@ -1,7 +1,14 @@
 // CPU codec: uzipCompressCpu, the reference encoder. Per block: split the elements into the symbol and
 // remainder planes, pick each plane's mode exactly as FORMAT.md "Choosing a mode" says (the GPU encoder
-// must pick the same), write the sections, then the directory and the header.
+// must pick the same), write the sections, then the directory and the header. uzipCompressCpuMt codes the
+// blocks on several threads into the same bytes (encode_blocks_mt).
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <new>
+
 #include "cpu_internal.h"
+#include "cpu_threads.h"
 
 namespace uzip_cpu {
 namespace {
@@ -139,17 +146,115 @@ static int encode_pairs(Out& o, const uint8_t* sym, uint32_t m, Scratch* s, uint
   return UZIP_OK;
 }
 
-}  // namespace
-}  // namespace uzip_cpu
+// What every block of one call shares.
+struct EncCall {
+  const uint8_t* src;
+  uint8_t* dst;
+  uint64_t count;
+  uint32_t flags, log2_block, width, rem_width;
+};
 
-using namespace uzip_cpu;
+// Codes block b into o (from o.pos): its planes split, each plane's mode chosen, its sections written;
+// the remainder plane of the split layout goes straight to its place in dst.
+static int encode_block(const EncCall& c, uint64_t b, Scratch* s, Out& o, uint32_t* symMode, uint32_t* remMode) {
+  const bool split = (c.flags & UZIP_FLAG_SPLIT) != 0;
+  const uint64_t rw = c.rem_width, block = (uint64_t)1 << c.log2_block;
+  const uint32_t m = uzip_block_len(c.count, c.log2_block, b);
+  const uint8_t* in = c.src + (b << c.log2_block) * c.width;
+  uint32_t sym_mode = 0, rem_mode = UZIP_MODE_NONE;
+  if (c.flags & UZIP_FLAG_LANES) {  // split layout: remainders to the split plane, symbols in lanes
+    const uint8_t* sym = in;
+    if (c.width > 1) {
+      split_planes(in, m, c.width, s->sym, c.dst + UZIP_HEADER_BYTES + b * block * rw);
+      sym = s->sym;
+      rem_mode = UZIP_MODE_EXTERNAL;
+    }
+    if (int st = encode_lanes(o, sym, m, c.width, c.log2_block, s, &sym_mode)) return st;
+  } else if (c.width == 1) {
+    if (int st = encode_plane(o, in, m, 1, false, 0, s, &sym_mode)) return st;
+  } else {
+    uint8_t* rem = split ? c.dst + UZIP_HEADER_BYTES + b * block * rw : s->rem;
+    split_planes(in, m, c.width, s->sym, rem);
+    if (int st = (c.flags & UZIP_FLAG_PAIRS) ? encode_pairs(o, s->sym, m, s, &sym_mode)
+                                             : encode_plane(o, s->sym, m, 1, false, 0, s, &sym_mode))
+      return st;
+    // Remainders are weighed on a sample of the block's first elements first (FORMAT.md step 2).
+    const uint64_t sample =
+        uzip_rem_sampled((uint32_t)rw) ? (uint64_t)(m < UZIP_REM_SAMPLE_ELEMS ? m : UZIP_REM_SAMPLE_ELEMS) * rw : 0;
+    if (split) {
+      rem_mode = UZIP_MODE_EXTERNAL;
+    } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw, true, sample, s, &rem_mode)) {
+      return st;
+    }
+  }
+  *symMode = sym_mode;
+  *remMode = rem_mode;
+  return UZIP_OK;
+}
 
-extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int dtype, uint32_t flags,
-                                        uint32_t log2Block, void* dst_v, uint64_t dstCapacity,
-                                        uint64_t* outBytes) {
+static int payload_too_large() {
+  return uzipSetError(UZIP_ERR_INVALID_ARG, "payload exceeds the 2^40 bytes a stream can address");
+}
+
+constexpr int kSingleThread = -1;  // encode_blocks_mt could not start: code on the calling thread instead
+
+// Blocks on several threads (uzipCompressCpuMt). Block b is coded into its own slot of the payload area, at
+// b times the most a block can take (the blocks' share of uzipMaxCompressedSize, which dst holds), and a
+// committer moves the coded blocks down to their places in block order as they finish, writing their
+// directory entries: a block's place ends below the next block's slot, so the move never touches a slot
+// that a thread is still writing. Whichever thread finishes a block commits what is ready; the caller
+// commits the rest after the join. Returns kSingleThread, having written nothing, when it cannot allocate
+// its per-block state.
+static int encode_blocks_mt(const EncCall& c, uint64_t nblocks, uint8_t* payload, uint64_t payloadCap, uint8_t* dir,
+                            uint32_t threads, uint64_t* payloadBytes) {
+  const uint64_t slot = ((uint64_t)c.width << c.log2_block) + 2u * (UZIP_ALIGN - 1u);
+  struct Done {
+    std::atomic<uint32_t> ready{0};
+    uint64_t bytes = 0;
+    uint32_t symMode = 0, remMode = 0;
+  };
+  std::unique_ptr<Done[]> done(new (std::nothrow) Done[nblocks]);
+  if (!done) return kSingleThread;
+  std::mutex commitMu;
+  uint64_t next = 0, pos = 0;  // under commitMu: the next block to commit, where it goes
+  bool tooLarge = false;
+  auto commit = [&]() {  // with commitMu held
+    while (next < nblocks && done[next].ready.load(std::memory_order_acquire)) {
+      Done& d = done[next];
+      if (pos != next * slot) memmove(payload + pos, payload + next * slot, d.bytes);
+      pos += d.bytes;
+      if (pos > UZIP_DIR_END_MASK) tooLarge = true;
+      st64(dir + 8 * next, uzip_dir_entry(pos, d.symMode, d.remMode));
+      next++;
+    }
+  };
+  const int st = for_each_block(nblocks, threads, [&](uint64_t b) -> int {
+    Scratch* s = scratch();
+    if (!s) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate the codec scratch");
+    Out o{payload + b * slot, slot < payloadCap - b * slot ? slot : payloadCap - b * slot, 0, b};
+    Done& d = done[b];
+    if (int e = encode_block(c, b, s, o, &d.symMode, &d.remMode)) return e;
+    d.bytes = o.pos;
+    d.ready.store(1, std::memory_order_release);
+    std::unique_lock<std::mutex> lock(commitMu, std::try_to_lock);
+    if (lock.owns_lock()) commit();
+    return UZIP_OK;
+  });
+  if (st) return st;
+  std::lock_guard<std::mutex> lock(commitMu);
+  commit();
+  if (tooLarge) return payload_too_large();
+  *payloadBytes = pos;
+  return UZIP_OK;
+}
+
+// The codec with `threads` as cpu_threads takes it (1: the reference walk, block after block).
+static int compress_cpu(const void* src_v, uint64_t count, int dtype, uint32_t flags, uint32_t log2Block,
+                        void* dst_v, uint64_t dstCapacity, uint64_t* outBytes, int32_t threads) {
   uzipClearError();
   if (!outBytes) return uzipSetError(UZIP_ERR_INVALID_ARG, "outBytes is null");
   *outBytes = 0;
+  if (threads < 0) return uzipSetError(UZIP_ERR_INVALID_ARG, "threads %d is negative", threads);
   if (int st = uzipCheckCodecArgs(dtype, flags, &log2Block, count)) return st;
   if (!src_v && count) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
   if (!dst_v) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst is null");
@@ -169,8 +274,6 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int d
     return uzipSetError(UZIP_ERR_BUFFER_TOO_SMALL, "destination of %llu bytes is smaller than the %llu bytes of "
                         "header and directory", (unsigned long long)dstCapacity,
                         (unsigned long long)h.payload_offset);
-  Scratch* s = scratch();
-  if (!s) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate the codec scratch");
   const uint8_t* src = (const uint8_t*)src_v;
   uint8_t* dst = (uint8_t*)dst_v;
   const bool split = (flags & UZIP_FLAG_SPLIT) != 0;
@@ -182,45 +285,49 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src_v, uint64_t count, int d
   uint8_t* dir = dst + h.dir_offset;
   memset(dir + 8 * h.nblocks, 0, uzip_pad16(8 * h.nblocks) - 8 * h.nblocks);
 
-  Out o{dst + h.payload_offset, dstCapacity - h.payload_offset, 0, 0};
-  const uint64_t block = (uint64_t)1 << log2Block;
-  for (uint64_t b = 0; b < h.nblocks; b++) {
-    o.block = b;
-    uint32_t m = uzip_block_len(count, log2Block, b);
-    const uint8_t* in = src + (b << log2Block) * h.width;
-    uint32_t sym_mode = 0, rem_mode = UZIP_MODE_NONE;
-    if (flags & UZIP_FLAG_LANES) {  // split layout: remainders to the split plane, symbols in lanes
-      const uint8_t* sym = in;
-      if (h.width > 1) {
-        split_planes(in, m, h.width, s->sym, dst + UZIP_HEADER_BYTES + b * block * rw);
-        sym = s->sym;
-        rem_mode = UZIP_MODE_EXTERNAL;
-      }
-      if (int st = encode_lanes(o, sym, m, h.width, log2Block, s, &sym_mode)) return st;
-    } else if (h.width == 1) {
-      if (int st = encode_plane(o, in, m, 1, false, 0, s, &sym_mode)) return st;
-    } else {
-      uint8_t* rem = split ? dst + UZIP_HEADER_BYTES + b * block * rw : s->rem;
-      split_planes(in, m, h.width, s->sym, rem);
-      if (int st = (flags & UZIP_FLAG_PAIRS) ? encode_pairs(o, s->sym, m, s, &sym_mode)
-                                             : encode_plane(o, s->sym, m, 1, false, 0, s, &sym_mode))
-        return st;
-      // Remainders are weighed on a sample of the block's first elements first (FORMAT.md step 2).
-      const uint64_t sample =
-          uzip_rem_sampled((uint32_t)rw) ? (uint64_t)(m < UZIP_REM_SAMPLE_ELEMS ? m : UZIP_REM_SAMPLE_ELEMS) * rw : 0;
-      if (split) {
-        rem_mode = UZIP_MODE_EXTERNAL;
-      } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw, true, sample, s, &rem_mode)) {
-        return st;
-      }
-    }
-    if (o.pos > UZIP_DIR_END_MASK)
-      return uzipSetError(UZIP_ERR_INVALID_ARG, "payload exceeds the 2^40 bytes a stream can address");
-    st64(dir + 8 * b, uzip_dir_entry(o.pos, sym_mode, rem_mode));
+  const EncCall c{src, dst, count, flags, log2Block, h.width, h.rem_width};
+  // Several threads need every block's slot (encode_blocks_mt): a destination of uzipMaxCompressedSize bytes.
+  const uint32_t nthreads = cpu_threads(threads, h.nblocks);
+  uint64_t payloadBytes = 0;
+  int mt = kSingleThread;
+  if (nthreads > 1 && dstCapacity >= uzip_max_compressed_size(count, h.dtype, flags, log2Block)) {
+    mt = encode_blocks_mt(c, h.nblocks, dst + h.payload_offset, dstCapacity - h.payload_offset, dir, nthreads,
+                          &payloadBytes);
+    if (mt != kSingleThread && mt != UZIP_OK) return mt;
   }
-  h.total = h.payload_offset + o.pos;
+  if (mt == kSingleThread) {
+    Scratch* s = scratch();
+    if (!s) return uzipSetError(UZIP_ERR_OUT_OF_MEMORY, "cannot allocate the codec scratch");
+    Out o{dst + h.payload_offset, dstCapacity - h.payload_offset, 0, 0};
+    for (uint64_t b = 0; b < h.nblocks; b++) {
+      o.block = b;
+      uint32_t sym_mode = 0, rem_mode = UZIP_MODE_NONE;
+      if (int st = encode_block(c, b, s, o, &sym_mode, &rem_mode)) return st;
+      if (o.pos > UZIP_DIR_END_MASK) return payload_too_large();
+      st64(dir + 8 * b, uzip_dir_entry(o.pos, sym_mode, rem_mode));
+    }
+    payloadBytes = o.pos;
+  }
+  h.total = h.payload_offset + payloadBytes;
   uint32_t checksum = (flags & UZIP_FLAG_CHECKSUM) ? data_checksum(src, h.raw_bytes) : 0u;
   write_header(dst, h, checksum);
   *outBytes = h.total;
   return UZIP_OK;
+}
+
+}  // namespace
+}  // namespace uzip_cpu
+
+using namespace uzip_cpu;
+
+extern "C" UZIP_API int uzipCompressCpu(const void* src, uint64_t count, int dtype, uint32_t flags,
+                                        uint32_t log2Block, void* dst, uint64_t dstCapacity,
+                                        uint64_t* outBytes) {
+  return compress_cpu(src, count, dtype, flags, log2Block, dst, dstCapacity, outBytes, 1);
+}
+
+extern "C" UZIP_API int uzipCompressCpuMt(const void* src, uint64_t count, int dtype, uint32_t flags,
+                                          uint32_t log2Block, void* dst, uint64_t dstCapacity, uint64_t* outBytes,
+                                          int32_t threads) {
+  return compress_cpu(src, count, dtype, flags, log2Block, dst, dstCapacity, outBytes, threads);
 }

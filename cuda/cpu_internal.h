@@ -101,8 +101,9 @@ uint64_t pairs_encode_plane(const uint8_t* sym, uint32_t m, const uint32_t* coun
 int pairs_decode_section(const uint8_t* p, uint64_t avail, uint32_t m, uint8_t* out, uint64_t* used, uint64_t block);
 
 // Walks a whole stream: validates everything and, when dst is non-null, decodes into dst. When info is
-// non-null it is filled (inspect). dst_capacity is only checked when dst is non-null.
+// non-null it is filled (inspect). dst_capacity is only checked when dst is non-null. threads: as
+// cpu_threads takes it (cpu_threads.h), for a decode; a walk without dst runs on the calling thread.
 int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t dst_capacity,
-                uzip_info* info);
+                uzip_info* info, int32_t threads = 1);
 
 }  // namespace uzip_cpu

@@ -69,6 +69,16 @@ UZIP_API int uzipCompressCpu(const void* src, uint64_t count, int dtype, uint32_
 // Decodes a whole stream into dst (count * width bytes); outBytes receives that size.
 UZIP_API int uzipDecompressCpu(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity,
                                uint64_t* outBytes);
+// The same on several threads, each taking whole blocks: the same bytes, and on failure the status and
+// message of the first failing block in stream order (a decode writes dst only inside its blocks, in any
+// order). threads: 1 the calling thread only (the functions above); n > 1 up to n; 0 the machine's hardware
+// threads, at most $UZIP_CPU_THREADS when set and one per 4 blocks. Compression runs on one thread unless
+// dstCapacity is at least uzipMaxCompressedSize (each block is coded into its own slot of that bound, then
+// moved down to its place).
+UZIP_API int uzipCompressCpuMt(const void* src, uint64_t count, int dtype, uint32_t flags, uint32_t log2Block,
+                               void* dst, uint64_t dstCapacity, uint64_t* outBytes, int32_t threads);
+UZIP_API int uzipDecompressCpuMt(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity,
+                                 uint64_t* outBytes, int32_t threads);
 
 // ---------------------------------------------------------------------------------------------------
 // CUDA device, memory, streams, events. All loaded lazily: with no driver, uzipCudaDeviceCount reports

@@ -25,4 +25,11 @@ export const codecSymbols = {
   },
   /** (src, srcBytes, dst, dstCapacity, u64* outBytes) */
   uzipDecompressCpu: { parameters: ["buffer", "u64", "buffer", "u64", "buffer"], result: "i32" },
+  /** uzipCompressCpu's arguments, then threads (0: automatic; on several threads only into a bound-sized dst) */
+  uzipCompressCpuMt: {
+    parameters: ["buffer", "u64", "i32", "u32", "u32", "buffer", "u64", "buffer", "i32"],
+    result: "i32",
+  },
+  /** uzipDecompressCpu's arguments, then threads (0: automatic) */
+  uzipDecompressCpuMt: { parameters: ["buffer", "u64", "buffer", "u64", "buffer", "i32"], result: "i32" },
 } as const satisfies Deno.ForeignLibraryInterface;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the native unit tests (the CPU reference codec; the collectives' reduce helpers; the GPU
-# encoder's and decoder's kernel choices) with AddressSanitizer and UBSan.
+# encoder's and decoder's kernel choices) with AddressSanitizer and UBSan, and the codec's threaded paths with
+# ThreadSanitizer.
 # Usage: scripts/test_native.sh   (needs g++; no GPU, no nvcc)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,8 +15,12 @@ native_test() {
   "${CXX[@]}" "$@" "tests/native/$name.cc" -o "build/native/$name"
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 "build/native/$name"
 }
-SRCS=(cuda/cpu_header.cc cuda/cpu_ans.cc cuda/cpu_encode.cc cuda/cpu_decode.cc cuda/cpu_lanes.cc cuda/cpu_pairs.cc cuda/inspect.cc cuda/status.cc)
+SRCS=(cuda/cpu_header.cc cuda/cpu_ans.cc cuda/cpu_encode.cc cuda/cpu_decode.cc cuda/cpu_lanes.cc cuda/cpu_pairs.cc cuda/cpu_threads.cc cuda/inspect.cc cuda/status.cc)
 native_test cpu_codec_test -Icuda -Itests/native -pthread "${SRCS[@]}"
+# The codec's block threads (uzipCompressCpuMt / uzipDecompressCpuMt) under ThreadSanitizer.
+g++ -std=c++17 -O1 -g -fsanitize=thread -pthread -Icuda -Itests/native "${SRCS[@]}" tests/native/cpu_codec_test.cc \
+  -o build/native/cpu_codec_test_tsan
+TSAN_OPTIONS=halt_on_error=1 build/native/cpu_codec_test_tsan threads
 # The collectives' per-instantiation reduce helpers against the element arithmetic (nccl/coll_reduce.h).
 native_test coll_reduce_test -Inccl
 # The GPU encoder's and decoder's kernel choices per call (cuda/enc_variant.h, cuda/dec_variant.h), at their

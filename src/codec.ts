@@ -78,6 +78,13 @@ export interface CompressOptions {
   /** log2 of the elements per block, 10..16 (default: {@linkcode defaultLog2Block}: 14, 13 or 15). */
   log2Block?: number;
   /**
+   * Threads the CPU codec may code blocks on: 0 (default) the machine's hardware threads, at most
+   * `$UZIP_CPU_THREADS` when set and one for every 4 blocks; 1 the calling thread only. The stream's bytes
+   * are the same at any count. Several threads need room for the bound ({@linkcode maxCompressedSize}):
+   * into a smaller `into`, compression runs on the calling thread.
+   */
+  threads?: number;
+  /**
    * Write the stream into this buffer and return a view of it (no allocation, no copy). It must hold the
    * stream: {@linkcode maxCompressedSize} bytes always do; a smaller one may throw BufferTooSmallError.
    */
@@ -224,18 +231,31 @@ export function compress(data: ArrayBufferView, dtype: DType, opts: CompressOpti
   const count = BigInt(src.byteLength / width);
   const flags = flagsOf(opts);
   const log2 = log2Of(opts);
+  const threads = threadsOf(opts.threads);
   const id = dtypeId(dtype);
   const lib = native();
   unwrap(lib.uzipMaxCompressedSize(id, count, flags, log2, out64));
   if (opts.into !== undefined) {
     if (!(opts.into instanceof Uint8Array)) throw new InvalidArgumentError("into must be a Uint8Array");
     const into = nonEmpty(opts.into);
-    unwrap(lib.uzipCompressCpu(nonEmpty(src), count, id, flags, log2, into, BigInt(opts.into.length), out64));
+    unwrap(
+      lib.uzipCompressCpuMt(
+        nonEmpty(src),
+        count,
+        id,
+        flags,
+        log2,
+        into,
+        BigInt(opts.into.length),
+        out64,
+        threads,
+      ),
+    );
     return opts.into.subarray(0, Number(out64[0]));
   }
   const capacity = out64[0];
   const dst = stagingFor(Number(capacity));
-  unwrap(lib.uzipCompressCpu(nonEmpty(src), count, id, flags, log2, dst, capacity, out64));
+  unwrap(lib.uzipCompressCpuMt(nonEmpty(src), count, id, flags, log2, dst, capacity, out64, threads));
   return dst.slice(0, Number(out64[0]));
 }
 
@@ -285,15 +305,40 @@ export function inspect(stream: Uint8Array): StreamInfo {
   };
 }
 
+/** Options of {@linkcode decompress}. */
+export interface DecompressOptions {
+  /**
+   * Threads the CPU codec may decode blocks on, as {@linkcode CompressOptions.threads}: 0 (default) the
+   * machine's hardware threads (at most `$UZIP_CPU_THREADS`, one for every 4 blocks), 1 the calling thread.
+   * The result and, for a damaged stream, the error are the same at any count.
+   */
+  threads?: number;
+}
+
+// The threads option: an integer in [0, 1024].
+function threadsOf(threads: number | undefined): number {
+  if (threads === undefined) return 0;
+  if (!Number.isInteger(threads) || threads < 0 || threads > 1024) {
+    throw new InvalidArgumentError(`threads must be an integer in [0, 1024], got ${threads}`);
+  }
+  return threads;
+}
+
 /**
  * Decompresses a whole uzip stream.
  *
  * @param stream the stream
  * @param into optional destination; must hold at least the stream's raw bytes
+ * @param opts the threads to decode on
  * @returns the original bytes: a view of `into` when given, else a fresh Uint8Array
  * @throws {CorruptStreamError | TruncatedStreamError | ChecksumError | BufferTooSmallError} on bad input
  */
-export function decompress(stream: Uint8Array, into?: ArrayBufferView): Uint8Array {
+export function decompress(
+  stream: Uint8Array,
+  into?: ArrayBufferView,
+  opts: DecompressOptions = {},
+): Uint8Array {
+  const threads = threadsOf(opts.threads);
   const src = bytesOf(stream, "stream");
   const info = inspect(src);
   const dst = into === undefined ? new Uint8Array(info.rawBytes) : bytesOf(into, "into");
@@ -303,7 +348,14 @@ export function decompress(stream: Uint8Array, into?: ArrayBufferView): Uint8Arr
     );
   }
   unwrap(
-    native().uzipDecompressCpu(src, BigInt(src.byteLength), nonEmpty(dst), BigInt(dst.byteLength), out64),
+    native().uzipDecompressCpuMt(
+      src,
+      BigInt(src.byteLength),
+      nonEmpty(dst),
+      BigInt(dst.byteLength),
+      out64,
+      threads,
+    ),
   );
   return dst.subarray(0, Number(out64[0]));
 }

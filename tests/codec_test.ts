@@ -294,6 +294,40 @@ Deno.test("random single-byte damage never escapes as anything but a UzipError",
   }
 });
 
+Deno.test("threads: the same stream at any count, the same decode, the same error for a damaged stream", () => {
+  for (const dtype of ["bf16", "fp32", "fp8e4m3"] as DType[]) {
+    const data = makeDataset("gaussian", dtype, 300_000 + 77, RUN_SEED + 41);
+    const one = compress(data, dtype, { checksum: true, threads: 1, log2Block: 12 });
+    for (const threads of [0, 2, 5]) {
+      const many = compress(data, dtype, { checksum: true, threads, log2Block: 12 });
+      sameBytes(many, one, `${dtype}: ${threads} threads write the single-threaded bytes`);
+      sameBytes(decompress(one, undefined, { threads }), data, `${dtype}: decode on ${threads} threads`);
+    }
+    // Two damaged blocks: the error of the first in stream order, whatever the count.
+    const bad = one.slice();
+    bad[bad.length - 40] ^= 0x5a;
+    bad[Math.floor(bad.length / 3)] ^= 0xa5;
+    const messages = [1, 0, 3].map((threads) => {
+      try {
+        decompress(bad, undefined, { threads });
+        return "decoded";
+      } catch (e) {
+        assertInstanceOf(e, UzipError);
+        return `${e.constructor.name}: ${(e as UzipError).nativeMessage}`;
+      }
+    });
+    assertEquals(messages[1], messages[0], `${dtype}: damaged stream, automatic threads`);
+    assertEquals(messages[2], messages[0], `${dtype}: damaged stream, 3 threads`);
+  }
+  for (const threads of [-1, 1.5, 2000]) {
+    assertThrowsTyped(() => compress(new Uint16Array(64), "bf16", { threads }), InvalidArgumentError);
+    assertThrowsTyped(
+      () => decompress(compress(new Uint16Array(64), "bf16"), undefined, { threads }),
+      InvalidArgumentError,
+    );
+  }
+});
+
 Deno.test("256 MiB of bf16 round-trips bit for bit with its checksum", () => {
   // A 16 MiB Gaussian period tiled 16 times, with the tile index folded into the lowest mantissa bit of
   // every 97th element so that no two tiles (and no two 64 Ki-element blocks) are identical.

@@ -9,11 +9,14 @@
 #include <stdlib.h>
 
 #include <atomic>
+#include <chrono>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "cpu_threads.h"
 #include "ref_codec.h"
+#include "status.h"
 #include "test_data.h"
 #include "uzip.h"
 #include "uzip_format.h"
@@ -939,10 +942,112 @@ static void test_threads() {
   CHECK(ok[0] && ok[1], "two threads compress and decompress concurrently");
 }
 
+// uzipCompressCpuMt / uzipDecompressCpuMt: the single-threaded codec's bytes at every thread count, its round
+// trips, the single-threaded fallback for a destination under the bound, and on damaged streams the same
+// status and message as the single-threaded decoder (the first failing block in stream order).
+static void test_block_threads() {
+  uint64_t cases = 0, damaged = 0;
+  const uint32_t dtypes[] = {UZIP_DTYPE_BF16, UZIP_DTYPE_FP16, UZIP_DTYPE_FP32, UZIP_DTYPE_FP8E4M3, UZIP_DTYPE_BYTES};
+  const uint64_t sizes[] = {0, 1, 1023, 16385, 5 * 16384 + 77};
+  const DataKind kinds[] = {GAUSS, SPARSE, RANDOM};
+  for (uint32_t dtype : dtypes) {
+    for (uint32_t flags : {0u, UZIP_FLAG_SPLIT, UZIP_FLAG_CHECKSUM | UZIP_FLAG_SPLIT, UZIP_FLAG_PAIRS,
+                           UZIP_FLAG_LANES | UZIP_FLAG_SPLIT}) {
+      if ((flags & UZIP_FLAG_PAIRS) && dtype != UZIP_DTYPE_BF16 && dtype != UZIP_DTYPE_FP32) continue;
+      for (uint64_t n : sizes) {
+        for (DataKind kind : kinds) {
+          for (uint32_t lg : {10u, 14u}) {
+            const Bytes d = make_data(dtype, n, kind, 7 * n + lg);
+            Bytes ref;
+            if (compress(d, n, dtype, flags, lg, &ref) != 0) continue;  // e.g. lanes need 2^14 blocks
+            uint64_t bound = 0;
+            uzipMaxCompressedSize((int)dtype, n, flags, lg, &bound);
+            for (int32_t threads : {0, 2, 3, 8}) {
+              Bytes out(bound, 0xCD);
+              uint64_t used = 0;
+              int st = uzipCompressCpuMt(d.data(), n, (int)dtype, flags, lg, out.data(), out.size(), &used, threads);
+              out.resize(used);
+              CHECK(st == 0 && out == ref, "threads %d: bytes of dtype %u flags %u n %llu %s lg %u (%s)", threads,
+                    dtype, flags, (unsigned long long)n, kKindNames[kind], lg, uzipStatusName(st));
+              Bytes exact(ref.size(), 0xCD);  // under the bound: one thread, the same bytes
+              st = uzipCompressCpuMt(d.data(), n, (int)dtype, flags, lg, exact.data(), exact.size(), &used, threads);
+              CHECK(st == 0 && exact == ref, "threads %d into the stream's exact size", threads);
+              Bytes back(d.size() + 1, 0xEE);
+              st = uzipDecompressCpuMt(ref.data(), ref.size(), back.data(), d.size(), &used, threads);
+              back.resize(d.size());
+              CHECK(st == 0 && used == d.size() && back == d, "threads %d: round trip dtype %u flags %u n %llu",
+                    threads, dtype, flags, (unsigned long long)n);
+              cases++;
+            }
+          }
+        }
+      }
+    }
+  }
+  // Damaged streams of many blocks: one to three corrupted bytes anywhere, the same verdict either way.
+  for (uint32_t flags : {0u, UZIP_FLAG_CHECKSUM, UZIP_FLAG_SPLIT}) {
+    const uint64_t n = 40 * 1024 + 333;
+    const Bytes d = make_data(UZIP_DTYPE_BF16, n, GAUSS, 1234 + flags);
+    Bytes s;
+    CHECK(compress(d, n, UZIP_DTYPE_BF16, flags, 10, &s) == 0, "damage base");
+    uint64_t x = 0x9E3779B97F4A7C15ull ^ flags;
+    auto rnd = [&]() { x ^= x << 13, x ^= x >> 7, x ^= x << 17; return x; };
+    for (int trial = 0; trial < 300; trial++) {
+      Bytes f = s;
+      const int hits = 1 + (int)(rnd() % 3);
+      for (int i = 0; i < hits; i++) f[64 + rnd() % (f.size() - 64)] ^= (uint8_t)(1u + rnd() % 255);
+      Bytes a(d.size()), b(d.size());
+      uint64_t ga = 0, gb = 0;
+      const int sa = uzipDecompressCpu(f.data(), f.size(), a.data(), a.size(), &ga);
+      const std::string ma = uzipLastError();
+      const int sb = uzipDecompressCpuMt(f.data(), f.size(), b.data(), b.size(), &gb, 4);
+      const std::string mb = uzipLastError();
+      CHECK(sa == sb && ma == mb && (sa != 0 || a == b), "damaged flags %u trial %d: %s \"%s\" vs %s \"%s\"", flags,
+            trial, uzipStatusName(sa), ma.c_str(), uzipStatusName(sb), mb.c_str());
+      damaged += sa != 0;
+    }
+  }
+  // The lowest failing block wins however the failures land in time: blocks 5 and 6 fail, either of them
+  // first, block 9 fails if it runs; every block below 5 must run.
+  for (uint32_t threads : {1u, 2u, 4u}) {
+    for (uint64_t late : {5u, 6u}) {
+      std::atomic<uint64_t> ran{0};
+      const int st = uzip_cpu::for_each_block(64, threads, [&](uint64_t b) -> int {
+        // Both in flight at once: the early one of 5 and 6 waits 20 ms (5) or none (6), the late one 60 ms.
+        const int ms = b == late ? 60 : b == 5 ? 20 : 0;
+        if ((b == 5 || b == 6) && threads > 1) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        if (b == 5) return uzipSetError(UZIP_ERR_CORRUPT, "block five");
+        if (b == 6 || b == 9) return uzipSetError(b == 6 ? UZIP_ERR_CHECKSUM : UZIP_ERR_TRUNCATED, "block %llu",
+                                                   (unsigned long long)b);
+        if (b < 5) ran++;
+        return UZIP_OK;
+      });
+      CHECK(st == UZIP_ERR_CORRUPT && std::string(uzipLastError()) == "block five" && ran == 5,
+            "for_each_block on %u threads, block %llu late: the lowest failing block's error (%s, \"%s\", %llu run "
+            "below it)", threads, (unsigned long long)late, uzipStatusName(st), uzipLastError(),
+            (unsigned long long)ran.load());
+    }
+  }
+  CHECK(uzip_cpu::cpu_threads(3, 2) == 2 && uzip_cpu::cpu_threads(5, 1) == 1 && uzip_cpu::cpu_threads(0, 7) == 1 &&
+            uzip_cpu::cpu_threads(1000, 100000) == 256 && uzip_cpu::cpu_threads(0, 1u << 20) >= 1,
+        "cpu_threads bounds");
+  uint64_t used = 0;
+  Bytes d(64), out(1024);
+  CHECK(uzipCompressCpuMt(d.data(), 32, UZIP_DTYPE_BF16, 0, 10, out.data(), out.size(), &used, -1) ==
+            UZIP_ERR_INVALID_ARG, "negative threads (compress)");
+  CHECK(uzipDecompressCpuMt(out.data(), out.size(), d.data(), d.size(), &used, -2) == UZIP_ERR_INVALID_ARG,
+        "negative threads (decompress)");
+  printf("block threads: %llu cases, %llu damaged streams refused alike\n", (unsigned long long)cases,
+         (unsigned long long)damaged);
+}
+
 #include <chrono>
 static double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
-#define TIMED(f) do { double t0 = now_s(); f(); fprintf(stderr, "  [%s %.2fs]\n", #f, now_s() - t0); } while (0)
-int main() {
+// With an argument, only the tests whose names contain it run (the ThreadSanitizer build runs "threads").
+static const char* g_only = nullptr;
+#define TIMED(f) do { if (g_only && !strstr(#f, g_only)) break; double t0 = now_s(); f(); fprintf(stderr, "  [%s %.2fs]\n", #f, now_s() - t0); } while (0)
+int main(int argc, char** argv) {
+  if (argc > 1) g_only = argv[1];
   test_data_salt_from_env("cpu_codec_test");
   TIMED(test_reciprocal_lemma);
   TIMED(test_api_errors);
@@ -958,6 +1063,7 @@ int main() {
   TIMED(test_pairs);
   TIMED(test_pairs_adversarial);
   TIMED(test_threads);
+  TIMED(test_block_threads);
   TIMED(test_round_trips);
   printf("%llu passed, %llu failed\n", (unsigned long long)g_pass.load(), (unsigned long long)g_fail.load());
   return g_fail ? 1 : 0;
