@@ -21,8 +21,10 @@
  */
 export {
   compress,
+  compressAsync,
   type CompressOptions,
   decompress,
+  decompressAsync,
   type DecompressOptions,
   defaultLog2Block,
   FLAG_CHECKSUM,

@@ -275,6 +275,11 @@ extern "C" UZIP_API int uzipDecompressCpu(const void* src, uint64_t srcBytes, vo
   return decompress_cpu(src, srcBytes, dst, dstCapacity, outBytes, 1);
 }
 
+extern "C" UZIP_API int uzipDecompressCpuMsg(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity,
+                                             uint64_t* outBytes, int32_t threads, char* msg, uint64_t msgCapacity) {
+  return uzipCopyError(decompress_cpu(src, srcBytes, dst, dstCapacity, outBytes, threads), msg, msgCapacity);
+}
+
 extern "C" UZIP_API int uzipDecompressCpuMt(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity,
                                             uint64_t* outBytes, int32_t threads) {
   return decompress_cpu(src, srcBytes, dst, dstCapacity, outBytes, threads);

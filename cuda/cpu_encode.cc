@@ -326,6 +326,13 @@ extern "C" UZIP_API int uzipCompressCpu(const void* src, uint64_t count, int dty
   return compress_cpu(src, count, dtype, flags, log2Block, dst, dstCapacity, outBytes, 1);
 }
 
+extern "C" UZIP_API int uzipCompressCpuMsg(const void* src, uint64_t count, int dtype, uint32_t flags,
+                                           uint32_t log2Block, void* dst, uint64_t dstCapacity, uint64_t* outBytes,
+                                           int32_t threads, char* msg, uint64_t msgCapacity) {
+  return uzipCopyError(compress_cpu(src, count, dtype, flags, log2Block, dst, dstCapacity, outBytes, threads), msg,
+                       msgCapacity);
+}
+
 extern "C" UZIP_API int uzipCompressCpuMt(const void* src, uint64_t count, int dtype, uint32_t flags,
                                           uint32_t log2Block, void* dst, uint64_t dstCapacity, uint64_t* outBytes,
                                           int32_t threads) {

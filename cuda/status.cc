@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "uzip_format.h"
 
@@ -19,6 +20,14 @@ extern "C" int uzipSetError(int status, const char* fmt, ...) {
 }
 
 extern "C" void uzipClearError(void) { g_last_error[0] = '\0'; }
+
+extern "C" int uzipCopyError(int status, char* msg, uint64_t capacity) {
+  if (status != 0 && msg && capacity > 0) {
+    strncpy(msg, g_last_error, capacity - 1);
+    msg[capacity - 1] = '\0';
+  }
+  return status;
+}
 
 extern "C" UZIP_API const char* uzipLastError(void) { return g_last_error; }
 

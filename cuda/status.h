@@ -12,6 +12,9 @@ extern "C" {
 int uzipSetError(int status, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
 // Clears the message (called on entry by public functions that succeed).
 void uzipClearError(void);
+// Returns status, having copied this thread's message into msg (capacity bytes, NUL-terminated) when status is
+// a failure and msg is non-null: the *Msg entry points' way out of a thread the caller cannot read.
+int uzipCopyError(int status, char* msg, uint64_t capacity);
 
 #ifdef __cplusplus
 }

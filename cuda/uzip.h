@@ -79,6 +79,14 @@ UZIP_API int uzipCompressCpuMt(const void* src, uint64_t count, int dtype, uint3
                                void* dst, uint64_t dstCapacity, uint64_t* outBytes, int32_t threads);
 UZIP_API int uzipDecompressCpuMt(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity,
                                  uint64_t* outBytes, int32_t threads);
+// The same with the failure message also copied into msg (msgCapacity bytes, NUL-terminated; msg may be
+// null), for callers whose call runs on a thread other than the one that could read uzipLastError (Deno's
+// nonblocking FFI calls, koffi's async ones).
+UZIP_API int uzipCompressCpuMsg(const void* src, uint64_t count, int dtype, uint32_t flags, uint32_t log2Block,
+                                void* dst, uint64_t dstCapacity, uint64_t* outBytes, int32_t threads, char* msg,
+                                uint64_t msgCapacity);
+UZIP_API int uzipDecompressCpuMsg(const void* src, uint64_t srcBytes, void* dst, uint64_t dstCapacity,
+                                  uint64_t* outBytes, int32_t threads, char* msg, uint64_t msgCapacity);
 
 // ---------------------------------------------------------------------------------------------------
 // CUDA device, memory, streams, events. All loaded lazily: with no driver, uzipCudaDeviceCount reports

@@ -32,4 +32,16 @@ export const codecSymbols = {
   },
   /** uzipDecompressCpu's arguments, then threads (0: automatic) */
   uzipDecompressCpuMt: { parameters: ["buffer", "u64", "buffer", "u64", "buffer", "i32"], result: "i32" },
+  /** uzipCompressCpuMt's arguments, then (char* msg, u64 msgCapacity): the failure message, for a worker thread */
+  uzipCompressCpuMsg: {
+    parameters: ["buffer", "u64", "i32", "u32", "u32", "buffer", "u64", "buffer", "i32", "buffer", "u64"],
+    result: "i32",
+    nonblocking: true,
+  },
+  /** uzipDecompressCpuMt's arguments, then (char* msg, u64 msgCapacity) */
+  uzipDecompressCpuMsg: {
+    parameters: ["buffer", "u64", "buffer", "u64", "buffer", "i32", "buffer", "u64"],
+    result: "i32",
+    nonblocking: true,
+  },
 } as const satisfies Deno.ForeignLibraryInterface;

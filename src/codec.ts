@@ -6,7 +6,7 @@
  */
 import { native } from "../ffi/deno.ts";
 import { type DType, dtypeId, dtypeOf, dtypeWidth } from "./dtype.ts";
-import { BufferTooSmallError, InvalidArgumentError, unwrap } from "./errors.ts";
+import { BufferTooSmallError, errorFor, InvalidArgumentError, unwrap } from "./errors.ts";
 
 /** Header flag: the stream carries a checksum of the original bytes. */
 export const FLAG_CHECKSUM = 0x01;
@@ -221,22 +221,9 @@ export function maxCompressedSize(count: number | bigint, dtype: DType, opts: Co
  * @throws {InvalidArgumentError} for a bad dtype, length or option
  */
 export function compress(data: ArrayBufferView, dtype: DType, opts: CompressOptions = {}): Uint8Array {
-  const width = dtypeWidth(dtype);
-  const src = bytesOf(data, "data");
-  if (src.byteLength % width !== 0) {
-    throw new InvalidArgumentError(
-      `data is ${src.byteLength} bytes, not a multiple of the ${dtype} element size ${width}`,
-    );
-  }
-  const count = BigInt(src.byteLength / width);
-  const flags = flagsOf(opts);
-  const log2 = log2Of(opts);
-  const threads = threadsOf(opts.threads);
-  const id = dtypeId(dtype);
+  const { src, count, flags, log2, threads, id, capacity } = compressArgs(data, dtype, opts);
   const lib = native();
-  unwrap(lib.uzipMaxCompressedSize(id, count, flags, log2, out64));
   if (opts.into !== undefined) {
-    if (!(opts.into instanceof Uint8Array)) throw new InvalidArgumentError("into must be a Uint8Array");
     const into = nonEmpty(opts.into);
     unwrap(
       lib.uzipCompressCpuMt(
@@ -253,10 +240,77 @@ export function compress(data: ArrayBufferView, dtype: DType, opts: CompressOpti
     );
     return opts.into.subarray(0, Number(out64[0]));
   }
-  const capacity = out64[0];
   const dst = stagingFor(Number(capacity));
   unwrap(lib.uzipCompressCpuMt(nonEmpty(src), count, id, flags, log2, dst, capacity, out64, threads));
   return dst.slice(0, Number(out64[0]));
+}
+
+// compress's arguments checked and converted; capacity: the stream's bound (maxCompressedSize).
+function compressArgs(data: ArrayBufferView, dtype: DType, opts: CompressOptions) {
+  const width = dtypeWidth(dtype);
+  const src = bytesOf(data, "data");
+  if (src.byteLength % width !== 0) {
+    throw new InvalidArgumentError(
+      `data is ${src.byteLength} bytes, not a multiple of the ${dtype} element size ${width}`,
+    );
+  }
+  const count = BigInt(src.byteLength / width);
+  const flags = flagsOf(opts);
+  const log2 = log2Of(opts);
+  const threads = threadsOf(opts.threads);
+  const id = dtypeId(dtype);
+  if (opts.into !== undefined && !(opts.into instanceof Uint8Array)) {
+    throw new InvalidArgumentError("into must be a Uint8Array");
+  }
+  unwrap(native().uzipMaxCompressedSize(id, count, flags, log2, out64));
+  return { src, count, flags, log2, threads, id, capacity: out64[0] };
+}
+
+// A worker thread's failure: its status and the message the library copied for it.
+function throwIfFailed(status: number, msg: Uint8Array): void {
+  if (status === 0) return;
+  const end = msg.indexOf(0);
+  throw errorFor(
+    status,
+    new TextDecoder().decode(msg.subarray(0, end < 0 ? msg.length : end)) || `status ${status}`,
+  );
+}
+
+/**
+ * {@linkcode compress} on a worker thread: the calling thread stays free while the blocks are coded (on
+ * `opts.threads` threads, as compress does). `data` (and `opts.into`) must not change size, be transferred
+ * or be written until the promise settles; this function keeps them referenced until then.
+ *
+ * @param data the elements; its byte length must be a multiple of the dtype's width
+ * @param dtype element type
+ * @param opts as compress's
+ * @returns the stream: a fresh Uint8Array of exactly its size, or a view of `opts.into`
+ * @throws {InvalidArgumentError} for a bad dtype, length or option (before any work starts)
+ */
+export async function compressAsync(
+  data: ArrayBufferView,
+  dtype: DType,
+  opts: CompressOptions = {},
+): Promise<Uint8Array> {
+  const { src, count, flags, log2, threads, id, capacity } = compressArgs(data, dtype, opts);
+  const dst = opts.into ?? new Uint8Array(Number(capacity));
+  const out = new BigUint64Array(1);
+  const msg = new Uint8Array(512);
+  const status = await native().uzipCompressCpuMsg(
+    nonEmpty(src),
+    count,
+    id,
+    flags,
+    log2,
+    nonEmpty(dst),
+    BigInt(dst.length),
+    out,
+    threads,
+    msg,
+    BigInt(msg.length),
+  );
+  throwIfFailed(status, msg);
+  return opts.into ? opts.into.subarray(0, Number(out[0])) : dst.slice(0, Number(out[0]));
 }
 
 // compress() codes into a staging buffer that is kept between calls (up to 256 MiB) and returns an
@@ -338,15 +392,7 @@ export function decompress(
   into?: ArrayBufferView,
   opts: DecompressOptions = {},
 ): Uint8Array {
-  const threads = threadsOf(opts.threads);
-  const src = bytesOf(stream, "stream");
-  const info = inspect(src);
-  const dst = into === undefined ? new Uint8Array(info.rawBytes) : bytesOf(into, "into");
-  if (dst.byteLength < info.rawBytes) {
-    throw new BufferTooSmallError(
-      `destination holds ${dst.byteLength} bytes, the stream decodes to ${info.rawBytes}`,
-    );
-  }
+  const { src, dst, threads } = decompressArgs(stream, into, opts);
   unwrap(
     native().uzipDecompressCpuMt(
       src,
@@ -358,4 +404,52 @@ export function decompress(
     ),
   );
   return dst.subarray(0, Number(out64[0]));
+}
+
+// decompress's arguments checked (the stream's header included) and its destination.
+function decompressArgs(stream: Uint8Array, into: ArrayBufferView | undefined, opts: DecompressOptions) {
+  const threads = threadsOf(opts.threads);
+  const src = bytesOf(stream, "stream");
+  const info = inspect(src);
+  const dst = into === undefined ? new Uint8Array(info.rawBytes) : bytesOf(into, "into");
+  if (dst.byteLength < info.rawBytes) {
+    throw new BufferTooSmallError(
+      `destination holds ${dst.byteLength} bytes, the stream decodes to ${info.rawBytes}`,
+    );
+  }
+  return { src, dst, threads };
+}
+
+/**
+ * {@linkcode decompress} on a worker thread: the calling thread stays free while the blocks are decoded.
+ * The stream is validated as by decompress (its header and directory before the promise is made, the blocks
+ * on the worker). `stream` and `into` must not change size, be transferred or be written until the promise
+ * settles; this function keeps them referenced until then.
+ *
+ * @param stream the stream
+ * @param into optional destination; must hold at least the stream's raw bytes
+ * @param opts the threads to decode on
+ * @returns the original bytes: a view of `into` when given, else a fresh Uint8Array
+ * @throws {CorruptStreamError | TruncatedStreamError | ChecksumError | BufferTooSmallError} on bad input
+ */
+export async function decompressAsync(
+  stream: Uint8Array,
+  into?: ArrayBufferView,
+  opts: DecompressOptions = {},
+): Promise<Uint8Array> {
+  const { src, dst, threads } = decompressArgs(stream, into, opts);
+  const out = new BigUint64Array(1);
+  const msg = new Uint8Array(512);
+  const status = await native().uzipDecompressCpuMsg(
+    src,
+    BigInt(src.byteLength),
+    nonEmpty(dst),
+    BigInt(dst.byteLength),
+    out,
+    threads,
+    msg,
+    BigInt(msg.length),
+  );
+  throwIfFailed(status, msg);
+  return dst.subarray(0, Number(out[0]));
 }

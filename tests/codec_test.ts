@@ -5,8 +5,10 @@ import {
   BufferTooSmallError,
   ChecksumError,
   compress,
+  compressAsync,
   CorruptStreamError,
   decompress,
+  decompressAsync,
   defaultLog2Block,
   type DType,
   DTYPES,
@@ -21,6 +23,19 @@ import {
 } from "../mod.ts";
 import { makeDataset, specialPatterns } from "../bench/data/synthetic.ts";
 import { RUN_SEED } from "./_seed.ts";
+
+const assertRejectsTyped = async (
+  fn: () => Promise<unknown>,
+  Class: new (...a: never[]) => UzipError,
+): Promise<void> => {
+  try {
+    await fn();
+  } catch (e) {
+    assertInstanceOf(e, Class, `expected ${Class.name}, got ${e}`);
+    return;
+  }
+  throw new Error(`expected a rejection with ${Class.name}`);
+};
 
 const assertThrowsTyped = (fn: () => unknown, Class: new (...a: never[]) => UzipError): UzipError => {
   try {
@@ -326,6 +341,48 @@ Deno.test("threads: the same stream at any count, the same decode, the same erro
       InvalidArgumentError,
     );
   }
+});
+
+Deno.test("compressAsync and decompressAsync: the same bytes off the calling thread, the same typed errors", async () => {
+  const data = makeDataset("gaussian", "bf16", 200_001, RUN_SEED + 43);
+  const sync = compress(data, "bf16", { checksum: true, log2Block: 12 });
+  const pending = compressAsync(data, "bf16", { checksum: true, log2Block: 12 });
+  assert(pending instanceof Promise, "compressAsync returns a promise");
+  sameBytes(await pending, sync, "compressAsync writes compress's bytes");
+  const into = new Uint8Array(maxCompressedSize(200_001, "bf16", { checksum: true }));
+  const view = await compressAsync(data, "bf16", { checksum: true, log2Block: 12, into, threads: 1 });
+  assert(view.buffer === into.buffer, "compressAsync into a caller buffer returns a view of it");
+  sameBytes(view, sync, "compressAsync into a caller buffer");
+  sameBytes(await decompressAsync(sync), data, "decompressAsync");
+  sameBytes(await decompressAsync(sync, undefined, { threads: 2 }), data, "decompressAsync on 2 threads");
+  // A damaged block: the worker's failure arrives as the same typed error with the same message.
+  const bad = sync.slice();
+  bad[Math.floor(bad.length / 2)] ^= 0x3c;
+  let syncError: UzipError | undefined;
+  try {
+    decompress(bad);
+  } catch (e) {
+    syncError = e as UzipError;
+  }
+  assert(syncError instanceof UzipError, "the damaged stream fails to decode");
+  try {
+    await decompressAsync(bad);
+    assert(false, "decompressAsync of a damaged stream must reject");
+  } catch (e) {
+    assertInstanceOf(e, syncError.constructor as new (...a: never[]) => UzipError);
+    assertEquals((e as UzipError).nativeMessage, syncError.nativeMessage);
+  }
+  // The worker's BUFFER_TOO_SMALL (a destination under the stream's size) carries the library's message.
+  try {
+    await compressAsync(data, "bf16", { into: new Uint8Array(1000) });
+    assert(false, "compressAsync into 1000 bytes must reject");
+  } catch (e) {
+    assertInstanceOf(e, BufferTooSmallError);
+    assert((e as UzipError).nativeMessage.includes("too small"), (e as UzipError).nativeMessage);
+  }
+  await assertRejectsTyped(() => compressAsync(new Uint16Array(3), "fp32"), InvalidArgumentError);
+  await assertRejectsTyped(() => decompressAsync(sync, undefined, { threads: -1 }), InvalidArgumentError);
+  await assertRejectsTyped(() => decompressAsync(sync.subarray(0, 40)), TruncatedStreamError);
 });
 
 Deno.test("256 MiB of bf16 round-trips bit for bit with its checksum", () => {

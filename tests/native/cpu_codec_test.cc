@@ -1037,6 +1037,24 @@ static void test_block_threads() {
             UZIP_ERR_INVALID_ARG, "negative threads (compress)");
   CHECK(uzipDecompressCpuMt(out.data(), out.size(), d.data(), d.size(), &used, -2) == UZIP_ERR_INVALID_ARG,
         "negative threads (decompress)");
+  // The *Msg entry points copy the failure message for a caller on another thread, truncated to the buffer.
+  {
+    char msg[256], tiny[6];
+    Bytes big(100);
+    std::string seen;
+    std::thread t([&] {
+      const int st = uzipDecompressCpuMsg(out.data(), 10, big.data(), big.size(), &used, 0, msg, sizeof msg);
+      seen = uzipLastError();
+      CHECK(st == UZIP_ERR_TRUNCATED && seen == msg && seen.size() > 5, "uzipDecompressCpuMsg copies the message");
+      CHECK(uzipCompressCpuMsg(d.data(), 32, UZIP_DTYPE_BF16, 0, 10, out.data(), 10, &used, 0, tiny, sizeof tiny) ==
+                    UZIP_ERR_BUFFER_TOO_SMALL &&
+                strlen(tiny) == sizeof tiny - 1 && strncmp(tiny, uzipLastError(), sizeof tiny - 1) == 0,
+            "uzipCompressCpuMsg truncates the message to its buffer");
+      CHECK(uzipCompressCpuMsg(d.data(), 32, UZIP_DTYPE_BF16, 0, 10, out.data(), out.size(), &used, 0, nullptr, 0) == 0,
+            "uzipCompressCpuMsg without a message buffer");
+    });
+    t.join();
+  }
   printf("block threads: %llu cases, %llu damaged streams refused alike\n", (unsigned long long)cases,
          (unsigned long long)damaged);
 }
