@@ -6,7 +6,7 @@
  */
 import { native } from "../ffi/deno.ts";
 import { type DType, dtypeId, dtypeOf, dtypeWidth } from "./dtype.ts";
-import { BufferTooSmallError, errorFor, InvalidArgumentError, unwrap } from "./errors.ts";
+import { BufferTooSmallError, checkInt, errorFor, InvalidArgumentError, unwrap } from "./errors.ts";
 
 /** Header flag: the stream carries a checksum of the original bytes. */
 export const FLAG_CHECKSUM = 0x01;
@@ -222,27 +222,22 @@ export function maxCompressedSize(count: number | bigint, dtype: DType, opts: Co
  */
 export function compress(data: ArrayBufferView, dtype: DType, opts: CompressOptions = {}): Uint8Array {
   const { src, count, flags, log2, threads, id, capacity } = compressArgs(data, dtype, opts);
-  const lib = native();
-  if (opts.into !== undefined) {
-    const into = nonEmpty(opts.into);
-    unwrap(
-      lib.uzipCompressCpuMt(
-        nonEmpty(src),
-        count,
-        id,
-        flags,
-        log2,
-        into,
-        BigInt(opts.into.length),
-        out64,
-        threads,
-      ),
-    );
-    return opts.into.subarray(0, Number(out64[0]));
-  }
-  const dst = stagingFor(Number(capacity));
-  unwrap(lib.uzipCompressCpuMt(nonEmpty(src), count, id, flags, log2, dst, capacity, out64, threads));
-  return dst.slice(0, Number(out64[0]));
+  const dst = opts.into ?? stagingFor(Number(capacity));
+  unwrap(
+    native().uzipCompressCpuMt(
+      nonEmpty(src),
+      count,
+      id,
+      flags,
+      log2,
+      nonEmpty(dst),
+      BigInt(dst.length),
+      out64,
+      threads,
+    ),
+  );
+  const n = Number(out64[0]);
+  return opts.into ? opts.into.subarray(0, n) : dst.slice(0, n);
 }
 
 // compress's arguments checked and converted; capacity: the stream's bound (maxCompressedSize).
@@ -317,8 +312,8 @@ export async function compressAsync(
 // exact-size copy: a fresh worst-case buffer per call cost more in first-touch page faults than the
 // coding itself (8 MB of bf16 weights: 52 ms with a fresh buffer, 15 ms into a warm one, measured here).
 const STAGING_KEEP_MAX = 256 << 20;
-let staging: Uint8Array | null = null;
-function stagingFor(bytes: number): Uint8Array {
+let staging: Uint8Array<ArrayBuffer> | null = null;
+function stagingFor(bytes: number): Uint8Array<ArrayBuffer> {
   if (staging && staging.length >= bytes) return staging;
   const fresh = new Uint8Array(bytes);
   if (bytes <= STAGING_KEEP_MAX) staging = fresh;
@@ -369,13 +364,9 @@ export interface DecompressOptions {
   threads?: number;
 }
 
-// The threads option: an integer in [0, 1024].
+// The threads option: an integer in [0, 1024], 0 when not given.
 function threadsOf(threads: number | undefined): number {
-  if (threads === undefined) return 0;
-  if (!Number.isInteger(threads) || threads < 0 || threads > 1024) {
-    throw new InvalidArgumentError(`threads must be an integer in [0, 1024], got ${threads}`);
-  }
-  return threads;
+  return threads === undefined ? 0 : checkInt(threads, "threads", 0, 1024);
 }
 
 /**

@@ -14,7 +14,7 @@
  * @module
  */
 import { native } from "../ffi/deno.ts";
-import { errorFor, InvalidArgumentError, NcclError, unwrap } from "./errors.ts";
+import { checkInt, errorFor, InvalidArgumentError, NcclError, unwrap } from "./errors.ts";
 import type { Stream } from "./device.ts";
 import { rendezvousGet, rendezvousSet } from "./rendezvous.ts";
 
@@ -37,13 +37,6 @@ export function ncclVersion(): number {
   const out = new Int32Array(1);
   unwrap(native().uzipNcclVersion(out));
   return out[0];
-}
-
-function checkInt(value: number, what: string, min: number, max: number): number {
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new InvalidArgumentError(`${what} must be an integer in [${min}, ${max}], got ${value}`);
-  }
-  return value;
 }
 
 /**

@@ -191,6 +191,14 @@ const classes: Record<number, new (message: string) => UzipError> = {
   [Status.INTERNAL]: InternalError,
 };
 
+/** `value` when it is an integer in [min, max]; else an InvalidArgumentError naming `what`. */
+export function checkInt(value: number, what: string, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new InvalidArgumentError(`${what} must be an integer in [${min}, ${max}], got ${value}`);
+  }
+  return value;
+}
+
 /** The typed error for a non-zero status and a message (an unknown status gives a plain UzipError). */
 export function errorFor(status: number, message: string): UzipError {
   const Class = classes[status];
