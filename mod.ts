@@ -4,8 +4,10 @@
  * Each float is split into an exponent "symbol" byte, rANS-coded with frequency tables local to each
  * block, and a raw remainder (sign and mantissa). The codec runs on the CPU (the reference, and the
  * backend without a GPU) and on CUDA GPUs, producing the same bytes. The native code is one shared
- * library, `build/libuzip.so`, bound with `Deno.dlopen` (see `ffi/`); build it with `deno task build`
- * or point the `UZIP_LIB` environment variable at one. The stream format is `docs/FORMAT.md`.
+ * library, `libuzip.so`, bound with `Deno.dlopen` (see `ffi/`): in a clone, `build/libuzip.so` from
+ * `deno task build`; imported from JSR, a per-user cache that `deno run -A jsr:@uccl/zip@<version>/build`
+ * fills (it fetches the native sources and checks their digests before compiling); or the file that the
+ * `UZIP_LIB` environment variable names. The stream format is `docs/FORMAT.md`.
  *
  * @example
  * ```ts

@@ -9,7 +9,14 @@
  * @module
  */
 import { symbols, type UzipSymbolName, type UzipSymbols } from "./symbols.ts";
-import { LIBRARY_ENV, resolveLibraryPath } from "./path.ts";
+import {
+  buildCommand,
+  CACHE_ENV,
+  LIBRARY_ENV,
+  PATH_ENV_NAMES,
+  type PathEnv,
+  resolveLibraryPath,
+} from "./path.ts";
 
 /** The bound functions of libuzip.so. */
 export type NativeUzip = Deno.DynamicLibrary<UzipSymbols>["symbols"];
@@ -34,15 +41,42 @@ let opened: { path: string; lib: Deno.DynamicLibrary<Deno.ForeignLibraryInterfac
   null;
 let missing: UzipSymbolName[] = [];
 
-/** The library path this process uses: `$UZIP_LIB`, else the package's `build/libuzip.so`. */
-export function libraryPath(): string {
-  let env: string | undefined;
-  try {
-    env = Deno.env.get(LIBRARY_ENV);
-  } catch {
-    env = undefined; // no --allow-env: fall back to the package's own build
+const packageRoot = new URL("../", import.meta.url);
+
+// The environment's values of the variables the path depends on; each read on its own, so that a
+// variable the permissions withhold (no --allow-env, or --allow-env=UZIP_LIB) counts as unset.
+function pathEnv(): PathEnv {
+  const env: Record<string, string> = {};
+  for (const name of PATH_ENV_NAMES) {
+    try {
+      const v = Deno.env.get(name);
+      if (v) env[name] = v;
+    } catch { /* not permitted: unset */ }
   }
-  return resolveLibraryPath(env, new URL("../", import.meta.url));
+  return env;
+}
+
+/**
+ * The library path this process uses: `$UZIP_LIB`; else, for a package on local disk, its
+ * `build/libuzip.so`; else (a package imported from JSR) the build of this version in the per-user cache
+ * (`$UZIP_CACHE_DIR`, `$XDG_CACHE_HOME/uccl-zip` or `~/.cache/uccl-zip`), which
+ * `deno run -A jsr:@uccl/zip/build` makes. Throws {@linkcode LibraryLoadError} when the package is not on
+ * local disk and the environment (or the permissions) give neither `UZIP_LIB` nor a cache folder.
+ */
+export function libraryPath(): string {
+  const path = resolveLibraryPath(pathEnv(), packageRoot);
+  if (path === null) {
+    throw new LibraryLoadError(
+      `cannot place libuzip: this package is not on local disk (${packageRoot.href}) and neither ` +
+        `${LIBRARY_ENV}, ${CACHE_ENV}, XDG_CACHE_HOME nor HOME is set (or --allow-env withholds them). ` +
+        `Set ${LIBRARY_ENV} to a built libuzip.so, or ${CACHE_ENV} to the folder \`${
+          buildCommand(packageRoot)
+        }\` ` +
+        `built into.`,
+      "",
+    );
+  }
+  return path;
 }
 
 function openLibrary(): NonNullable<typeof opened> {
@@ -55,8 +89,8 @@ function openLibrary(): NonNullable<typeof opened> {
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     throw new LibraryLoadError(
-      `cannot open libuzip at ${path} (${why}). Build it with \`deno task build\` (needs nvcc), ` +
-        `or set ${LIBRARY_ENV} to the path of a built libuzip.so.`,
+      `cannot open libuzip at ${path} (${why}). Build it with \`${buildCommand(packageRoot)}\` ` +
+        `(needs nvcc), or set ${LIBRARY_ENV} to the path of a built libuzip.so.`,
       path,
     );
   }
@@ -73,7 +107,7 @@ function openLibrary(): NonNullable<typeof opened> {
     api[key] = () => {
       throw new LibraryLoadError(
         `${path} has no function ${cName}: the library is older than the sources. Rebuild it with ` +
-          `\`deno task build\` (or point ${LIBRARY_ENV} at a current build).`,
+          `\`${buildCommand(packageRoot)}\` (or point ${LIBRARY_ENV} at a current build).`,
         path,
       );
     };

@@ -15,7 +15,7 @@
  * @module
  */
 import { symbols, type UzipSymbols } from "./symbols.ts";
-import { LIBRARY_ENV, resolveLibraryPath } from "./path.ts";
+import { CACHE_ENV, LIBRARY_ENV, resolveLibraryPath } from "./path.ts";
 
 /** The part of koffi's API this binding uses. */
 export interface KoffiLike {
@@ -89,9 +89,12 @@ export type NodeUzip = {
 
 /** Options of {@linkcode openNode}. */
 export interface OpenNodeOptions {
-  /** Library path; else `$UZIP_LIB`, else `build/libuzip.so` under `packageRoot`. */
+  /**
+   * Library path; else `$UZIP_LIB`, else `build/libuzip.so` under a `file:` `packageRoot`, else (a web
+   * `packageRoot`) the per-user cache's build of this version (`ffi/path.ts`).
+   */
   path?: string;
-  /** The package root as a `file:` URL, used when neither `path` nor `$UZIP_LIB` is given. */
+  /** The package root (ends with `/`), used when neither `path` nor `$UZIP_LIB` is given. */
   packageRoot?: URL;
   /** The environment (default: `process.env`). */
   env?: Record<string, string | undefined>;
@@ -121,7 +124,13 @@ export function openNode(koffi: KoffiLike, opts: OpenNodeOptions = {}): NodeBind
     if (!env[LIBRARY_ENV] && !opts.packageRoot) {
       throw new Error(`libuzip path unknown: set ${LIBRARY_ENV} or pass { path } to openNode`);
     }
-    path = resolveLibraryPath(env[LIBRARY_ENV], opts.packageRoot ?? new URL("file:///"));
+    const resolved = resolveLibraryPath(env, opts.packageRoot ?? new URL("file:///"));
+    if (resolved === null) {
+      throw new Error(
+        `libuzip path unknown: set ${LIBRARY_ENV} or ${CACHE_ENV}, or pass { path } to openNode`,
+      );
+    }
+    path = resolved;
   }
   const lib = koffi.load(path);
   const bound: Record<string, unknown> = {};
