@@ -7,7 +7,8 @@
  * library, `libuzip.so`, bound with `Deno.dlopen` (see `ffi/`): in a clone, `build/libuzip.so` from
  * `deno task build`; imported from JSR, a per-user cache that `deno run -A jsr:@uccl/zip@<version>/build`
  * fills (it fetches the native sources and checks their digests before compiling); or the file that the
- * `UZIP_LIB` environment variable names. The stream format is `docs/FORMAT.md`.
+ * `UZIP_LIB` environment variable names. Built where nvcc is missing, the library holds the CPU codec
+ * alone ({@linkcode libraryFeatures}). The stream format is `docs/FORMAT.md`.
  *
  * @example
  * ```ts
@@ -86,7 +87,7 @@ export {
   type GpuCompressOptions,
   type GpuDecompressOptions,
 } from "./src/gpu_codec.ts";
-export { LibraryLoadError, libraryPath } from "./ffi/deno.ts";
+export { type LibraryFeatures, libraryFeatures, LibraryLoadError, libraryPath } from "./ffi/deno.ts";
 export {
   type PlaneEntropy,
   planeEntropy,

@@ -35,6 +35,15 @@ extern "C" UZIP_API int uzipVersion(void) { return 200; /* 0.2.0: stream format 
 
 extern "C" UZIP_API int uzipFormatVersion(void) { return (int)UZIP_VERSION; }
 
+// UZIP_CPU_ONLY: scripts/build.sh --cpu-only, which compiles the CPU codec alone with a host compiler.
+extern "C" UZIP_API int uzipBuildFeatures(void) {
+#ifdef UZIP_CPU_ONLY
+  return 0;
+#else
+  return UZIP_FEATURE_CUDA | UZIP_FEATURE_NCCL;
+#endif
+}
+
 extern "C" UZIP_API const char* uzipStatusName(int status) {
   switch (status) {
     case UZIP_OK: return "OK";

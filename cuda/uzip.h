@@ -36,6 +36,12 @@ UZIP_API int uzipFormatVersion(void);
 // The message of the last failure on this thread ("" when none). Valid until the next call on it.
 UZIP_API const char* uzipLastError(void);
 UZIP_API const char* uzipStatusName(int status);
+// What this build holds: UZIP_FEATURE_CUDA (the GPU codec, device memory, streams) and UZIP_FEATURE_NCCL
+// (communicators, P2P, collectives). A build made without nvcc (scripts/build.sh --cpu-only) has neither:
+// it exports the identity, error, inspection and CPU codec functions only.
+#define UZIP_FEATURE_CUDA 1
+#define UZIP_FEATURE_NCCL 2
+UZIP_API int uzipBuildFeatures(void);
 
 // ---------------------------------------------------------------------------------------------------
 // Sizes

@@ -37,8 +37,12 @@ export class LibraryLoadError extends Error {
   }
 }
 
-let opened: { path: string; lib: Deno.DynamicLibrary<Deno.ForeignLibraryInterface>; api: NativeUzip } | null =
-  null;
+let opened: {
+  path: string;
+  lib: Deno.DynamicLibrary<Deno.ForeignLibraryInterface>;
+  api: NativeUzip;
+  cpuOnly: boolean;
+} | null = null;
 let missing: UzipSymbolName[] = [];
 
 const packageRoot = new URL("../", import.meta.url);
@@ -69,10 +73,8 @@ export function libraryPath(): string {
     throw new LibraryLoadError(
       `cannot place libuzip: this package is not on local disk (${packageRoot.href}) and neither ` +
         `${LIBRARY_ENV}, ${CACHE_ENV}, XDG_CACHE_HOME nor HOME is set (or --allow-env withholds them). ` +
-        `Set ${LIBRARY_ENV} to a built libuzip.so, or ${CACHE_ENV} to the folder \`${
-          buildCommand(packageRoot)
-        }\` ` +
-        `built into.`,
+        `Set ${LIBRARY_ENV} to a built libuzip.so, or ${CACHE_ENV} to the folder that ` +
+        `\`${buildCommand(packageRoot)}\` built into.`,
       "",
     );
   }
@@ -90,10 +92,14 @@ function openLibrary(): NonNullable<typeof opened> {
     const why = e instanceof Error ? e.message : String(e);
     throw new LibraryLoadError(
       `cannot open libuzip at ${path} (${why}). Build it with \`${buildCommand(packageRoot)}\` ` +
-        `(needs nvcc), or set ${LIBRARY_ENV} to the path of a built libuzip.so.`,
+        `(nvcc for the full library; without it, the CPU codec alone), or set ${LIBRARY_ENV} to the path of ` +
+        `a built libuzip.so.`,
       path,
     );
   }
+  const features = lib.symbols.uzipBuildFeatures as (() => number) | null;
+  // A library too old to say what it holds was always a full build.
+  const cpuOnly = features !== null && features() === 0;
   const api: Record<string, unknown> = {};
   missing = [];
   for (const key of Object.keys(symbols) as UzipSymbolName[]) {
@@ -106,19 +112,44 @@ function openLibrary(): NonNullable<typeof opened> {
     const cName = (symbols[key] as { name?: string }).name ?? key;
     api[key] = () => {
       throw new LibraryLoadError(
-        `${path} has no function ${cName}: the library is older than the sources. Rebuild it with ` +
-          `\`${buildCommand(packageRoot)}\` (or point ${LIBRARY_ENV} at a current build).`,
+        cpuOnly
+          ? `${cName} needs the CUDA build of libuzip, and ${path} is the CPU codec alone (built where nvcc ` +
+            `was not found). Install the CUDA toolkit 12.8 or newer and run \`${
+              buildCommand(packageRoot)
+            }\` ` +
+            `again: it replaces a CPU-only build once nvcc is there.`
+          : `${path} has no function ${cName}: the library is older than the sources. Rebuild it with ` +
+            `\`${buildCommand(packageRoot)}\` (or point ${LIBRARY_ENV} at a current build).`,
         path,
       );
     };
   }
-  return { path, lib, api: api as NativeUzip };
+  return { path, lib, api: api as NativeUzip, cpuOnly };
 }
 
 /** The bound functions, opening the library on first use. Throws {@linkcode LibraryLoadError}. */
 export function native(): NativeUzip {
   if (opened === null) opened = openLibrary();
   return opened.api;
+}
+
+/** What the opened library holds (see {@linkcode libraryFeatures}). */
+export interface LibraryFeatures {
+  /** The GPU codec, device buffers, streams and events (a build made with nvcc). */
+  readonly cuda: boolean;
+  /** Communicators, P2P transfers and collectives over NCCL (a build made with nvcc). */
+  readonly nccl: boolean;
+}
+
+/**
+ * What the library this process uses holds (opens it if needed). A build made where nvcc was not found
+ * holds the CPU codec alone: `{ cuda: false, nccl: false }`, and its GPU and NCCL functions throw
+ * {@linkcode LibraryLoadError}.
+ */
+export function libraryFeatures(): LibraryFeatures {
+  native();
+  const full = !opened!.cpuOnly;
+  return { cuda: full, nccl: full };
 }
 
 /** Names of the table's functions that the opened library lacks (opens it if needed). */

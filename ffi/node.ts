@@ -134,6 +134,7 @@ export function openNode(koffi: KoffiLike, opts: OpenNodeOptions = {}): NodeBind
   }
   const lib = koffi.load(path);
   const bound: Record<string, unknown> = {};
+  let cpuOnly = false; // set below from uzipBuildFeatures(); read by the missing functions' errors
   for (const [key, def] of Object.entries(symbols)) {
     const d = def as Deno.ForeignFunction & { name?: string };
     const cName = d.name ?? key;
@@ -143,7 +144,11 @@ export function openNode(koffi: KoffiLike, opts: OpenNodeOptions = {}): NodeBind
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
       bound[key] = () => {
-        throw new Error(`${path} has no usable function ${cName} (${why}): rebuild it (deno task build)`);
+        throw new Error(
+          cpuOnly
+            ? `${cName} needs the CUDA build of libuzip; ${path} is the CPU codec alone (built without nvcc)`
+            : `${path} has no usable function ${cName} (${why}): rebuild it (deno task build)`,
+        );
       };
       continue;
     }
@@ -155,6 +160,9 @@ export function openNode(koffi: KoffiLike, opts: OpenNodeOptions = {}): NodeBind
       : fn;
   }
   const api = bound as NodeUzip;
+  try {
+    cpuOnly = api.uzipBuildFeatures() === 0;
+  } catch { /* a library too old to say: a full build */ }
   return {
     path,
     symbols: api,

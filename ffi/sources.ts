@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "464ca87bbc75853b";
+export const SOURCES_KEY = "7f85eae2881c888f";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -55,9 +55,9 @@ cuda/gpu_warp.cuh 9810 2d73905ef8dc92ce9ca11bc084f2520c6103fb0b140a563f4c44e6933
 cuda/inspect.cc 1165 3312881041c4545f82ae98a6ae1db2bb10b7271d6c8afedbf7b7ed91cb420b62
 cuda/lanes_format.h 5649 12f7c8b980a8e40045f259db4b5b05812a869913ba69888ff745661db657b47d
 cuda/pairs_format.h 5495 abcf11d5bc230e3df5919de311e0ec851fec11f73cdf9ceb7577636788dd201e
-cuda/status.cc 1678 f7f910de175489d2d2200d6021992426ebeb84bfb7a2ca4828baa30b0220b19a
+cuda/status.cc 1929 77177387f736035d02d9273150d081b7d6dac0d8bba5569ec6a9f7b2232cfc7e
 cuda/status.h 823 1958e389df82caee76db2c139adcb2b4a0cbb135acd021dc99d4d7f97cb343c2
-cuda/uzip.h 13302 c76b8f8625dd15382abb9b015862c5422ed3c66866ce56772c30e7c3070db89d
+cuda/uzip.h 13685 ffc4e3493eb6a8635332ea5f898782eadc63f35b1ac6053659bf12f22b25758b
 cuda/uzip_cost_table.h 10881 402546fa7a7bcfed5f761392ec3579c5d45812f26bc42c3208708b05a7f41e47
 cuda/uzip_format.h 23702 f4898b244456e0652f307c301ab7d39d0a761874c5c5419e9b9a5ea2d20a8728
 nccl/coll_api.cc 19581 00c5ad5235f9cb88e8a3ea3a858b11eb986396c16b0ae5c8d804a91a08ae3909
@@ -86,7 +86,7 @@ nccl/transport_nccl.cc 2550 4ff854a99223fe4ee5a6c78918850fcdc373b11bf34a8046e475
 nccl/transport_nccl.h 1063 00d860247d8e29fc083c6a2b69de89d8158720408daaf2b773a8dd482d2a62e6
 nccl/uzip_coll.h 5661 c6c07510bf46c35dc71d187eccac9cb649169e7ded73c0549dfd1688678dd29c
 nccl/uzip_comm.h 5567 08dc2c4cd4a58c0a524fa78605aeef1e5bc72dc09debcec55a238a110ca6110b
-scripts/build.sh 1709 ae3ce383bc46c1549de97a7f550b177bb887242be6cc4d2ea90975aa7218f8dc
+scripts/build.sh 3653 f80148dcc7320da1429301f0fee188beb9ddd7a3b5b9df76e2426b67b482fcd5
 `;
 
 /** Every file of the build, sorted by path. */

@@ -11,6 +11,8 @@
 export const codecSymbols = {
   uzipVersion: { parameters: [], result: "i32" },
   uzipFormatVersion: { parameters: [], result: "i32" },
+  /** UZIP_FEATURE_CUDA (1) | UZIP_FEATURE_NCCL (2); 0 for a CPU-only build (`scripts/build.sh --cpu-only`) */
+  uzipBuildFeatures: { parameters: [], result: "i32" },
   /** Returns `const char*`, valid until the next libuzip call on this thread. */
   uzipLastError: { parameters: [], result: "pointer" },
   uzipStatusName: { parameters: ["i32"], result: "pointer" },

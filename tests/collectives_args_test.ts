@@ -20,6 +20,7 @@ import {
 } from "../src/collectives.ts";
 import type { DeviceBuffer } from "../src/device.ts";
 import { InvalidArgumentError } from "../src/errors.ts";
+import { cudaBuildTest } from "./_gpu.ts";
 
 const NOT_A_COMM = 0x1234_5678n;
 const isInvalid = (e: unknown) => {
@@ -28,16 +29,19 @@ const isInvalid = (e: unknown) => {
   return true;
 };
 
-Deno.test("collectives: a handle that is no communicator is an InvalidArgumentError, blocking or not", async () => {
-  assert.throws(() => allReduce(NOT_A_COMM, 16n, 16n, 4, "bf16", "sum"), isInvalid);
-  assert.throws(() => allGather(NOT_A_COMM, 16n, 16n, 4, "bf16"), isInvalid);
-  await assert.rejects(allReduceAsync(NOT_A_COMM, 16n, 16n, 4, "bf16", "sum"), isInvalid);
-  await assert.rejects(reduceScatterAsync(NOT_A_COMM, 16n, 16n, 4, "fp32", "max"), isInvalid);
-  await assert.rejects(allGatherAsync(NOT_A_COMM, 16n, 16n, 4, "fp16"), isInvalid);
-  await assert.rejects(allToAllAsync(NOT_A_COMM, 16n, 16n, 4, "bytes"), isInvalid);
-  await assert.rejects(broadcastAsync(NOT_A_COMM, 16n, 16n, 4, "bf16", 0), isInvalid);
-  await assert.rejects(reduceAsync(NOT_A_COMM, 16n, 16n, 4, "bf16", "avg", 0), isInvalid);
-});
+cudaBuildTest(
+  "collectives: a handle that is no communicator is an InvalidArgumentError, blocking or not",
+  async () => {
+    assert.throws(() => allReduce(NOT_A_COMM, 16n, 16n, 4, "bf16", "sum"), isInvalid);
+    assert.throws(() => allGather(NOT_A_COMM, 16n, 16n, 4, "bf16"), isInvalid);
+    await assert.rejects(allReduceAsync(NOT_A_COMM, 16n, 16n, 4, "bf16", "sum"), isInvalid);
+    await assert.rejects(reduceScatterAsync(NOT_A_COMM, 16n, 16n, 4, "fp32", "max"), isInvalid);
+    await assert.rejects(allGatherAsync(NOT_A_COMM, 16n, 16n, 4, "fp16"), isInvalid);
+    await assert.rejects(allToAllAsync(NOT_A_COMM, 16n, 16n, 4, "bytes"), isInvalid);
+    await assert.rejects(broadcastAsync(NOT_A_COMM, 16n, 16n, 4, "bf16", 0), isInvalid);
+    await assert.rejects(reduceAsync(NOT_A_COMM, 16n, 16n, 4, "bf16", "avg", 0), isInvalid);
+  },
+);
 
 Deno.test("collectives: bad arguments reject the nonblocking forms before any native call", async () => {
   await assert.rejects(allReduceAsync(NOT_A_COMM, 16n, 16n, -1, "bf16", "sum"), isInvalid);

@@ -11,7 +11,7 @@ import { bufferBytes, type SimulationArgs } from "../src/collectives.ts";
 import type { DType } from "../src/dtype.ts";
 import { NoDeviceError, TimeoutError } from "../src/errors.ts";
 import { assert, assertEquals, assertInstanceOf, assertThrows } from "./_assert.ts";
-import { gpuTest, hasGpu } from "./_gpu.ts";
+import { cudaBuildTest, gpuTest, hasGpu } from "./_gpu.ts";
 import { makeInput, WIDTH } from "./_coll_data.ts";
 import { RUN_SEED } from "./_seed.ts";
 
@@ -168,7 +168,7 @@ gpuTest("GPU simulation: a missing rank times out, and the GPU backends still wo
 });
 
 if (!hasGpu()) {
-  Deno.test("GPU simulation without a GPU is a NoDeviceError", () => {
+  cudaBuildTest("GPU simulation without a GPU is a NoDeviceError", () => {
     const inputs = [new Uint8Array(8), new Uint8Array(8)];
     assertInstanceOf(
       assertThrows(() =>

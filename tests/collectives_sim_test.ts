@@ -26,6 +26,7 @@ import { InvalidArgumentError, TimeoutError } from "../src/errors.ts";
 import { assert, assertEquals, assertInstanceOf, assertThrows } from "./_assert.ts";
 import { makeInput, rng, WIDTH } from "./_coll_data.ts";
 import { RUN_SEED } from "./_seed.ts";
+import { cudaBuildTest } from "./_gpu.ts";
 
 type FloatDType = Exclude<DType, "bytes">;
 const FLOAT_DTYPES: FloatDType[] = ["bf16", "fp16", "fp32", "fp8e4m3", "fp8e5m2"];
@@ -292,36 +293,42 @@ const REDUCING: CollectiveKind[] = ["allReduce", "reduceScatter", "reduce"];
 const MOVING: CollectiveKind[] = ["allGather", "allToAll", "broadcast"];
 
 for (const kind of REDUCING) {
-  Deno.test(`simulated ${kind}: every dtype × op × 2..16 ranks × odd sizes, compressed == plain == reference`, () => {
-    let cases = 0;
-    for (const n of RANKS) {
-      for (const dtype of FLOAT_DTYPES) {
-        for (const op of REDUCE_OPS) {
-          for (const count of COUNTS) {
-            runCase(kind, n, dtype, count, op);
-            cases++;
+  cudaBuildTest(
+    `simulated ${kind}: every dtype × op × 2..16 ranks × odd sizes, compressed == plain == reference`,
+    () => {
+      let cases = 0;
+      for (const n of RANKS) {
+        for (const dtype of FLOAT_DTYPES) {
+          for (const op of REDUCE_OPS) {
+            for (const count of COUNTS) {
+              runCase(kind, n, dtype, count, op);
+              cases++;
+            }
           }
         }
       }
-    }
-    assertEquals(cases, RANKS.length * FLOAT_DTYPES.length * REDUCE_OPS.length * COUNTS.length);
-  });
+      assertEquals(cases, RANKS.length * FLOAT_DTYPES.length * REDUCE_OPS.length * COUNTS.length);
+    },
+  );
 }
 
 for (const kind of MOVING) {
-  Deno.test(`simulated ${kind}: every dtype × 2..16 ranks × odd sizes, compressed == plain == reference`, () => {
-    for (const n of RANKS) {
-      for (const dtype of ["bytes", ...FLOAT_DTYPES] as DType[]) {
-        for (const count of COUNTS) runCase(kind, n, dtype, count, "sum");
+  cudaBuildTest(
+    `simulated ${kind}: every dtype × 2..16 ranks × odd sizes, compressed == plain == reference`,
+    () => {
+      for (const n of RANKS) {
+        for (const dtype of ["bytes", ...FLOAT_DTYPES] as DType[]) {
+          for (const count of COUNTS) runCase(kind, n, dtype, count, "sum");
+        }
       }
-    }
-  });
+    },
+  );
 }
 
 // Scale (issue #6 asks for the simulated transport up to 64 ranks): more hops and more folds per element
 // than 16 ranks, every collective, the two dtypes of the GPU benches and every op on the ones that reduce.
 // A count below the rank count leaves some segments empty; the other two give every segment elements.
-Deno.test("simulated collectives: fresh random shapes every run (seed printed on failure)", () => {
+cudaBuildTest("simulated collectives: fresh random shapes every run (seed printed on failure)", () => {
   // Shapes the fixed grids above do not pin: any rank count to 12, counts below and around the rank
   // count, chunks of 1 element up, every root, in place or not. Each case runs every mode against the
   // plain schedule and the TS reference (runCase). The inputs' seeds start at a fresh random value.
@@ -366,7 +373,7 @@ Deno.test("simulated collectives: fresh random shapes every run (seed printed on
   assert(cases >= 30, `only ${cases} random cases ran (seed ${base})`);
 });
 
-Deno.test("simulated collectives at scale: 24, 32 and 64 ranks, compressed == plain == reference", () => {
+cudaBuildTest("simulated collectives at scale: 24, 32 and 64 ranks, compressed == plain == reference", () => {
   let cases = 0;
   for (const n of [24, 32, 64]) {
     for (const kind of [...REDUCING, ...MOVING]) {
@@ -384,7 +391,7 @@ Deno.test("simulated collectives at scale: 24, 32 and 64 ranks, compressed == pl
   assertEquals(cases, 3 * 2 * 3 * (3 * REDUCE_OPS.length + 3));
 });
 
-Deno.test("simulated collectives: NCCL in-place layouts give the same bytes", () => {
+cudaBuildTest("simulated collectives: NCCL in-place layouts give the same bytes", () => {
   for (const kind of [...REDUCING, "allGather", "broadcast"] as CollectiveKind[]) {
     for (const n of [2, 3, 5]) {
       for (const dtype of ["bf16", "fp32", "fp8e4m3"] as DType[]) {
@@ -394,7 +401,7 @@ Deno.test("simulated collectives: NCCL in-place layouts give the same bytes", ()
   }
 });
 
-Deno.test("simulated collectives: larger tensors (several codec blocks) compress and stay exact", () => {
+cudaBuildTest("simulated collectives: larger tensors (several codec blocks) compress and stay exact", () => {
   for (
     const kind of [
       "allReduce",
@@ -417,7 +424,7 @@ Deno.test("simulated collectives: larger tensors (several codec blocks) compress
   runCase("allReduce", 3, "fp32", 50_000, "avg", { chunkElems: 0 });
 });
 
-Deno.test("simulated reduce leaves the non-root receive buffers untouched", () => {
+cudaBuildTest("simulated reduce leaves the non-root receive buffers untouched", () => {
   for (const compress of [false, true]) {
     const n = 4, count = 300;
     const inputs = Array.from({ length: n }, (_, r) => makeInput("bf16", count, 700 + r));
@@ -436,7 +443,7 @@ Deno.test("simulated reduce leaves the non-root receive buffers untouched", () =
   }
 });
 
-Deno.test("simulated collectives: a missing rank times out instead of hanging", () => {
+cudaBuildTest("simulated collectives: a missing rank times out instead of hanging", () => {
   const n = 4, count = 1000;
   const inputs = Array.from({ length: n }, (_, r) => makeInput("bf16", count, 900 + r));
   const t0 = performance.now();
@@ -454,7 +461,7 @@ Deno.test("simulated collectives: a missing rank times out instead of hanging", 
   assert(performance.now() - t0 < 10_000, "timeout took too long");
 });
 
-Deno.test("simulated collectives: a missing rank times out in every collective and mode", () => {
+cudaBuildTest("simulated collectives: a missing rank times out in every collective and mode", () => {
   // The last rank never joins. Roots are chosen so that some rank needs its data: broadcast from it,
   // reduce into rank 0 (the chain 1, ..., n - 1, 0 passes through it).
   let runs = 0;
@@ -492,7 +499,7 @@ Deno.test("simulated collectives: a missing rank times out in every collective a
   assertEquals(runs, 6 * 3 * 3);
 });
 
-Deno.test("simulated collectives: bad arguments are typed errors", () => {
+cudaBuildTest("simulated collectives: bad arguments are typed errors", () => {
   const inputs = [new Uint8Array(4), new Uint8Array(4)];
   assertInstanceOf(
     assertThrows(() => simulateCollective({ kind: "allReduce", inputs, dtype: "bytes", count: 4 })),
@@ -516,7 +523,7 @@ Deno.test("simulated collectives: bad arguments are typed errors", () => {
   );
 });
 
-Deno.test("reduction semantics: two ranks give the correctly rounded, commutative result", () => {
+cudaBuildTest("reduction semantics: two ranks give the correctly rounded, commutative result", () => {
   // 2 ranks: the fold is one operation, so the result must be the IEEE result rounded once (what NCCL's
   // native bf16 add gives), independent of which rank folds first.
   const a = new Float32Array([1, 1, 3.140625, -0, 1e30, NaN, 256, 0.1]);
@@ -542,7 +549,7 @@ Deno.test("reduction semantics: two ranks give the correctly rounded, commutativ
   sameBytes([out.outputs[0]], [out.outputs[1]], "both ranks");
 });
 
-Deno.test("avg on two ranks folds the last rank's own element in with one rounding (NCCL's FMA)", () => {
+cudaBuildTest("avg on two ranks folds the last rank's own element in with one rounding (NCCL's FMA)", () => {
   // Elements measured against NCCL 2.28 on 2x H200 (bench/results/h200x2-2026-11-30T1530-codec-v3): a
   // halved fp16 subnormal that is a tie. Rank 1 starts the fold of segment 0 (its element times 1/2,
   // exact here); rank 0 folds its own element in unrounded: 0x8521 / 2 + 0x9e02 / 2 -> 0x9a17 (rounding

@@ -4,8 +4,9 @@
 import assert from "node:assert/strict";
 import { Communicator } from "../src/comm.ts";
 import { UzipError } from "../src/errors.ts";
+import { cudaBuildTest } from "./_gpu.ts";
 
-Deno.test("comm: a failed init rejects with a typed error and its message", async () => {
+cudaBuildTest("comm: a failed init rejects with a typed error and its message", async () => {
   await assert.rejects(
     Communicator.init({ id: new Uint8Array(128), rank: 0, size: 2, timeoutMs: 3000 }),
     (e: unknown) => {

@@ -7,6 +7,7 @@ import type { DeviceBuffer, Stream } from "../src/device.ts";
 import { InvalidArgumentError, Status } from "../src/errors.ts";
 import { GpuCodec } from "../src/gpu_codec.ts";
 import type { DType } from "../src/dtype.ts";
+import { cudaBuildTest } from "./_gpu.ts";
 
 const buffer = { bytes: 1024, ptr: 1n << 40n } as unknown as DeviceBuffer;
 const stream = { handle: 0n } as unknown as Stream;
@@ -30,27 +31,30 @@ Deno.test("GpuCodec.decompress: an unknown dtype is an invalid argument before t
   );
 });
 
-Deno.test("uzipGpuDecompressAs: a dtype that is neither -1 nor an id, or a handle that is no context, is refused", () => {
-  const lib = native();
-  const call = (dtype: number) => {
-    const st = lib.uzipGpuDecompressAs(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n, dtype);
-    return { st, message: cString(lib.uzipLastError()) };
-  };
-  for (const dtype of [-3, -2, 6, 1000]) {
-    const { st, message } = call(dtype);
-    assert.equal(st, Status.INVALID_ARG);
-    assert.match(message, /dtype/, `dtype ${dtype} is what is refused`);
-  }
-  for (const dtype of [-1, 1, 3]) {
-    const { st, message } = call(dtype);
-    assert.equal(st, Status.INVALID_ARG);
-    assert.match(message, /not a GPU codec context/, `dtype ${dtype} passes, the handle is refused`);
-  }
-  assert.equal(lib.uzipGpuDecompress(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n), Status.INVALID_ARG);
-  assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
-});
+cudaBuildTest(
+  "uzipGpuDecompressAs: a dtype that is neither -1 nor an id, or a handle that is no context, is refused",
+  () => {
+    const lib = native();
+    const call = (dtype: number) => {
+      const st = lib.uzipGpuDecompressAs(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n, dtype);
+      return { st, message: cString(lib.uzipLastError()) };
+    };
+    for (const dtype of [-3, -2, 6, 1000]) {
+      const { st, message } = call(dtype);
+      assert.equal(st, Status.INVALID_ARG);
+      assert.match(message, /dtype/, `dtype ${dtype} is what is refused`);
+    }
+    for (const dtype of [-1, 1, 3]) {
+      const { st, message } = call(dtype);
+      assert.equal(st, Status.INVALID_ARG);
+      assert.match(message, /not a GPU codec context/, `dtype ${dtype} passes, the handle is refused`);
+    }
+    assert.equal(lib.uzipGpuDecompress(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n), Status.INVALID_ARG);
+    assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
+  },
+);
 
-Deno.test("uzipGpuDecompressLanes: a handle that is no context is refused before any launch", () => {
+cudaBuildTest("uzipGpuDecompressLanes: a handle that is no context is refused before any launch", () => {
   const lib = native();
   assert.equal(
     lib.uzipGpuDecompressLanes(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n, -1),
@@ -59,7 +63,7 @@ Deno.test("uzipGpuDecompressLanes: a handle that is no context is refused before
   assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
 });
 
-Deno.test("uzipGpuDecompressPairs: a handle that is no context is refused before any launch", () => {
+cudaBuildTest("uzipGpuDecompressPairs: a handle that is no context is refused before any launch", () => {
   const lib = native();
   assert.equal(lib.uzipGpuDecompressPairs(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n), Status.INVALID_ARG);
   assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);

@@ -1,6 +1,7 @@
 // Bundles ffi/node.ts to CommonJS and runs tests/node_smoke.cjs in Node against the same libuzip.so.
 import { assert } from "./_assert.ts";
 import { libraryPath } from "../ffi/deno.ts";
+import { cudaBuildTest } from "./_gpu.ts";
 
 const root = new URL("../", import.meta.url);
 const nodeAvailable = (() => {
@@ -13,7 +14,7 @@ const nodeAvailable = (() => {
 })();
 if (!nodeAvailable) console.log("SKIP (no node on PATH): koffi binding round trip in Node");
 
-Deno.test({
+cudaBuildTest({
   name: "koffi binding: compress/decompress round trip in Node",
   ignore: !nodeAvailable,
   fn: async () => {

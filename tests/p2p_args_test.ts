@@ -7,6 +7,7 @@ import type { DeviceBuffer } from "../src/device.ts";
 import { native } from "../ffi/deno.ts";
 import { InvalidArgumentError, Status } from "../src/errors.ts";
 import { p2p, type P2pOp } from "../src/p2p.ts";
+import { cudaBuildTest } from "./_gpu.ts";
 
 const comm = {
   timeoutMs: 1000,
@@ -48,7 +49,7 @@ Deno.test("p2p: a tensor that fits reaches the library with its offset applied",
   }
 });
 
-Deno.test("p2p: the wire-bytes record of a handle that is no communicator is an invalid argument", () => {
+cudaBuildTest("p2p: the wire-bytes record of a handle that is no communicator is an invalid argument", () => {
   const lib = native();
   const out = new BigUint64Array(4), n = new Uint32Array(1);
   assert.equal(lib.uzipP2pLastWireBytes(0x1234_5678n, out, 4, n), Status.INVALID_ARG);

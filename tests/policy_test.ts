@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { native } from "../ffi/deno.ts";
 import { dtypeId } from "../src/dtype.ts";
 import { chunkCount, chunkPlan, Policy } from "../src/policy.ts";
+import { cudaBuildTest } from "./_gpu.ts";
 
 const MiB = 1 << 20;
 const slow = { linkBps: 37e9, compressBps: 1000e9, decompressBps: 800e9, stepSeconds: 20e-6 };
@@ -33,7 +34,7 @@ Deno.test("policy: chunk plan (about 2 chunks, >= 4 MiB, <= 32 MiB; 2^12 blocks 
   }
 });
 
-Deno.test("policy: chunk plan equals the engine's (uzipP2pChunkPlan)", () => {
+cudaBuildTest("policy: chunk plan equals the engine's (uzipP2pChunkPlan)", () => {
   const lib = native();
   const counts = new BigUint64Array(256), log2s = new Uint32Array(256);
   const ids: Record<number, number> = { 1: dtypeId("fp8e4m3"), 2: dtypeId("bf16"), 4: dtypeId("fp32") };

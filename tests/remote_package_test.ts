@@ -248,6 +248,42 @@ Deno.test("served package: the library comes from the per-user cache; missing, t
   }
 });
 
+Deno.test("served package: build --cpu-only fills the cache with the CPU codec alone, which the package then uses", async () => {
+  const home = await Deno.makeTempDir({ prefix: "uzip-remote-" });
+  const srv = servePackage();
+  try {
+    const cache = `${home}/cache`;
+    const built = await child([...run, `${srv.url}scripts/build.ts`, "--cpu-only"], home, {
+      UZIP_CACHE_DIR: cache,
+    });
+    assertEquals(built.code, 0, built.text);
+    const target = cachedLibraryPath(cache);
+    assert(built.text.includes(`built ${target}`) && built.text.includes("cpu-only"), built.text);
+    const script = await writeRoundTrip(home, srv.url);
+    await Deno.writeTextFile(
+      script,
+      (await Deno.readTextFile(script)).replace("libraryPath }", "libraryFeatures, libraryPath }") +
+        "console.log(JSON.stringify(libraryFeatures()));\n",
+    );
+    const ok = await child([...run, script], home, { UZIP_CACHE_DIR: cache });
+    assertEquals(ok.code, 0, ok.text);
+    const lines = ok.text.trim().split("\n");
+    const res = JSON.parse(lines[lines.length - 2]);
+    assertEquals(res.path, target);
+    assert(res.same, ok.text);
+    assertEquals(JSON.parse(lines[lines.length - 1]), { cuda: false, nccl: false });
+    // Asked again without --cpu-only where nvcc exists, the next run would replace it (tests/cpu_only_test.ts
+    // checks that rule); with --cpu-only it stays.
+    const again = await child([...run, `${srv.url}scripts/build.ts`, "--cpu-only"], home, {
+      UZIP_CACHE_DIR: cache,
+    });
+    assert(again.code === 0 && again.text.includes("is up to date"), again.text);
+  } finally {
+    await srv.close();
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
 const fullBuild = Deno.env.get("UZIP_TEST_REMOTE_BUILD") === "1";
 if (!fullBuild) console.log("SKIP (UZIP_TEST_REMOTE_BUILD is not 1): nvcc build of the served package");
 
