@@ -7,6 +7,7 @@
 import { native } from "../ffi/deno.ts";
 import { type DType, dtypeId, dtypeOf, dtypeWidth } from "./dtype.ts";
 import { BufferTooSmallError, checkInt, errorFor, InvalidArgumentError, unwrap } from "./errors.ts";
+import { hostBytes } from "./views.ts";
 
 /** Header flag: the stream carries a checksum of the original bytes. */
 export const FLAG_CHECKSUM = 0x01;
@@ -150,14 +151,6 @@ const infoWords = new BigUint64Array(17);
 // Zero-length arrays may be passed to C as null pointers; an empty input is given this instead.
 const ONE_BYTE = new Uint8Array(1);
 
-function bytesOf(view: ArrayBufferView, what: string): Uint8Array<ArrayBuffer> {
-  if (!ArrayBuffer.isView(view)) throw new InvalidArgumentError(`${what} must be an ArrayBufferView`);
-  if (!(view.buffer instanceof ArrayBuffer)) {
-    throw new InvalidArgumentError(`${what} must be backed by an ArrayBuffer (not shared memory)`);
-  }
-  return new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-}
-
 function nonEmpty(u8: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
   return u8.byteLength === 0 ? ONE_BYTE : u8;
 }
@@ -184,7 +177,11 @@ function countOf(count: number | bigint): bigint {
     return count;
   }
   if (!Number.isSafeInteger(count) || count < 0) {
-    throw new InvalidArgumentError(`count must be a non-negative integer, got ${count}`);
+    throw new InvalidArgumentError(
+      `count must be a non-negative safe integer (or a bigint), got ${count}${
+        Number.isInteger(count) && count > 0 ? " (past Number.MAX_SAFE_INTEGER)" : ""
+      }`,
+    );
   }
   return BigInt(count);
 }
@@ -243,7 +240,7 @@ export function compress(data: ArrayBufferView, dtype: DType, opts: CompressOpti
 // compress's arguments checked and converted; capacity: the stream's bound (maxCompressedSize).
 function compressArgs(data: ArrayBufferView, dtype: DType, opts: CompressOptions) {
   const width = dtypeWidth(dtype);
-  const src = bytesOf(data, "data");
+  const src = hostBytes(data, "data");
   if (src.byteLength % width !== 0) {
     throw new InvalidArgumentError(
       `data is ${src.byteLength} bytes, not a multiple of the ${dtype} element size ${width}`,
@@ -254,8 +251,9 @@ function compressArgs(data: ArrayBufferView, dtype: DType, opts: CompressOptions
   const log2 = log2Of(opts);
   const threads = threadsOf(opts.threads);
   const id = dtypeId(dtype);
-  if (opts.into !== undefined && !(opts.into instanceof Uint8Array)) {
-    throw new InvalidArgumentError("into must be a Uint8Array");
+  if (opts.into !== undefined) {
+    if (!(opts.into instanceof Uint8Array)) throw new InvalidArgumentError("into must be a Uint8Array");
+    hostBytes(opts.into, "into"); // shared or detached memory: the same typed errors as data's
   }
   unwrap(native().uzipMaxCompressedSize(id, count, flags, log2, out64));
   return { src, count, flags, log2, threads, id, capacity: out64[0] };
@@ -328,7 +326,7 @@ function stagingFor(bytes: number): Uint8Array<ArrayBuffer> {
  * @returns the stream's description
  */
 export function inspect(stream: Uint8Array): StreamInfo {
-  const src = bytesOf(stream, "stream");
+  const src = hostBytes(stream, "stream");
   unwrap(native().uzipInspect(nonEmpty(src), BigInt(src.byteLength), infoWords));
   const w = Array.from(infoWords, Number);
   const [version, dtype, flags, log2Block, count, rawBytes, totalBytes, nblocks, checksum] = w;
@@ -400,9 +398,9 @@ export function decompress(
 // decompress's arguments checked (the stream's header included) and its destination.
 function decompressArgs(stream: Uint8Array, into: ArrayBufferView | undefined, opts: DecompressOptions) {
   const threads = threadsOf(opts.threads);
-  const src = bytesOf(stream, "stream");
+  const src = hostBytes(stream, "stream");
   const info = inspect(src);
-  const dst = into === undefined ? new Uint8Array(info.rawBytes) : bytesOf(into, "into");
+  const dst = into === undefined ? new Uint8Array(info.rawBytes) : hostBytes(into, "into");
   if (dst.byteLength < info.rawBytes) {
     throw new BufferTooSmallError(
       `destination holds ${dst.byteLength} bytes, the stream decodes to ${info.rawBytes}`,

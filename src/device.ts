@@ -7,6 +7,7 @@
  */
 import { native } from "../ffi/deno.ts";
 import { InvalidArgumentError, unwrap } from "./errors.ts";
+import { hostBytes } from "./views.ts";
 
 const out64 = new BigUint64Array(1);
 const out32 = new Int32Array(1);
@@ -204,7 +205,7 @@ export class DeviceBuffer {
    * is ordered after the work already enqueued on it.
    */
   upload(view: ArrayBufferView, stream?: Stream, offset: number = 0): void {
-    const src = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    const src = hostBytes(view, "view", true);
     this.#check(offset, src.byteLength);
     if (src.byteLength === 0) return;
     unwrap(
@@ -223,9 +224,7 @@ export class DeviceBuffer {
    * @returns `into` as a Uint8Array, or a fresh one of the whole buffer
    */
   download(into?: ArrayBufferView, stream?: Stream, offset: number = 0): Uint8Array {
-    const dst = into === undefined
-      ? new Uint8Array(this.bytes - offset)
-      : new Uint8Array(into.buffer, into.byteOffset, into.byteLength);
+    const dst = into === undefined ? new Uint8Array(this.bytes - offset) : hostBytes(into, "into", true);
     this.#check(offset, dst.byteLength);
     if (dst.byteLength === 0) return dst;
     unwrap(

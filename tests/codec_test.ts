@@ -248,6 +248,29 @@ Deno.test("bad arguments throw InvalidArgumentError", () => {
   assertThrowsTyped(() => compress([1, 2] as unknown as Uint8Array, "bytes"), InvalidArgumentError);
   assertThrowsTyped(() => maxCompressedSize(-1, "bf16"), InvalidArgumentError);
   assertThrowsTyped(() => maxCompressedSize(1.5, "bf16"), InvalidArgumentError);
+  assert(
+    /MAX_SAFE_INTEGER/.test(
+      assertThrowsTyped(() => maxCompressedSize(2 ** 60, "bf16"), InvalidArgumentError).message,
+    ),
+  );
+  // A transferred buffer: a typed error, not V8's "Cannot perform Construct on a detached ArrayBuffer".
+  const stream = compress(new Uint16Array(64), "bf16");
+  const ab = new ArrayBuffer(128);
+  const view = new Uint16Array(ab);
+  structuredClone(ab, { transfer: [ab] });
+  assert(/detached/.test(assertThrowsTyped(() => compress(view, "bf16"), InvalidArgumentError).message));
+  const into = new Uint8Array(4096);
+  structuredClone(into.buffer, { transfer: [into.buffer] });
+  assert(
+    /detached/.test(
+      assertThrowsTyped(() => compress(new Uint16Array(8), "bf16", { into }), InvalidArgumentError).message,
+    ),
+  );
+  const gone = stream.slice();
+  structuredClone(gone.buffer, { transfer: [gone.buffer] });
+  assert(/detached/.test(assertThrowsTyped(() => decompress(gone), InvalidArgumentError).message));
+  assert(/detached/.test(assertThrowsTyped(() => inspect(gone), InvalidArgumentError).message));
+  assert(/detached/.test(assertThrowsTyped(() => decompress(stream, view), InvalidArgumentError).message));
 });
 
 Deno.test("truncated streams throw TruncatedStreamError", () => {
