@@ -184,6 +184,11 @@ export async function environment(gpu: DeviceInfo | null): Promise<Record<string
     host: { hostname: Deno.hostname(), os: `${Deno.build.os} ${Deno.osRelease()}`, cpu: cpuModel() },
     deno: Deno.version.deno,
     libuzip: { version: lib.uzipVersion(), formatVersion: lib.uzipFormatVersion() },
+    // The knobs of this run (UZIP_CPU_SIMD, UZIP_GPU_ENC_VARIANT, NCCL_P2P_DISABLE, ...), for A/B records.
+    env: Object.fromEntries(
+      Object.entries(Deno.env.toObject()).filter(([k]) => k.startsWith("UZIP_") || k.startsWith("NCCL_"))
+        .sort(),
+    ),
     gpu: gpu === null ? null : {
       ...gpu,
       nvidiaDriver: driver?.split("\n")[0] ?? null,

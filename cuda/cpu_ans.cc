@@ -4,7 +4,32 @@
 // slot - cum. tests/native/cpu_codec_test.cc checks both against the shared functions.
 #include "cpu_internal.h"
 
+#if UZIP_CPU_X86
+#include <immintrin.h>
+#endif
+#include <stdlib.h>
+
 namespace uzip_cpu {
+
+// -1: not yet decided. The AVX2 paths run when the CPU has AVX2 and UZIP_CPU_SIMD is not "0".
+static int g_simd = -1;
+
+int simd_level() {
+  int v = __atomic_load_n(&g_simd, __ATOMIC_RELAXED);
+  if (v < 0) {
+    const char* env = getenv("UZIP_CPU_SIMD");
+    v = 0;
+#if UZIP_CPU_X86
+    if (!(env && env[0] == '0') && __builtin_cpu_supports("avx2")) v = 1;
+#endif
+    (void)env;
+    __atomic_store_n(&g_simd, v, __ATOMIC_RELAXED);
+  }
+  return v;
+}
+
+void force_simd_level(int level) { __atomic_store_n(&g_simd, level, __ATOMIC_RELAXED); }
+
 namespace {
 
 // One encoder step; equal to uzip_ans_encode, written without data-dependent branches (the renormalize
@@ -17,6 +42,76 @@ static inline uint32_t enc_step(uint32_t x, const uzip_ans_enc_sym& e, uint16_t*
   x >>= emit << 4;
   return uzip_ans_enc_next(x, e);
 }
+
+#if UZIP_CPU_X86
+// For each 8-bit mask m of the lanes of an 8-lane vector that shed a word: the lanes to move to positions
+// 8 - popcount(m) .. 7, in lane order (the vector's words then end at the top of an 8-word window).
+struct CompressTable {
+  uint32_t idx[256][8];
+  constexpr CompressTable() : idx() {
+    for (uint32_t m = 0; m < 256u; m++) {
+      uint32_t c = 0;
+      for (uint32_t i = 0; i < 8u; i++) c += (m >> i) & 1u;
+      uint32_t j = 8u - c;
+      for (uint32_t i = 0; i < 8u; i++)
+        if ((m >> i) & 1u) idx[m][j++] = i;
+    }
+  }
+};
+constexpr CompressTable kCompress{};
+
+// The table entries as three 32-bit arrays, for gathers.
+struct EncTabSoA {
+  uint32_t rcp[256], bound[256], cbs[256];  // cbs: cmpl << 18 | biasShift (bias < 2^13, shift < 32)
+};
+
+// One step of eight lanes (lanes 8k..8k+7): the scalar enc_step on each, their shed words stored below wp
+// in lane order (one 16-byte store whose lower part lands below the words: overwritten later, or never
+// read), wp moved down by their count.
+__attribute__((target("avx2,popcnt"))) static inline __m256i enc_vec_avx2(__m256i x, const uint8_t* syms,
+                                                                         const EncTabSoA& t, uint16_t*& wp) {
+  const __m256i sym = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i*)syms));
+  const __m256i bound = _mm256_i32gather_epi32((const int*)t.bound, sym, 4);
+  const __m256i rcp = _mm256_i32gather_epi32((const int*)t.rcp, sym, 4);
+  const __m256i cbs = _mm256_i32gather_epi32((const int*)t.cbs, sym, 4);
+  // x >= bound (states and bounds under 2^31: the signed compare is the unsigned one).
+  const __m256i shed = _mm256_xor_si256(_mm256_cmpgt_epi32(bound, x), _mm256_set1_epi32(-1));
+  const uint32_t m = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(shed));
+  const __m256i moved = _mm256_permutevar8x32_epi32(x, _mm256_loadu_si256((const __m256i*)kCompress.idx[m]));
+  // The low halves of the eight 32-bit lanes, in order, in the low 128 bits.
+  const __m256i lo16 = _mm256_shuffle_epi8(
+      moved, _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 4, 5, 8, 9, 12, 13,
+                              -1, -1, -1, -1, -1, -1, -1, -1));
+  const __m128i words = _mm256_castsi256_si128(_mm256_permute4x64_epi64(lo16, 0x08));
+  _mm_storeu_si128((__m128i*)(wp - 8), words);
+  wp -= __builtin_popcount(m);
+  x = _mm256_blendv_epi8(x, _mm256_srli_epi32(x, 16), shed);
+  // q = umulhi(x, rcp) >> shift: even lanes' and odd lanes' 64-bit products, their high words joined.
+  const __m256i even = _mm256_srli_epi64(_mm256_mul_epu32(x, rcp), 32);
+  const __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(x, 32), _mm256_srli_epi64(rcp, 32));
+  const __m256i hi = _mm256_blend_epi32(even, odd, 0xAA);
+  const __m256i q = _mm256_srlv_epi32(hi, _mm256_and_si256(cbs, _mm256_set1_epi32(31)));
+  const __m256i bias = _mm256_and_si256(_mm256_srli_epi32(cbs, 5), _mm256_set1_epi32(0x1FFF));
+  const __m256i cmpl = _mm256_srli_epi32(cbs, 18);
+  return _mm256_add_epi32(_mm256_add_epi32(x, bias), _mm256_mullo_epi32(q, cmpl));
+}
+
+// A segment's full steps t = full - 1 .. 0 on AVX2 (after its short last step): lanes 31..0 as the scalar
+// loop takes them, a vector at a time from the top.
+__attribute__((target("avx2,popcnt"))) static void enc_steps_avx2(uint32_t* x, const uint8_t* in, uint32_t full,
+                                                                  const EncTabSoA& t, uint16_t*& wp) {
+  __m256i v[4];
+  for (int k = 0; k < 4; k++) v[k] = _mm256_loadu_si256((const __m256i*)(x + 8 * k));
+  for (int32_t s = (int32_t)full - 1; s >= 0; s--) {
+    const uint8_t* row = in + (uint32_t)s * 32u;
+    v[3] = enc_vec_avx2(v[3], row + 24, t, wp);
+    v[2] = enc_vec_avx2(v[2], row + 16, t, wp);
+    v[1] = enc_vec_avx2(v[1], row + 8, t, wp);
+    v[0] = enc_vec_avx2(v[0], row, t, wp);
+  }
+  for (int k = 0; k < 4; k++) _mm256_storeu_si256((__m256i*)(x + 8 * k), v[k]);
+}
+#endif
 
 }  // namespace
 
@@ -40,7 +135,20 @@ uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freq
   uint64_t pos = uzip_ans_table_bytes(k);
   for (uint64_t i = 36 + 2 * (uint64_t)k; i < pos; i++) out[i] = 0;
 
-  uint16_t wbuf[UZIP_ANS_SEG_SYMS];
+#if UZIP_CPU_X86
+  const bool simd = simd_level() >= 1;
+  EncTabSoA soa;
+  if (simd) {
+    for (uint32_t s = 0; s < 256u; s++) {
+      soa.rcp[s] = tab[s].rcp;
+      soa.bound[s] = tab[s].bound;
+      soa.cbs[s] = tab[s].cmpl << 18 | tab[s].biasShift;
+    }
+  }
+#endif
+  // 8 words of room below the words: the AVX2 steps store 8 words at a time, the shed ones at the top.
+  uint16_t wbufAll[8 + UZIP_ANS_SEG_SYMS];
+  uint16_t* const wbuf = wbufAll + 8;
   const uint32_t nseg = uzip_ans_nseg(n);
   for (uint32_t sg = 0; sg < nseg; sg++) {
     const uint8_t* in = plane + (uint64_t)sg * UZIP_ANS_SEG_SYMS;
@@ -53,6 +161,12 @@ uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freq
     uint32_t full = len / UZIP_ANS_LANES, tail = len % UZIP_ANS_LANES;
     // The short last step first (the encoder walks backwards), then the full steps.
     for (int32_t l = (int32_t)tail - 1; l >= 0; l--) x[l] = enc_step(x[l], tab[in[full * 32u + l]], wp);
+#if UZIP_CPU_X86
+    if (simd) {
+      enc_steps_avx2(x, in, full, soa, wp);
+      full = 0;
+    }
+#endif
     for (int32_t t = (int32_t)full - 1; t >= 0; t--) {
       const uint8_t* row = in + (uint32_t)t * 32u;
       for (int32_t l = 31; l >= 0; l--) x[l] = enc_step(x[l], tab[row[l]], wp);
@@ -71,13 +185,79 @@ uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freq
 
 namespace {
 
+#if UZIP_CPU_X86
+// For each 8-bit mask m of the lanes of an 8-lane vector that take a word: lane i's rank among them
+// (its word's index in the 8 loaded after `next`). Lanes outside m get 0 (their value is not used).
+struct ExpandTable {
+  uint32_t idx[256][8];
+  constexpr ExpandTable() : idx() {
+    for (uint32_t m = 0; m < 256u; m++) {
+      uint32_t r = 0;
+      for (uint32_t i = 0; i < 8u; i++) {
+        idx[m][i] = (m >> i) & 1u ? r : 0u;
+        r += (m >> i) & 1u;
+      }
+    }
+  }
+};
+constexpr ExpandTable kExpand{};
+
+// dec_segment's full steps on AVX2, while every step is sure of 32 words (the scalar fast path's
+// condition), eight lanes a vector in lane order, so the words are taken in the stream's order. The same
+// arithmetic as the scalar loop: a gather of the slot's table entry, the state update as a 32-bit
+// multiply, and the refill of the lanes under 2^15 from the next words, expanded to their lanes through
+// kExpand. Decodes steps [0, t) and returns t; x and *next are updated.
+__attribute__((target("avx2,popcnt"))) static uint32_t dec_steps_avx2(uint32_t* x, const uint8_t* words,
+                                                                     uint32_t nwords, uint32_t full,
+                                                                     const uint32_t* dtab, uint8_t* out,
+                                                                     uint32_t* nextp) {
+  const __m256i slotMask = _mm256_set1_epi32((int)(UZIP_ANS_M - 1u));
+  const __m256i fMask = _mm256_set1_epi32(0xFFF);
+  const __m256i lower = _mm256_set1_epi32((int)UZIP_ANS_L);
+  const __m256i byteMask = _mm256_set1_epi32(0xFF);
+  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+  __m256i v[4];
+  for (int k = 0; k < 4; k++) v[k] = _mm256_loadu_si256((const __m256i*)(x + 8 * k));
+  uint32_t next = *nextp, t = 0;
+  for (; t < full && nwords - next >= UZIP_ANS_LANES; t++) {
+    __m256i sym[4];
+    for (int k = 0; k < 4; k++) {
+      const __m256i e = _mm256_i32gather_epi32((const int*)dtab, _mm256_and_si256(v[k], slotMask), 4);
+      sym[k] = _mm256_and_si256(e, byteMask);
+      const __m256i f = _mm256_and_si256(_mm256_srli_epi32(e, 8), fMask);
+      __m256i s = _mm256_add_epi32(_mm256_mullo_epi32(f, _mm256_srli_epi32(v[k], UZIP_ANS_PROB_BITS)),
+                                   _mm256_srli_epi32(e, 20));
+      // States stay under 2^31, so the signed compare is the unsigned one.
+      const __m256i need = _mm256_cmpgt_epi32(lower, s);
+      const uint32_t m = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(need));
+      const __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i*)(words + 2u * next)));
+      const __m256i mine = _mm256_permutevar8x32_epi32(w, _mm256_loadu_si256((const __m256i*)kExpand.idx[m]));
+      const __m256i refilled = _mm256_or_si256(_mm256_slli_epi32(s, 16), mine);
+      v[k] = _mm256_blendv_epi8(s, refilled, need);
+      next += (uint32_t)__builtin_popcount(m);
+    }
+    // 32 symbols in lane order: two packs interleave the vectors' 128-bit halves, one permute undoes it.
+    const __m256i p01 = _mm256_packus_epi32(sym[0], sym[1]), p23 = _mm256_packus_epi32(sym[2], sym[3]);
+    const __m256i bytes = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(p01, p23), order);
+    _mm256_storeu_si256((__m256i*)(out + (uint64_t)t * UZIP_ANS_LANES), bytes);
+  }
+  for (int k = 0; k < 4; k++) _mm256_storeu_si256((__m256i*)(x + 8 * k), v[k]);
+  *nextp = next;
+  return t;
+}
+#endif
+
 // Decodes one segment of len symbols. words: nwords readable u16 words. Returns false on a corrupt
 // segment (a word read past nwords). *used receives the words consumed; x holds the final states.
 static bool dec_segment(uint32_t* x, const uint8_t* words, uint32_t nwords, uint32_t len,
                         const uint32_t* dtab, uint8_t* out, uint32_t* used) {
   uint32_t next = 0;
   uint32_t full = len / UZIP_ANS_LANES, tail = len % UZIP_ANS_LANES;
-  for (uint32_t t = 0; t <= full; t++) {
+  uint32_t t0 = 0;
+#if UZIP_CPU_X86
+  if (simd_level() >= 1) t0 = dec_steps_avx2(x, words, nwords, full, dtab, out, &next);
+#endif
+  for (uint32_t t = t0; t <= full; t++) {
     uint32_t lanes = t < full ? UZIP_ANS_LANES : tail;
     uint8_t* o = out + t * UZIP_ANS_LANES;
     if (lanes == UZIP_ANS_LANES && nwords - next >= UZIP_ANS_LANES) {

@@ -11,7 +11,20 @@
 #include "uzip.h"
 #include "uzip_format.h"
 
+// x86-64 builds get AVX2 paths, chosen at run time (simd_level).
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define UZIP_CPU_X86 1
+#else
+#define UZIP_CPU_X86 0
+#endif
+
 namespace uzip_cpu {
+
+// 1 when the rANS coders take their AVX2 paths (the CPU has AVX2 and $UZIP_CPU_SIMD is not "0"), else 0.
+// Both paths give the same bytes, the same decoded data and the same errors.
+int simd_level();
+// Tests: 0 forces the scalar paths, 1 the AVX2 ones (only where the CPU has AVX2), -1 decides again.
+void force_simd_level(int level);
 
 // Unaligned little-endian loads and stores (the stream has no alignment guarantee in memory; memcpy
 // compiles to a plain move on x86-64).

@@ -169,7 +169,7 @@ async function buildLocal(force: boolean, debug: boolean, cpuOnly: boolean): Pro
     libTime === 0
       ? `building build/libuzip.so (${action})`
       : `rebuilding build/libuzip.so (${action}; ${
-        libTime < src.time ? `${src.path} changed` : "replacing a build of another kind"
+        force ? "forced" : libTime < src.time ? `${src.path} changed` : "replacing a build of another kind"
       })`,
   );
   await runBuildSh(root, debug, action);

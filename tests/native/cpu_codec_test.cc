@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "cpu_internal.h"
 #include "cpu_threads.h"
 #include "ref_codec.h"
 #include "status.h"
@@ -1059,6 +1060,125 @@ static void test_block_threads() {
          (unsigned long long)damaged);
 }
 
+// The AVX2 paths (uzip_cpu::simd_level) against the scalar ones: the same bytes, the same decoded data,
+// and for damaged streams the same status and message, over dtypes, layouts, data kinds and sizes whose
+// segments end in every way (full steps, a short last step, words running out mid-segment).
+static void test_simd() {
+  uzip_cpu::force_simd_level(-1);
+  if (uzip_cpu::simd_level() == 0) {
+    printf("simd: SKIP (this CPU has no AVX2, or UZIP_CPU_SIMD=0): scalar paths only\n");
+    return;
+  }
+  uint64_t cases = 0, damaged = 0;
+  auto both = [&](auto&& fn) {  // runs fn under the scalar paths, then under AVX2
+    uzip_cpu::force_simd_level(0);
+    auto a = fn();
+    uzip_cpu::force_simd_level(1);
+    auto b = fn();
+    return std::make_pair(a, b);
+  };
+  struct Dec { int st; std::string msg; Bytes out; };
+  auto decode = [](const Bytes& s, uint64_t raw) {
+    Bytes out(raw + 1, 0xEE);
+    uint64_t got = 0;
+    const int st = uzipDecompressCpu(s.data(), s.size(), out.data(), raw, &got);
+    return Dec{st, st ? uzipLastError() : "", out};
+  };
+  const uint32_t dtypes[] = {UZIP_DTYPE_BF16, UZIP_DTYPE_FP16, UZIP_DTYPE_FP32, UZIP_DTYPE_FP8E4M3, UZIP_DTYPE_BYTES};
+  const DataKind kinds[] = {GAUSS, UNIFORM, SPARSE, RANDOM, PATTERNS};
+  for (uint32_t dtype : dtypes) {
+    for (uint32_t flags : {0u, UZIP_FLAG_SPLIT, UZIP_FLAG_CHECKSUM, UZIP_FLAG_PAIRS}) {
+      if ((flags & UZIP_FLAG_PAIRS) && dtype != UZIP_DTYPE_BF16 && dtype != UZIP_DTYPE_FP32) continue;
+      for (uint64_t n : {1ull, 31ull, 33ull, 1000ull, 16384ull, 16384ull + 31, 70000ull}) {
+        for (DataKind kind : kinds) {
+          for (uint32_t lg : {10u, 14u, 16u}) {
+            const Bytes d = make_data(dtype, n, kind, 31 * n + lg + kind);
+            auto enc = both([&] {
+              Bytes s;
+              const int st = compress(d, n, dtype, flags, lg, &s);
+              return std::make_pair(st, s);
+            });
+            CHECK(enc.first.first == 0 && enc.first == enc.second, "simd: bytes of dtype %u flags %u n %llu %s lg %u",
+                  dtype, flags, (unsigned long long)n, kKindNames[kind], lg);
+            const Bytes& s = enc.first.second;
+            auto dec = both([&] { return decode(s, d.size()); });
+            dec.first.out.resize(d.size());
+            dec.second.out.resize(d.size());
+            CHECK(dec.first.st == 0 && dec.second.st == 0 && dec.first.out == d && dec.second.out == d,
+                  "simd: decode of dtype %u flags %u n %llu %s lg %u", dtype, flags, (unsigned long long)n,
+                  kKindNames[kind], lg);
+            cases++;
+          }
+        }
+      }
+    }
+  }
+  // Damaged streams: bytes flipped in the segments (words, word counts, states), the same verdict both ways.
+  for (uint32_t dtype : {UZIP_DTYPE_BF16, UZIP_DTYPE_FP32, UZIP_DTYPE_BYTES}) {
+    for (uint32_t flags : {0u, UZIP_FLAG_SPLIT}) {
+      const uint64_t n = 3 * 16384 + 100;
+      const Bytes d = make_data(dtype, n, dtype == UZIP_DTYPE_BYTES ? SPARSE : GAUSS, 99 + dtype + flags);
+      Bytes s;
+      CHECK(compress(d, n, dtype, flags, 14, &s) == 0, "simd damage base");
+      uint64_t x = 0xD1B54A32D192ED03ull ^ (dtype * 131 + flags);
+      auto rnd = [&]() { x ^= x << 13, x ^= x >> 7, x ^= x << 17; return x; };
+      for (int trial = 0; trial < 400; trial++) {
+        Bytes f = s;
+        const int hits = 1 + (int)(rnd() % 3);
+        for (int i = 0; i < hits; i++) f[64 + rnd() % (f.size() - 64)] ^= (uint8_t)(1u + rnd() % 255);
+        auto dec = both([&] { return decode(f, d.size()); });
+        CHECK(dec.first.st == dec.second.st && dec.first.msg == dec.second.msg &&
+                  (dec.first.st != 0 || dec.first.out == dec.second.out),
+              "simd: damaged dtype %u flags %u trial %d: %s \"%s\" vs %s \"%s\"", dtype, flags, trial,
+              uzipStatusName(dec.first.st), dec.first.msg.c_str(), uzipStatusName(dec.second.st),
+              dec.second.msg.c_str());
+        damaged += dec.first.st != 0;
+      }
+    }
+  }
+  // A segment's word count lowered by 1..40 (the section cut to match): the words run out near the end,
+  // where the AVX2 loop must hand over to the scalar one before reading past them. Uniform bytes (8 bits
+  // a symbol: ~16 words a step, some steps over 24) and geometric ones (~2 bits: ~4 words a step).
+  for (int uniform = 0; uniform < 2; uniform++) {
+    const uint32_t n = 2 * UZIP_ANS_SEG_SYMS + 777;
+    Bytes plane(n);
+    uint64_t x = 0x243F6A8885A308D3ull + (uint64_t)uniform;
+    for (uint32_t i = 0; i < n; i++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      plane[i] = uniform ? (uint8_t)(x >> 56) : (uint8_t)(120 + __builtin_ctzll(x | (1ull << 12)));
+    }
+    uint32_t counts[256] = {0}, freqs[256];
+    for (uint8_t b : plane) counts[b]++;
+    uzip_normalize_freqs(counts, n, freqs);
+    Bytes sec(uzip_cpu::ans_section_bound(n));
+    const uint64_t len = uzip_cpu::ans_encode_plane(plane.data(), n, freqs, sec.data());
+    uint32_t k = 0;
+    for (uint32_t f : freqs) k += f != 0;
+    const uint64_t seg0 = uzip_ans_table_bytes(k);
+    uint32_t nw0;
+    memcpy(&nw0, sec.data() + seg0, 4);
+    for (uint32_t cut = 0; cut <= 40; cut++) {
+      Bytes f(sec.begin(), sec.begin() + (long)len);
+      const uint32_t nw = nw0 - cut;
+      memcpy(f.data() + seg0, &nw, 4);
+      auto dec = both([&] {
+        Bytes out(n);
+        uint64_t used = 0;
+        const int st = uzip_cpu::ans_decode_section(f.data(), f.size(), n, out.data(), &used, "symbol", 0);
+        return Dec{st, st ? uzipLastError() : "", out};
+      });
+      CHECK(dec.first.st == dec.second.st && dec.first.msg == dec.second.msg && (cut > 0 || dec.first.st == 0) &&
+                (dec.first.st != 0 || dec.first.out == plane),
+            "simd: words cut by %u: %s \"%s\" vs %s \"%s\"", cut, uzipStatusName(dec.first.st),
+            dec.first.msg.c_str(), uzipStatusName(dec.second.st), dec.second.msg.c_str());
+      damaged += dec.first.st != 0;
+    }
+  }
+  uzip_cpu::force_simd_level(-1);
+  printf("simd: %llu cases alike, %llu damaged streams refused alike\n", (unsigned long long)cases,
+         (unsigned long long)damaged);
+}
+
 #include <chrono>
 static double now_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 // With an argument, only the tests whose names contain it run (the ThreadSanitizer build runs "threads").
@@ -1082,6 +1202,7 @@ int main(int argc, char** argv) {
   TIMED(test_pairs_adversarial);
   TIMED(test_threads);
   TIMED(test_block_threads);
+  TIMED(test_simd);
   TIMED(test_round_trips);
   printf("%llu passed, %llu failed\n", (unsigned long long)g_pass.load(), (unsigned long long)g_fail.load());
   return g_fail ? 1 : 0;
