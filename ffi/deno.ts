@@ -41,7 +41,7 @@ let opened: {
   path: string;
   lib: Deno.DynamicLibrary<Deno.ForeignLibraryInterface>;
   api: NativeUzip;
-  cpuOnly: boolean;
+  features: number; // uzipBuildFeatures(): UZIP_FEATURE_CUDA 1 | UZIP_FEATURE_NCCL 2
 } | null = null;
 let missing: UzipSymbolName[] = [];
 
@@ -64,7 +64,7 @@ function pathEnv(): PathEnv {
  * The library path this process uses: `$UZIP_LIB`; else, for a package on local disk, its
  * `build/libuzip.so`; else (a package imported from JSR) the build of this version in the per-user cache
  * (`$UZIP_CACHE_DIR`, `$XDG_CACHE_HOME/uccl-zip` or `~/.cache/uccl-zip`), which
- * `deno run -A jsr:@uccl/zip/build` makes. Throws {@linkcode LibraryLoadError} when the package is not on
+ * `deno run -A jsr:@uccl/zip@<version>/build` makes. Throws {@linkcode LibraryLoadError} when the package is not on
  * local disk and the environment (or the permissions) give neither `UZIP_LIB` nor a cache folder.
  */
 export function libraryPath(): string {
@@ -97,9 +97,11 @@ function openLibrary(): NonNullable<typeof opened> {
       path,
     );
   }
-  const features = lib.symbols.uzipBuildFeatures as (() => number) | null;
+  const featuresFn = lib.symbols.uzipBuildFeatures as (() => number) | null;
   // A library too old to say what it holds was always a full build.
-  const cpuOnly = features !== null && features() === 0;
+  const features = featuresFn === null ? 3 : featuresFn();
+  const cpuOnly = (features & 1) === 0;
+  const build = buildCommand(packageRoot);
   const api: Record<string, unknown> = {};
   missing = [];
   for (const key of Object.keys(symbols) as UzipSymbolName[]) {
@@ -114,17 +116,15 @@ function openLibrary(): NonNullable<typeof opened> {
       throw new LibraryLoadError(
         cpuOnly
           ? `${cName} needs the CUDA build of libuzip, and ${path} is the CPU codec alone (built where nvcc ` +
-            `was not found). Install the CUDA toolkit 12.8 or newer and run \`${
-              buildCommand(packageRoot)
-            }\` ` +
-            `again: it replaces a CPU-only build once nvcc is there.`
+            `was not found). Install the CUDA toolkit 12.8 or newer and run \`${build}\` again: it replaces ` +
+            `a CPU-only build once nvcc is there.`
           : `${path} has no function ${cName}: the library is older than the sources. Rebuild it with ` +
-            `\`${buildCommand(packageRoot)}\` (or point ${LIBRARY_ENV} at a current build).`,
+            `\`${build}\` (or point ${LIBRARY_ENV} at a current build).`,
         path,
       );
     };
   }
-  return { path, lib, api: api as NativeUzip, cpuOnly };
+  return { path, lib, api: api as NativeUzip, features };
 }
 
 /** The bound functions, opening the library on first use. Throws {@linkcode LibraryLoadError}. */
@@ -148,8 +148,8 @@ export interface LibraryFeatures {
  */
 export function libraryFeatures(): LibraryFeatures {
   native();
-  const full = !opened!.cpuOnly;
-  return { cuda: full, nccl: full };
+  const f = opened!.features;
+  return { cuda: (f & 1) !== 0, nccl: (f & 2) !== 0 };
 }
 
 /** Names of the table's functions that the opened library lacks (opens it if needed). */

@@ -7,7 +7,7 @@
  * 3. for a package imported from JSR or another web server, whose folder cannot hold a build, a per-user
  *    cache: `$UZIP_CACHE_DIR`, else `$XDG_CACHE_HOME/uccl-zip`, else `$HOME/.cache/uccl-zip`, then a
  *    folder named by the package version and the digest of its native sources (`ffi/sources.ts`), so that
- *    every version, and every change to the sources, has its own build. `deno run -A jsr:@uccl/zip/build`
+ *    every version, and every change to the sources, has its own build. `deno run -A jsr:@uccl/zip@<version>/build`
  *    fetches the sources, checks them and builds there.
  *
  * Pure functions, shared by the Deno and Node bindings and the build script.

@@ -4,7 +4,7 @@
  * - In a clone (this module on local disk): builds `build/libuzip.so` when it is missing or older than
  *   any file under cuda/ or nccl/. `deno task build` runs it; `deno task test` and the other tasks run it
  *   first.
- * - Imported from JSR or another web server (`deno run -A jsr:@uccl/zip/build`): fetches the native sources
+ * - Imported from JSR or another web server (`deno run -A jsr:@uccl/zip@<version>/build`): fetches the native sources
  *   next to this module, checks each against the sizes and SHA-256 digests of `ffi/sources.ts`, builds in a
  *   temporary folder and moves the library into the per-user cache (`ffi/path.ts`), where the package looks
  *   for it. Nothing is compiled unless every file matched.
@@ -142,7 +142,14 @@ async function runBuildSh(tree: URL, debug: boolean, action: BuildAction): Promi
     stdout: "inherit",
     stderr: "inherit",
   }).output();
-  if (code !== 0) fail(`scripts/build.sh failed with exit code ${code}`, code);
+  if (code !== 0) throw new BuildFailed(`scripts/build.sh failed with exit code ${code}`, code);
+}
+
+// A failed compile: thrown (not Deno.exit) so that the remote build's temporary folder is removed first.
+class BuildFailed extends Error {
+  constructor(message: string, readonly code: number) {
+    super(message);
+  }
 }
 
 async function buildLocal(force: boolean, debug: boolean, cpuOnly: boolean): Promise<void> {
@@ -234,14 +241,19 @@ if (import.meta.main) {
     },
   });
   const into = values["sources-only"];
-  if (into !== undefined) {
-    const sources = await fetchChecked();
-    await Deno.mkdir(into, { recursive: true });
-    await writeSources(pathToFileURL(`${await Deno.realPath(into)}/`), sources);
-    console.log(`wrote ${sources.size} checked files under ${into}`);
-  } else if (root.protocol === "file:") {
-    await buildLocal(values.force, values.debug, values["cpu-only"]);
-  } else {
-    await buildRemote(values.force, values.debug, values["cpu-only"]);
+  try {
+    if (into !== undefined) {
+      const sources = await fetchChecked();
+      await Deno.mkdir(into, { recursive: true });
+      await writeSources(pathToFileURL(`${await Deno.realPath(into)}/`), sources);
+      console.log(`wrote ${sources.size} checked files under ${into}`);
+    } else if (root.protocol === "file:") {
+      await buildLocal(values.force, values.debug, values["cpu-only"]);
+    } else {
+      await buildRemote(values.force, values.debug, values["cpu-only"]);
+    }
+  } catch (e) {
+    if (e instanceof BuildFailed) fail(e.message, e.code);
+    throw e;
   }
 }

@@ -284,6 +284,31 @@ Deno.test("served package: build --cpu-only fills the cache with the CPU codec a
   }
 });
 
+Deno.test("served package: a failed compile exits with its code and leaves no temporary folder or cache entry", async () => {
+  const home = await Deno.makeTempDir({ prefix: "uzip-remote-" });
+  const srv = servePackage();
+  try {
+    const cache = `${home}/cache`, tmp = `${home}/tmp`;
+    await Deno.mkdir(tmp);
+    // A compiler that fails every call.
+    const r = await child([...run, `${srv.url}scripts/build.ts`, "--cpu-only"], home, {
+      UZIP_CACHE_DIR: cache,
+      TMPDIR: tmp,
+      CXX: "false",
+    });
+    assert(r.code !== 0 && r.text.includes("scripts/build.sh failed with exit code"), r.text);
+    assertEquals([...Deno.readDirSync(tmp)].map((e) => e.name), [], "the temporary build folder was removed");
+    let cached: string[] = [];
+    try {
+      cached = [...Deno.readDirSync(cache)].map((e) => e.name);
+    } catch { /* never made */ }
+    assertEquals(cached, [], "nothing in the cache");
+  } finally {
+    await srv.close();
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
 const fullBuild = Deno.env.get("UZIP_TEST_REMOTE_BUILD") === "1";
 if (!fullBuild) console.log("SKIP (UZIP_TEST_REMOTE_BUILD is not 1): nvcc build of the served package");
 
