@@ -42,6 +42,15 @@ const cxx = ["c++", "g++", "clang++"].some((c) => {
   }
 });
 if (!cxx) console.log("SKIP (no c++, g++ or clang++ on PATH): the CPU-only build");
+const nodeAvailable = (() => {
+  try {
+    return new Deno.Command("node", { args: ["--version"], stdout: "null", stderr: "null" }).outputSync()
+      .success;
+  } catch {
+    return false;
+  }
+})();
+if (cxx && !nodeAvailable) console.log("SKIP (no node on PATH): the koffi binding on the CPU-only build");
 
 async function buildCpuOnly(dir: string): Promise<string> {
   const lib = `${dir}/libuzip.so`;
@@ -127,6 +136,24 @@ console.log(JSON.stringify({ path: libraryPath(), features: libraryFeatures(), s
           res.gpuError.includes("CPU codec alone"),
         res.gpuError,
       );
+      // The koffi binding in Node on the same build, where Node is installed.
+      if (nodeAvailable) {
+        const bundle = `${dir}/uzip_node.cjs`;
+        const b = await new Deno.Command(deno, {
+          args: ["bundle", "--quiet", "--format", "cjs", "-o", bundle, new URL("ffi/node.ts", root).pathname],
+          stdout: "piped",
+          stderr: "piped",
+        }).output();
+        assert(b.success, new TextDecoder().decode(b.stderr));
+        const n = await new Deno.Command("node", {
+          args: [new URL("tests/node_cpu_only.cjs", root).pathname, bundle, lib],
+          cwd: root.pathname,
+          stdout: "piped",
+          stderr: "piped",
+        }).output();
+        const text = new TextDecoder().decode(n.stdout) + new TextDecoder().decode(n.stderr);
+        assert(n.success && text.includes("node cpu-only ok"), text);
+      }
       // The codec's own suites on the CPU-only build (their GPU cases skip: the device count throws).
       const suites = await child(
         ["test", "-A", "tests/codec_test.ts", "tests/errors_test.ts", "tests/ratio_test.ts"],
