@@ -19,5 +19,8 @@ assert.equal(api.uzipCompressCpu(src, 4096n, 1, 0, 0, dst, BigInt(dst.length), o
 const back = new Uint16Array(4096);
 assert.equal(api.uzipDecompressCpu(dst, out[0], back, BigInt(back.byteLength), out), 0);
 assert.deepEqual(back, src);
-assert.throws(() => api.uzipCudaDeviceCount(new Int32Array(1)), /needs the CUDA build of libuzip.*CPU codec alone/);
+assert.throws(
+  () => api.uzipCudaDeviceCount(new Int32Array(1)),
+  /needs the CUDA build of libuzip.*CPU codec alone/,
+);
 console.log("node cpu-only ok");
