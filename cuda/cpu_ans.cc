@@ -44,21 +44,25 @@ static inline uint32_t enc_step(uint32_t x, const uzip_ans_enc_sym& e, uint16_t*
 }
 
 #if UZIP_CPU_X86
-// For each 8-bit mask m of the lanes of an 8-lane vector that shed a word: the lanes to move to positions
-// 8 - popcount(m) .. 7, in lane order (the vector's words then end at the top of an 8-word window).
-struct CompressTable {
-  uint32_t idx[256][8];
-  constexpr CompressTable() : idx() {
+// Per 8-bit mask m of the lanes of an 8-lane vector, two permutations: expand[m][i] is lane i's rank among
+// m's lanes (the decoder refills them from the next words: lane i takes word rank), 0 outside m; compress[m]
+// lists m's lanes in order at positions 8 - popcount(m) .. 7 (the encoder's shed words end at the top of
+// an 8-word window).
+struct LaneTables {
+  uint32_t expand[256][8], compress[256][8];
+  constexpr LaneTables() : expand(), compress() {
     for (uint32_t m = 0; m < 256u; m++) {
-      uint32_t c = 0;
-      for (uint32_t i = 0; i < 8u; i++) c += (m >> i) & 1u;
-      uint32_t j = 8u - c;
-      for (uint32_t i = 0; i < 8u; i++)
-        if ((m >> i) & 1u) idx[m][j++] = i;
+      const uint32_t c = (uint32_t)__builtin_popcount(m);
+      for (uint32_t i = 0, r = 0; i < 8u; i++) {
+        if (!((m >> i) & 1u)) continue;
+        expand[m][i] = r;
+        compress[m][8u - c + r] = i;
+        r++;
+      }
     }
   }
 };
-constexpr CompressTable kCompress{};
+constexpr LaneTables kLanes{};
 
 // The table entries as three 32-bit arrays, for gathers.
 struct EncTabSoA {
@@ -77,7 +81,7 @@ __attribute__((target("avx2,popcnt"))) static inline __m256i enc_vec_avx2(__m256
   // x >= bound (states and bounds under 2^31: the signed compare is the unsigned one).
   const __m256i shed = _mm256_xor_si256(_mm256_cmpgt_epi32(bound, x), _mm256_set1_epi32(-1));
   const uint32_t m = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(shed));
-  const __m256i moved = _mm256_permutevar8x32_epi32(x, _mm256_loadu_si256((const __m256i*)kCompress.idx[m]));
+  const __m256i moved = _mm256_permutevar8x32_epi32(x, _mm256_loadu_si256((const __m256i*)kLanes.compress[m]));
   // The low halves of the eight 32-bit lanes, in order, in the low 128 bits.
   const __m256i lo16 = _mm256_shuffle_epi8(
       moved, _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1, 0, 1, 4, 5, 8, 9, 12, 13,
@@ -186,27 +190,12 @@ uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freq
 namespace {
 
 #if UZIP_CPU_X86
-// For each 8-bit mask m of the lanes of an 8-lane vector that take a word: lane i's rank among them
-// (its word's index in the 8 loaded after `next`). Lanes outside m get 0 (their value is not used).
-struct ExpandTable {
-  uint32_t idx[256][8];
-  constexpr ExpandTable() : idx() {
-    for (uint32_t m = 0; m < 256u; m++) {
-      uint32_t r = 0;
-      for (uint32_t i = 0; i < 8u; i++) {
-        idx[m][i] = (m >> i) & 1u ? r : 0u;
-        r += (m >> i) & 1u;
-      }
-    }
-  }
-};
-constexpr ExpandTable kExpand{};
 
 // dec_segment's full steps on AVX2, while every step is sure of 32 words (the scalar fast path's
 // condition), eight lanes a vector in lane order, so the words are taken in the stream's order. The same
 // arithmetic as the scalar loop: a gather of the slot's table entry, the state update as a 32-bit
 // multiply, and the refill of the lanes under 2^15 from the next words, expanded to their lanes through
-// kExpand. Decodes steps [0, t) and returns t; x and *next are updated.
+// kLanes.expand. Decodes steps [0, t) and returns t; x and *next are updated.
 __attribute__((target("avx2,popcnt"))) static uint32_t dec_steps_avx2(uint32_t* x, const uint8_t* words,
                                                                      uint32_t nwords, uint32_t full,
                                                                      const uint32_t* dtab, uint8_t* out,
@@ -231,7 +220,7 @@ __attribute__((target("avx2,popcnt"))) static uint32_t dec_steps_avx2(uint32_t* 
       const __m256i need = _mm256_cmpgt_epi32(lower, s);
       const uint32_t m = (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(need));
       const __m256i w = _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i*)(words + 2u * next)));
-      const __m256i mine = _mm256_permutevar8x32_epi32(w, _mm256_loadu_si256((const __m256i*)kExpand.idx[m]));
+      const __m256i mine = _mm256_permutevar8x32_epi32(w, _mm256_loadu_si256((const __m256i*)kLanes.expand[m]));
       const __m256i refilled = _mm256_or_si256(_mm256_slli_epi32(s, 16), mine);
       v[k] = _mm256_blendv_epi8(s, refilled, need);
       next += (uint32_t)__builtin_popcount(m);
