@@ -45,7 +45,28 @@ let opened: {
 } | null = null;
 let missing: UzipSymbolName[] = [];
 
-const packageRoot = new URL("../", import.meta.url);
+// The package root, read when needed: the Node bundle (ffi/node_api.ts) carries this module but has no
+// import.meta.url, and never reaches the functions that use it.
+const packageRoot = (): URL => new URL("../", import.meta.url);
+
+// Another runtime's binding of the same table (ffi/node_api.ts: koffi in Node), used instead of Deno.dlopen.
+let backend: { api: NativeUzip; cString: (ptr: unknown) => string; features: number } | null = null;
+
+/**
+ * Serves {@linkcode native} from another runtime's binding of the same symbol table instead of opening
+ * the library with `Deno.dlopen` (the Node entry point, `ffi/node_api.ts`, passes its koffi functions).
+ *
+ * @param api the bound functions, called as Deno's would be (u64 as bigint, buffers as typed arrays)
+ * @param readCString reads a NUL-terminated string at a pointer the library returned
+ * @param features the library's uzipBuildFeatures()
+ */
+export function useNativeBackend(
+  api: unknown,
+  readCString: (ptr: unknown) => string,
+  features: number,
+): void {
+  backend = { api: api as NativeUzip, cString: readCString, features };
+}
 
 // The environment's values of the variables the path depends on; each read on its own, so that a
 // variable the permissions withhold (no --allow-env, or --allow-env=UZIP_LIB) counts as unset.
@@ -68,13 +89,14 @@ function pathEnv(): PathEnv {
  * local disk and the environment (or the permissions) give neither `UZIP_LIB` nor a cache folder.
  */
 export function libraryPath(): string {
-  const path = resolveLibraryPath(pathEnv(), packageRoot);
+  const root = packageRoot();
+  const path = resolveLibraryPath(pathEnv(), root);
   if (path === null) {
     throw new LibraryLoadError(
-      `cannot place libuzip: this package is not on local disk (${packageRoot.href}) and neither ` +
+      `cannot place libuzip: this package is not on local disk (${root.href}) and neither ` +
         `${LIBRARY_ENV}, ${CACHE_ENV}, XDG_CACHE_HOME nor HOME is set (or --allow-env withholds them). ` +
         `Set ${LIBRARY_ENV} to a built libuzip.so, or ${CACHE_ENV} to the folder that ` +
-        `\`${buildCommand(packageRoot)}\` built into.`,
+        `\`${buildCommand(root)}\` built into.`,
       "",
     );
   }
@@ -91,7 +113,7 @@ function openLibrary(): NonNullable<typeof opened> {
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     throw new LibraryLoadError(
-      `cannot open libuzip at ${path} (${why}). Build it with \`${buildCommand(packageRoot)}\` ` +
+      `cannot open libuzip at ${path} (${why}). Build it with \`${buildCommand(packageRoot())}\` ` +
         `(nvcc for the full library; without it, the CPU codec alone), or set ${LIBRARY_ENV} to the path of ` +
         `a built libuzip.so.`,
       path,
@@ -101,7 +123,7 @@ function openLibrary(): NonNullable<typeof opened> {
   // A library too old to say what it holds was always a full build.
   const features = featuresFn === null ? 3 : featuresFn();
   const cpuOnly = (features & 1) === 0;
-  const build = buildCommand(packageRoot);
+  const build = buildCommand(packageRoot());
   const api: Record<string, unknown> = {};
   missing = [];
   for (const key of Object.keys(symbols) as UzipSymbolName[]) {
@@ -129,6 +151,7 @@ function openLibrary(): NonNullable<typeof opened> {
 
 /** The bound functions, opening the library on first use. Throws {@linkcode LibraryLoadError}. */
 export function native(): NativeUzip {
+  if (backend !== null) return backend.api;
   if (opened === null) opened = openLibrary();
   return opened.api;
 }
@@ -148,7 +171,7 @@ export interface LibraryFeatures {
  */
 export function libraryFeatures(): LibraryFeatures {
   native();
-  const f = opened!.features;
+  const f = backend !== null ? backend.features : opened!.features;
   return { cuda: (f & 1) !== 0, nccl: (f & 2) !== 0 };
 }
 
@@ -167,5 +190,6 @@ export function closeLibrary(): void {
 
 /** Reads a NUL-terminated C string returned by the library ("" for a null pointer). */
 export function cString(ptr: Deno.PointerValue): string {
+  if (backend !== null) return backend.cString(ptr);
   return ptr === null ? "" : Deno.UnsafePointerView.getCString(ptr);
 }

@@ -71,13 +71,16 @@ export function koffiType(t: Deno.NativeResultType): string {
   return k;
 }
 
-type ArgOf<T> = T extends "u64" | "i64" | "usize" | "isize" ? bigint | number
+/** The JS value koffi takes for a parameter of FFI type `T`. */
+export type ArgOf<T> = T extends "u64" | "i64" | "usize" | "isize" ? bigint | number
   : T extends "buffer" ? ArrayBufferView | null
   : T extends "pointer" | "function" ? unknown
   : T extends "bool" ? boolean
   : number;
-type ArgsOf<P> = { -readonly [I in keyof P]: ArgOf<P[I]> };
-type ResultOf<R> = R extends "pointer" ? unknown : R extends "void" ? void : number;
+/** The JS values koffi takes for a parameter list. */
+export type ArgsOf<P> = { -readonly [I in keyof P]: ArgOf<P[I]> };
+/** The JS value koffi returns for a result of FFI type `R`. */
+export type ResultOf<R> = R extends "pointer" ? unknown : R extends "void" ? void : number;
 
 /** The bound functions, typed from the symbol table. */
 export type NodeUzip = {
