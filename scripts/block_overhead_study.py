@@ -3,7 +3,7 @@
 
 Why: a small call's latency is one block's serial work (docs/GPU_CODEC_NOTES.md, fifth and eighteenth
 sections), so 2^12-element blocks would cut the 1 MiB call's time by about a third, but they cost Gaussian
-bf16 ~+0.011 of ratio and pass DietGPU's 0.674 bar. That cost is the bytes every ANS section carries whatever
+bf16 ~+0.011 of ratio and go over DietGPU's 0.674 bar. That cost is the bytes every ANS section carries whatever
 its length: the table (u16 K, u16 0, a 32-byte bitmap, u16 freq[K]) and the segment header (u32 nwords, 32 u32
 final states). This script measures the real CPU codec's split-layout ratio at log2Block 11..14 and models two
 leaner sections on the same blocks, changing no format:

@@ -2,7 +2,7 @@
 # Session 36: the speed side of smaller blocks for small calls (issue #3's 1 MiB and 16 MiB bars). Today's
 # kernels at log2Block 11, 12, 13 (13 is the library's choice for bf16 up to 16 MiB), bf16 split layout,
 # 1, 4 and 16 MiB, two rounds; fp32 at 1 MiB. The ratio side is scripts/block_overhead_study.py (CPU): 2^12
-# blocks pass DietGPU's ratio bar today and would not with a leaner section (range table, seeded states).
+# blocks go over DietGPU's ratio bar today and would stay under it with a leaner section (range table, seeded states).
 # Carry [".carry-run"] with the build in gpu/ (xz) and the commit file; no Deno needed.
 set -u
 source scripts/device_env.sh
