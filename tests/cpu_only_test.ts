@@ -154,9 +154,17 @@ console.log(JSON.stringify({ path: libraryPath(), features: libraryFeatures(), s
         const text = new TextDecoder().decode(n.stdout) + new TextDecoder().decode(n.stderr);
         assert(n.success && text.includes("node cpu-only ok"), text);
       }
-      // The codec's own suites on the CPU-only build (their GPU cases skip: the device count throws).
+      // The codec's own suites on the CPU-only build (their GPU cases skip: the device count throws), and the
+      // pinned stream digests (its encoder writes the full build's bytes, case for case).
       const suites = await child(
-        ["test", "-A", "tests/codec_test.ts", "tests/errors_test.ts", "tests/ratio_test.ts"],
+        [
+          "test",
+          "-A",
+          "tests/codec_test.ts",
+          "tests/errors_test.ts",
+          "tests/ratio_test.ts",
+          "tests/stream_digest_test.ts",
+        ],
         lib,
       );
       assert(suites.code === 0 && /\d+ passed \| 0 failed/.test(suites.text), suites.text);
