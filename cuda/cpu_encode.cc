@@ -39,15 +39,19 @@ static void split_planes(const uint8_t* src, uint32_t m, uint32_t width, uint8_t
   }
 }
 
-// Is every `unit`-byte value of the plane equal to the first?
+// Is every `unit`-byte value of the plane equal to the first? By a scan that stops at the first byte that
+// differs from the one `unit` bytes before (a plane whose histogram is not at hand: see encode_plane), or
+// from the plane's histogram first (a plane of more distinct bytes than `unit` cannot repeat one value).
+static bool plane_repeats(const uint8_t* p, uint64_t n, uint32_t unit) {
+  for (uint64_t i = unit; i < n; i++)
+    if (p[i] != p[i - unit]) return false;
+  return true;
+}
 static bool plane_is_const(const uint8_t* p, uint64_t n, uint32_t unit, const uint32_t* counts) {
   if (unit == 1) return counts[p[0]] == n;
   uint32_t distinct = 0;
   for (int s = 0; s < 256; s++) distinct += counts[s] != 0;
-  if (distinct > unit) return false;
-  for (uint64_t i = unit; i < n; i++)
-    if (p[i] != p[i - unit]) return false;
-  return true;
+  return distinct <= unit && plane_repeats(p, n, unit);
 }
 
 struct Out {
@@ -96,15 +100,21 @@ static int put_const(Out& o, const uint8_t* plane, uint32_t unit, uint32_t* mode
 static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit, bool remainder, uint64_t sampleBytes,
                         Scratch* s, uint32_t* mode) {
   uint32_t counts[256], freqs[256];
-  histogram(plane, n, counts);
-  if (plane_is_const(plane, n, unit, counts)) return put_const(o, plane, unit, mode);
   if (sampleBytes > 0 && sampleBytes < n) {
+    // A sampled remainder plane: mostly mantissa bytes that the sample sends RAW, so the whole plane is
+    // counted only when the sample does not (the same modes and bytes as counting it first, without a
+    // histogram of every remainder byte: bf16 default-layout compression 0.92 -> 1.1 GB/s on one core).
+    if (plane_repeats(plane, n, unit)) return put_const(o, plane, unit, mode);
     uint32_t sc[256], sf[256], sk = 0;
     histogram(plane, sampleBytes, sc);
     uzip_normalize_freqs(sc, (uint32_t)sampleBytes, sf);
     for (int i = 0; i < 256; i++) sk += sf[i] != 0;
     if (uzip_rem_sample_says_raw(sk, uzip_cost_bits256(sc, sf, kCost), sampleBytes, n))
       return put_raw(o, plane, n, mode);
+    histogram(plane, n, counts);
+  } else {
+    histogram(plane, n, counts);
+    if (plane_is_const(plane, n, unit, counts)) return put_const(o, plane, unit, mode);
   }
   uzip_normalize_freqs(counts, (uint32_t)n, freqs);
   uint32_t k = 0;
