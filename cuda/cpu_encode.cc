@@ -39,9 +39,9 @@ static void split_planes(const uint8_t* src, uint32_t m, uint32_t width, uint8_t
   }
 }
 
-// Is every `unit`-byte value of the plane equal to the first? By a scan that stops at the first byte that
-// differs from the one `unit` bytes before (a plane whose histogram is not at hand: see encode_plane), or
-// from the plane's histogram first (a plane of more distinct bytes than `unit` cannot repeat one value).
+// Is every `unit`-byte value of the plane equal to the first? plane_repeats scans for a byte that differs
+// from the one `unit` bytes before it, and stops there (for a plane not counted yet: see encode_plane);
+// plane_is_const asks the plane's histogram first (more distinct bytes than `unit` cannot repeat one value).
 static bool plane_repeats(const uint8_t* p, uint64_t n, uint32_t unit) {
   for (uint64_t i = unit; i < n; i++)
     if (p[i] != p[i - unit]) return false;
