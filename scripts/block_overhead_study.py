@@ -26,13 +26,9 @@ import os
 
 import numpy as np
 
+from sampled_tables_study import bf16_of, table_bytes  # the same conversion and table size
+
 SEGMENT = 16384  # symbols a segment
-
-
-def bf16_of(f32):
-    """fp32 -> bf16 bit patterns, round to nearest even (finite inputs)."""
-    u = f32.astype(np.float32).view(np.uint32).astype(np.uint64)
-    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
 
 
 def codec_bytes(lib, data, dtype_id, log2):
@@ -76,30 +72,28 @@ def seed_saving(rng, lanes=2000, steps=128):
     return bits, 32 * bits / 8
 
 
-def table_today(k):
-    return 4 + 32 + ((2 * k + 3) & ~3)
-
-
 def table_range(lo, hi):
     return 4 + ((2 * (hi - lo + 1) + 3) & ~3)
 
 
 def savings(sym, log2, seeded_saving):
     """Bytes the leaner sections would save over the blocks of one symbol plane (ANS blocks only: a block
-    whose plane is constant is not coded; one near-uniform enough to go RAW is rare for exponents)."""
+    whose plane is constant is not coded; one near-uniform enough to go RAW is rare for exponents), and the
+    mean count of present symbols and of lo..hi span over those blocks."""
     block = 1 << log2
     table = seeded = 0
-    ans_blocks = 0
+    ks, spans = [], []
     for b0 in range(0, len(sym), block):
         s = sym[b0:b0 + block]
-        counts = np.bincount(s, minlength=256)
-        present = np.nonzero(counts)[0]
+        present = np.nonzero(np.bincount(s, minlength=256))[0]
         if len(present) <= 1:
             continue
-        ans_blocks += 1
-        table += table_today(len(present)) - min(table_today(len(present)), table_range(present[0], present[-1]))
+        k, span = len(present), int(present[-1] - present[0] + 1)
+        ks.append(k)
+        spans.append(span)
+        table += table_bytes(k) - min(table_bytes(k), table_range(present[0], present[-1]))
         seeded += seeded_saving * ((len(s) + SEGMENT - 1) // SEGMENT)
-    return table, seeded, ans_blocks
+    return table, seeded, np.mean(ks), np.mean(spans)
 
 
 def main():
@@ -126,15 +120,9 @@ def main():
         raw = v.nbytes
         for log2 in (11, 12, 13, 14):
             n = codec_bytes(lib, v, 1, log2)
-            t, s, nb = savings(sym, log2, seg)
-            ks = [len(np.nonzero(np.bincount(sym[i:i + (1 << log2)], minlength=256))[0])
-                  for i in range(0, len(sym), 1 << log2)][:256]
-            spans = []
-            for i in range(0, min(len(sym), 256 << log2), 1 << log2):
-                p = np.nonzero(np.bincount(sym[i:i + (1 << log2)], minlength=256))[0]
-                spans.append(p[-1] - p[0] + 1)
+            t, s, k_avg, span_avg = savings(sym, log2, seg)
             print(f"{name:<24} {log2:>4} {n / raw:>8.5f} {(n - t) / raw:>8.5f} {(n - s) / raw:>8.5f} "
-                  f"{(n - t - s) / raw:>8.5f} {np.mean(ks):>6.1f} {np.mean(spans):>8.1f}", flush=True)
+                  f"{(n - t - s) / raw:>8.5f} {k_avg:>6.1f} {span_avg:>8.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import {
   UnsupportedError,
   UzipError,
 } from "../mod.ts";
-import { makeDataset, specialPatterns } from "../bench/data/synthetic.ts";
+import { makeDataset, specialPatterns, tiledSpecials } from "../bench/data/synthetic.ts";
 import { RUN_SEED } from "./_seed.ts";
 
 const assertRejectsTyped = async (
@@ -53,14 +53,6 @@ function sameBytes(a: Uint8Array, b: Uint8Array, what: string): void {
   for (let i = 0; i < a.length; i++) {
     if (a[i] !== b[i]) throw new Error(`${what}: byte ${i} differs (${a[i]} != ${b[i]})`);
   }
-}
-
-/** `count` elements made by repeating the dtype's special patterns. */
-function tiledSpecials(dtype: DType, count: number): Uint8Array {
-  const pat = specialPatterns(dtype);
-  const out = new Uint8Array(count * dtypeWidth(dtype));
-  for (let i = 0; i < out.length; i += pat.length) out.set(pat.subarray(0, out.length - i), i);
-  return out;
 }
 
 const OPTIONS = [

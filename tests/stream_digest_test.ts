@@ -1,5 +1,5 @@
-// The CPU encoder's bytes, pinned: the SHA-256 (first 128 bits) of the stream of every case below (dtype x data x size x
-// options) against tests/fixtures/stream_digests.json.
+// The CPU encoder's bytes, pinned: the SHA-256 (first 128 bits) of the stream of every case below
+// (dtype x data x size x options) against tests/fixtures/stream_digests.json.
 //
 // Why: the GPU kernels must write the CPU codec's bytes exactly (gpu_check compares them on a GPU), and CI
 // has no GPU. A change to the CPU encoder that still round-trips (a mode chosen differently, a table
@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { compress, type CompressOptions } from "../src/codec.ts";
 import type { DType } from "../src/dtype.ts";
-import { type DatasetName, makeDataset, specialPatterns } from "../bench/data/synthetic.ts";
+import { type DatasetName, makeDataset, tiledSpecials } from "../bench/data/synthetic.ts";
 import { loadModelWeights } from "../bench/data/weights.ts";
 import { encodeFloats, type FloatFormat, FORMAT_WIDTH } from "../src/convert.ts";
 
@@ -44,12 +44,6 @@ function optionsFor(dtype: DType): [string, CompressOptions][] {
   return Object.entries(OPTIONS).filter(([name]) => name !== "pairs" || dtype === "bf16" || dtype === "fp32");
 }
 
-function tiled(pattern: Uint8Array, bytes: number): Uint8Array {
-  const out = new Uint8Array(bytes);
-  for (let i = 0; i < bytes; i++) out[i] = pattern[i % pattern.length];
-  return out;
-}
-
 /** Every case's input, by name "dtype/data/count". */
 async function inputs(): Promise<Map<string, [DType, Uint8Array]>> {
   const out = new Map<string, [DType, Uint8Array]>();
@@ -60,7 +54,7 @@ async function inputs(): Promise<Map<string, [DType, Uint8Array]>> {
       for (const data of SYNTHETIC) {
         out.set(`${dtype}/${data}/${count}`, [dtype, makeDataset(data, dtype, count, 7)]);
       }
-      out.set(`${dtype}/specials/${count}`, [dtype, tiled(specialPatterns(dtype), count * width)]);
+      out.set(`${dtype}/specials/${count}`, [dtype, tiledSpecials(dtype, count)]);
     }
     // The real weights: 2^18 of them (16 blocks of the default size), and the 70,001 after those.
     const real = encodeFloats(weights.all.subarray(0, (1 << 18) + 70_001), dtype);

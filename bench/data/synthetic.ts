@@ -209,6 +209,14 @@ export function specialPatterns(dtype: DType): Uint8Array {
   return out;
 }
 
+/** `count` elements of `dtype` made by repeating its special patterns (specialPatterns) from the first. */
+export function tiledSpecials(dtype: DType, count: number): Uint8Array {
+  const pat = specialPatterns(dtype);
+  const out = new Uint8Array(count * WIDTH[dtype]);
+  for (let i = 0; i < out.length; i += pat.length) out.set(pat.subarray(0, out.length - i), i);
+  return out;
+}
+
 /** Data set names for makeDataset: the float kinds, plus "random" (uniform random bytes). */
 export type DatasetName = FloatKind | "random";
 
