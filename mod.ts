@@ -32,6 +32,7 @@ export {
   defaultLog2Block,
   FLAG_CHECKSUM,
   FLAG_LANES,
+  FLAG_LEAN,
   FLAG_PAIRS,
   FLAG_SPLIT,
   inspect,

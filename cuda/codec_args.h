@@ -31,6 +31,9 @@ static inline int uzipCheckCodecArgs(int dtype, uint32_t flags, uint32_t* log2Bl
     return uzipSetError(UZIP_ERR_INVALID_ARG, "the pairs flag takes bf16 or fp32 (dtype %d)", dtype);
   if ((flags & UZIP_FLAG_PAIRS) && (flags & UZIP_FLAG_LANES))
     return uzipSetError(UZIP_ERR_INVALID_ARG, "the pairs and lanes flags exclude each other");
+  // Lean sections (FORMAT.md "Lean sections") change the ANS sections of the default coding only.
+  if ((flags & UZIP_FLAG_LEAN) && (flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS)))
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "the lean flag excludes the lanes and pairs flags");
   // 2^48 elements and 2^32 blocks keep every offset of the format in range.
   if (count > ((uint64_t)1 << 48) || uzip_nblocks(count, *log2Block) > 0xFFFFFFFFull)
     return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu of dtype %d is too large for one stream",

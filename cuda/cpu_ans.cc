@@ -119,25 +119,49 @@ __attribute__((target("avx2,popcnt"))) static void enc_steps_avx2(uint32_t* x, c
 
 }  // namespace
 
-uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freqs, uint8_t* out) {
-  uzip_ans_enc_sym tab[256];
-  uint32_t k = 0, cum = 0;
-  uint8_t* bitmap = out + 4;
-  memset(bitmap, 0, 32);
-  for (uint32_t s = 0; s < 256u; s++) {
-    uint32_t f = freqs[s];
-    tab[s] = uzip_ans_enc_entry(f ? f : 1u, cum, UZIP_ANS_PROB_BITS);  // absent symbols are never coded
-    if (f) {
-      bitmap[s >> 3] |= (uint8_t)(1u << (s & 7u));
-      st16(out + 36 + 2 * k, (uint16_t)f);
+// Writes the section's table (FORMAT.md "ANS section"; a LEAN stream's form with lean) and returns its
+// padded size.
+static uint64_t put_table(const uint32_t* freqs, bool lean, uint8_t* out) {
+  uint32_t k = 0, lo = 255, hi = 0;
+  for (uint32_t s = 0; s < 256u; s++)
+    if (freqs[s]) {
       k++;
+      lo = s < lo ? s : lo;
+      hi = s;
     }
+  uint32_t pos;
+  if (lean && uzip_lean_range_form(k, lo, hi)) {
+    out[0] = (uint8_t)lo, out[1] = (uint8_t)hi;
+    st16(out + 2, (uint16_t)k);
+    pos = 4;
+    for (uint32_t s = lo; s <= hi; s++, pos += 2) st16(out + pos, (uint16_t)freqs[s]);
+  } else {
+    if (lean) out[0] = (uint8_t)lo, out[1] = (uint8_t)hi, st16(out + 2, (uint16_t)k);
+    else st16(out, (uint16_t)k), st16(out + 2, 0);
+    uint8_t* bitmap = out + 4;
+    memset(bitmap, 0, 32);
+    pos = 36;
+    for (uint32_t s = 0; s < 256u; s++)
+      if (freqs[s]) {
+        bitmap[s >> 3] |= (uint8_t)(1u << (s & 7u));
+        st16(out + pos, (uint16_t)freqs[s]);
+        pos += 2;
+      }
+  }
+  const uint32_t tb = lean ? uzip_lean_table_bytes(k, lo, hi) : uzip_ans_table_bytes(k);
+  for (; pos < tb; pos++) out[pos] = 0;
+  return tb;
+}
+
+uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freqs, uint8_t* out, const AnsLean& lean,
+                          const uint32_t* seeds) {
+  uzip_ans_enc_sym tab[256];
+  for (uint32_t s = 0, cum = 0; s < 256u; s++) {
+    const uint32_t f = freqs[s];
+    tab[s] = uzip_ans_enc_entry(f ? f : 1u, cum, UZIP_ANS_PROB_BITS);  // absent symbols are never coded
     cum += f;
   }
-  st16(out, (uint16_t)k);
-  st16(out + 2, 0);
-  uint64_t pos = uzip_ans_table_bytes(k);
-  for (uint64_t i = 36 + 2 * (uint64_t)k; i < pos; i++) out[i] = 0;
+  uint64_t pos = put_table(freqs, lean.tables, out);
 
 #if UZIP_CPU_X86
   const bool simd = simd_level() >= 1;
@@ -159,7 +183,9 @@ uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freq
     uint64_t rest = n - (uint64_t)sg * UZIP_ANS_SEG_SYMS;
     uint32_t len = rest < UZIP_ANS_SEG_SYMS ? (uint32_t)rest : UZIP_ANS_SEG_SYMS;
     uint32_t x[UZIP_ANS_LANES];
-    for (uint32_t l = 0; l < UZIP_ANS_LANES; l++) x[l] = UZIP_ANS_L;
+    const bool seeded = lean.seedDtype && uzip_seg_seeded(len, lean.seedDtype);
+    const uint32_t top = seeded ? 1u << uzip_seed_bits(lean.seedDtype) : 0u;
+    for (uint32_t l = 0; l < UZIP_ANS_LANES; l++) x[l] = seeded ? top + seeds[32u * sg + l] : UZIP_ANS_L;
     uint16_t* const wend = wbuf + UZIP_ANS_SEG_SYMS;
     uint16_t* wp = wend;
     uint32_t full = len / UZIP_ANS_LANES, tail = len % UZIP_ANS_LANES;
@@ -285,40 +311,85 @@ static bool dec_segment(uint32_t* x, const uint8_t* words, uint32_t nwords, uint
 
 }  // namespace
 
-int ans_decode_section(const uint8_t* p, uint64_t avail, uint64_t n, uint8_t* out, uint64_t* used,
-                       const char* what, uint64_t block) {
-  unsigned long long bl = (unsigned long long)block;
-  if (avail < 36)
+// Reads and validates a section's table (either form) into freqs[256]; *tb: its padded size.
+static int read_table(const uint8_t* p, uint64_t avail, bool lean, uint32_t* freqs, uint64_t* tbOut,
+                      const char* what, unsigned long long bl) {
+  if (avail < (lean ? 4u : 36u))
     return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS table runs past the block payload", bl, what);
-  uint32_t k = ld16(p), zero = ld16(p + 2);
-  if (zero != 0)
-    return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS table reserved u16 not zero", bl, what);
-  uint32_t pop = 0;
-  for (int i = 0; i < 32; i++) pop += (uint32_t)__builtin_popcount(p[4 + i]);
-  if (pop != k)
-    return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS table says %u symbols, bitmap has %u", bl,
-                        what, k, pop);
-  uint64_t tb = uzip_ans_table_bytes(k);
+  const uint32_t lo = p[0], hi = p[1], k = lean ? ld16(p + 2) : ld16(p);
+  bool range = false;
+  if (!lean) {
+    if (ld16(p + 2) != 0)
+      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS table reserved u16 not zero", bl, what);
+  } else {
+    if (lo > hi || k == 0 || k > hi - lo + 1u)
+      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS table of %u symbols in [%u, %u]", bl, what, k,
+                          lo, hi);
+    range = uzip_lean_range_form(k, lo, hi);
+  }
+  if (!range) {
+    if (avail < 36)
+      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS table runs past the block payload", bl, what);
+    uint32_t pop = 0;
+    for (int i = 0; i < 32; i++) pop += (uint32_t)__builtin_popcount(p[4 + i]);
+    if (pop != k)
+      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS table says %u symbols, bitmap has %u", bl,
+                          what, k, pop);
+  }
+  const uint64_t tb = lean ? uzip_lean_table_bytes(k, lo, hi) : uzip_ans_table_bytes(k);
   if (tb > avail)
     return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS table runs past the block payload", bl, what);
-  uint32_t freqs[256], sum = 0, j = 0;
-  for (uint32_t s = 0; s < 256u; s++) {
-    uint32_t f = 0;
-    if (p[4 + (s >> 3)] & (1u << (s & 7u))) {
-      f = ld16(p + 36 + 2 * j);
-      j++;
-      if (f == 0)
-        return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS frequency of symbol %u is zero", bl,
-                            what, s);
+  uint64_t end;
+  if (range) {
+    uint32_t present = 0;
+    for (uint32_t s = 0; s < 256u; s++) {
+      const uint32_t f = s >= lo && s <= hi ? ld16(p + 4 + 2 * (s - lo)) : 0u;
+      freqs[s] = f;
+      present += f != 0;
     }
-    freqs[s] = f;
-    sum += f;
+    if (present != k || !freqs[lo] || !freqs[hi])
+      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS range table of %u symbols in [%u, %u] has %u "
+                          "(or an end frequency of zero)", bl, what, k, lo, hi, present);
+    end = 4 + 2 * (uint64_t)(hi - lo + 1u);
+  } else {
+    for (uint32_t s = 0, j = 0; s < 256u; s++) {
+      uint32_t f = 0;
+      if (p[4 + (s >> 3)] & (1u << (s & 7u))) {
+        f = ld16(p + 36 + 2 * j);
+        j++;
+        if (f == 0)
+          return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS frequency of symbol %u is zero", bl,
+                              what, s);
+      }
+      freqs[s] = f;
+    }
+    if (lean) {  // lo and hi are the bitmap's ends
+      uint32_t first = 256, last = 0;
+      for (uint32_t s = 0; s < 256u; s++)
+        if (freqs[s]) first = first < s ? first : s, last = s;
+      if (first != lo || last != hi)
+        return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS bitmap spans [%u, %u], the table says "
+                            "[%u, %u]", bl, what, first, last, lo, hi);
+    }
+    end = 36 + 2 * (uint64_t)k;
   }
+  uint32_t sum = 0;
+  for (uint32_t s = 0; s < 256u; s++) sum += freqs[s];
   if (sum != UZIP_ANS_M)
     return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS frequencies sum to %u, not 2048", bl, what,
                         sum);
-  if (!all_zero(p + 36 + 2 * k, tb - 36 - 2 * k))
+  if (!all_zero(p + end, tb - end))
     return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS table padding not zero", bl, what);
+  *tbOut = tb;
+  return UZIP_OK;
+}
+
+int ans_decode_section(const uint8_t* p, uint64_t avail, uint64_t n, uint8_t* out, uint64_t* used,
+                       const char* what, uint64_t block, const AnsLean& lean, uint32_t* seeds) {
+  unsigned long long bl = (unsigned long long)block;
+  uint32_t freqs[256];
+  uint64_t tb = 0;
+  if (int st = read_table(p, avail, lean.tables, freqs, &tb, what, bl)) return st;
 
   uint32_t dtab[UZIP_ANS_M];
   if (out) {
@@ -362,10 +433,14 @@ int ans_decode_section(const uint8_t* p, uint64_t avail, uint64_t n, uint8_t* ou
       if (consumed != nwords)
         return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS segment %u used %u of its %u words", bl,
                             what, sg, consumed, nwords);
-      for (uint32_t l = 0; l < UZIP_ANS_LANES; l++)
-        if (x[l] != UZIP_ANS_L)
+      const bool seeded = lean.seedDtype && uzip_seg_seeded(len, lean.seedDtype);
+      const uint32_t k = seeded ? uzip_seed_bits(lean.seedDtype) : 15u;
+      for (uint32_t l = 0; l < UZIP_ANS_LANES; l++) {
+        if (x[l] >> k != 1u || (!seeded && x[l] != UZIP_ANS_L))
           return uzipSetError(UZIP_ERR_CORRUPT, "block %llu %s plane: ANS segment %u lane %u ends in state %u, "
-                              "not 2^15", bl, what, sg, l, x[l]);
+                              "not %s2^%u", bl, what, sg, l, x[l], seeded ? "in [2^k, 2^(k+1)), k = " : "", k);
+        if (seeded) seeds[32u * sg + l] = x[l] - (1u << k);
+      }
     }
     pos += padded;
   }

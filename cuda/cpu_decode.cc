@@ -34,7 +34,7 @@ static const char* mode_name(uint32_t m) {
 // values are `unit` bytes, at p with avail bytes left in the block payload (avail is a multiple of 16).
 static int read_section(uint32_t mode, const uint8_t* p, uint64_t avail, uint64_t n, uint32_t unit,
                         uint8_t* ans_out, const char* what, uint64_t block, Section* sec,
-                        const Header* lanes = nullptr) {
+                        const Header* lanes = nullptr, const AnsLean& lean = AnsLean{}, uint32_t* seeds = nullptr) {
   unsigned long long bl = (unsigned long long)block;
   sec->mode = mode;
   sec->data = p;
@@ -43,7 +43,7 @@ static int read_section(uint32_t mode, const uint8_t* p, uint64_t avail, uint64_
     case UZIP_MODE_RAW: used = n; break;
     case UZIP_MODE_CONST: used = unit; break;
     case UZIP_MODE_ANS:
-      if (int st = ans_decode_section(p, avail, n, ans_out, &used, what, block)) return st;
+      if (int st = ans_decode_section(p, avail, n, ans_out, &used, what, block, lean, seeds)) return st;
       break;
     case UZIP_MODE_LANES:  // walk_stream passes the header only for a LANES stream's symbol plane
       if (int st = lanes_decode_section(p, avail, (uint32_t)n, lanes->width, lanes->log2_block, ans_out, &used,
@@ -75,6 +75,33 @@ static void join_planes(uint8_t* out, uint32_t m, uint32_t width, const uint8_t*
       uint32_t v = (uint32_t)r[0] | ((uint32_t)r[1] << 8) | ((uint32_t)r[2] << 16);
       st32(out + 4 * (uint64_t)i, uzip_join(sym[i], v, 4));
     }
+  }
+}
+
+// A seeded stream's block (FORMAT.md "Lean sections"): its m remainders into rem, each segment's unseeded
+// ones from the split plane, its seeded ones from the seed section (seedSection, RAW or CONST symbol
+// plane) or from its lanes' seeds (ANS).
+static void gather_seeded(const Header& h, uint64_t b, uint32_t m, const uint8_t* src, const uint8_t* seedSection,
+                          const uint32_t* seeds, uint8_t* rem) {
+  const uint64_t rw = h.rem_width;
+  const uint32_t E = uzip_seed_steps(h.dtype), segBytes = uzip_seg_seed_bytes(h.dtype);
+  const uint8_t* plane = src + UZIP_HEADER_BYTES + uzip_split_plane_block_offset(b, h.dtype, h.flags, h.log2_block);
+  for (uint32_t sg = 0, start = 0; start < m; sg++, start += UZIP_ANS_SEG_SYMS) {
+    const uint32_t len = m - start < UZIP_ANS_SEG_SYMS ? m - start : UZIP_ANS_SEG_SYMS;
+    const bool seeded = uzip_seg_seeded(len, h.dtype);
+    const uint32_t kept = seeded ? len - 32u * E : len;
+    memcpy(rem + start * rw, plane, kept * rw);
+    plane += kept * rw;
+    if (!seeded) continue;
+    uint8_t* r = rem + (uint64_t)(start + kept) * rw;
+    if (seedSection) {
+      memcpy(r, seedSection, segBytes);
+      seedSection += segBytes;
+      continue;
+    }
+    for (uint32_t l = 0; l < 32u; l++)
+      for (uint32_t e = 0; e < E; e++)
+        for (uint32_t i = 0; i < rw; i++) r[(32u * e + l) * rw + i] = (uint8_t)(seeds[32u * sg + l] >> (8u * (rw * e + i)));
   }
 }
 
@@ -129,12 +156,31 @@ static int walk_block(const Walk& w, uint64_t b, Scratch* s, WalkSums* sums) {
   uint8_t* out = dst ? dst + first * h.width : nullptr;
   uint8_t* sym_out = !dst ? nullptr : h.width == 1 ? out : s->sym;
   Section ss, rs;
-  if (int st = read_section(sm, w.base + prev, end - prev, m, 1, sym_out, "symbol", b, &ss, lanes ? &h : nullptr))
+  AnsLean lean;
+  lean.tables = (h.flags & UZIP_FLAG_LEAN) != 0;
+  const bool seededStream = uzip_seeded_stream(h.dtype, h.flags);
+  lean.seedDtype = seededStream ? h.dtype : 0u;
+  uint32_t seeds[UZIP_CPU_MAX_SEEDS];
+  if (int st = read_section(sm, w.base + prev, end - prev, m, 1, sym_out, "symbol", b, &ss, lanes ? &h : nullptr,
+                            lean, seeds))
     return st;
   uint64_t pos = prev + ss.padded;
+  // A seeded stream's RAW or CONST symbol section is followed by the block's seed bytes (a multiple of 16).
+  const uint64_t seedBytes = uzip_block_seed_bytes(m, h.dtype, h.flags);
+  const uint8_t* seedSection = nullptr;
+  if (seedBytes && sm != UZIP_MODE_ANS) {
+    if (seedBytes > end - pos)
+      return uzipSetError(UZIP_ERR_CORRUPT, "block %llu: seed section of %llu bytes runs past the block payload", bl,
+                          (unsigned long long)seedBytes);
+    seedSection = w.base + pos;
+    pos += seedBytes;
+    sums->rem_bytes += seedBytes;
+  }
   uint64_t rn = (uint64_t)m * rw;
+  AnsLean remLean;
+  remLean.tables = lean.tables;
   if (int st = read_section(rm, w.base + pos, end - pos, rn, (uint32_t)rw, dst ? s->rem : nullptr, "remainder",
-                            b, &rs))
+                            b, &rs, nullptr, remLean))
     return st;
   pos += rs.padded;
   if (pos != end)
@@ -162,6 +208,8 @@ static int walk_block(const Walk& w, uint64_t b, Scratch* s, WalkSums* sums) {
     } else {
       for (uint64_t i = 0; i < rn; i += 3) s->rem[i] = rs.data[0], s->rem[i + 1] = rs.data[1], s->rem[i + 2] = rs.data[2];
     }
+  } else if (rm == UZIP_MODE_EXTERNAL && seededStream) {
+    gather_seeded(h, b, m, w.src, seedSection, seeds, s->rem);
   } else if (rm == UZIP_MODE_EXTERNAL) {
     rem = w.src + UZIP_HEADER_BYTES + first * rw;
   }
@@ -179,9 +227,8 @@ int walk_stream(const uint8_t* src, uint64_t src_bytes, uint8_t* dst, uint64_t d
     return uzipSetError(UZIP_ERR_BUFFER_TOO_SMALL, "stream decodes to %llu bytes, destination holds %llu",
                         (unsigned long long)h.raw_bytes, (unsigned long long)dst_capacity);
   const bool split = (h.flags & UZIP_FLAG_SPLIT) != 0;
-  const uint64_t rw = h.rem_width;
   if (split) {
-    uint64_t rem_bytes = h.count * rw;
+    uint64_t rem_bytes = uzip_split_plane_bytes(h.count, h.dtype, h.flags, h.log2_block);
     if (!all_zero(src + UZIP_HEADER_BYTES + rem_bytes, h.dir_offset - UZIP_HEADER_BYTES - rem_bytes))
       return uzipSetError(UZIP_ERR_CORRUPT, "split remainder plane padding not zero");
   }

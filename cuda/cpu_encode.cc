@@ -96,9 +96,10 @@ static int put_const(Out& o, const uint8_t* plane, uint32_t unit, uint32_t* mode
 // Chooses the mode of one plane (n bytes, values of `unit` bytes) and writes its section. remainder: a
 // remainder plane (whose estimate must be under uzip_ans_est_limit); sampleBytes (remainder planes): the
 // plane's first bytes that decide RAW before the whole plane is weighed (uzip_rem_sample_says_raw); 0 for
-// the symbol plane. The CONST test covers the whole plane either way.
+// the symbol plane. The CONST test covers the whole plane either way. lean, seeds: a LEAN stream's ANS
+// section (ans_encode_plane); the modes are chosen as in any stream.
 static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit, bool remainder, uint64_t sampleBytes,
-                        Scratch* s, uint32_t* mode) {
+                        Scratch* s, uint32_t* mode, const AnsLean& lean = AnsLean{}, const uint32_t* seeds = nullptr) {
   uint32_t counts[256], freqs[256];
   if (sampleBytes > 0 && sampleBytes < n) {
     // A sampled remainder plane: mostly mantissa bytes that the sample sends RAW, so the whole plane is
@@ -122,7 +123,7 @@ static int encode_plane(Out& o, const uint8_t* plane, uint64_t n, uint32_t unit,
   uint64_t est = uzip_ans_table_bytes(k) + (uint64_t)uzip_ans_nseg(n) * UZIP_ANS_SEG_HEADER_BYTES +
                  (uzip_cost_bits256(counts, freqs, kCost) + 2047u) / 2048u;
   if (est < uzip_ans_est_limit(n, remainder)) {
-    uint64_t coded = ans_encode_plane(plane, n, freqs, s->ans);
+    uint64_t coded = ans_encode_plane(plane, n, freqs, s->ans, lean, seeds);
     if (coded < n) {
       if (int st = need(o, uzip_pad16(coded))) return st;
       put_padded(o, s->ans, coded);
@@ -161,8 +162,55 @@ struct EncCall {
   const uint8_t* src;
   uint8_t* dst;
   uint64_t count;
-  uint32_t flags, log2_block, width, rem_width;
+  uint32_t dtype, flags, log2_block, width, rem_width;
 };
+
+// A block of a seeded stream (FORMAT.md "Lean sections": LEAN, split layout, dtype with a remainder). The
+// remainders of each seeded segment's last uzip_seed_steps steps become its lanes' seeds (lane l: its own
+// elements' remainders, little-endian in element order) instead of split-plane bytes; the rest of the
+// block's remainders go to its part of the plane, segment after segment. A RAW or CONST symbol section is
+// followed by the seed section: those remainder bytes as the plane would hold them.
+static int encode_seeded_block(const EncCall& c, uint64_t b, Scratch* s, Out& o, uint32_t* symMode,
+                               uint32_t* remMode) {
+  const uint64_t rw = c.rem_width;
+  const uint32_t m = uzip_block_len(c.count, c.log2_block, b);
+  split_planes(c.src + (b << c.log2_block) * c.width, m, c.width, s->sym, s->rem);
+  const uint32_t E = uzip_seed_steps(c.dtype), segBytes = uzip_seg_seed_bytes(c.dtype);
+  uint8_t* plane = c.dst + UZIP_HEADER_BYTES + uzip_split_plane_block_offset(b, c.dtype, c.flags, c.log2_block);
+  uint32_t seeds[UZIP_CPU_MAX_SEEDS];
+  uint8_t seedBytes[UZIP_CPU_MAX_SEEDS / 32u * 96u];
+  uint32_t nseedBytes = 0;
+  for (uint32_t sg = 0, start = 0; start < m; sg++, start += UZIP_ANS_SEG_SYMS) {
+    const uint32_t len = m - start < UZIP_ANS_SEG_SYMS ? m - start : UZIP_ANS_SEG_SYMS;
+    const bool seeded = uzip_seg_seeded(len, c.dtype);
+    const uint32_t kept = seeded ? len - 32u * E : len;
+    memcpy(plane, s->rem + start * rw, kept * rw);
+    plane += kept * rw;
+    if (!seeded) continue;
+    const uint8_t* r = s->rem + (uint64_t)(start + kept) * rw;  // the seeded elements' remainders
+    memcpy(seedBytes + nseedBytes, r, segBytes);
+    nseedBytes += segBytes;
+    for (uint32_t l = 0; l < 32u; l++) {
+      uint32_t seed = 0;
+      for (uint32_t e = 0; e < E; e++)
+        for (uint32_t i = 0; i < rw; i++) seed |= (uint32_t)r[(32u * e + l) * rw + i] << (8u * (rw * e + i));
+      seeds[32u * sg + l] = seed;
+    }
+  }
+  AnsLean lean;
+  lean.tables = true;
+  lean.seedDtype = c.dtype;
+  uint32_t sym_mode = 0;
+  if (int st = encode_plane(o, s->sym, m, 1, false, 0, s, &sym_mode, lean, seeds)) return st;
+  if (sym_mode != UZIP_MODE_ANS && nseedBytes) {  // a multiple of 16: no padding
+    if (int st = need(o, nseedBytes)) return st;
+    memcpy(o.dst + o.pos, seedBytes, nseedBytes);
+    o.pos += nseedBytes;
+  }
+  *symMode = sym_mode;
+  *remMode = UZIP_MODE_EXTERNAL;
+  return UZIP_OK;
+}
 
 // Codes block b into o (from o.pos): its planes split, each plane's mode chosen, its sections written;
 // the remainder plane of the split layout goes straight to its place in dst.
@@ -172,6 +220,8 @@ static int encode_block(const EncCall& c, uint64_t b, Scratch* s, Out& o, uint32
   const uint32_t m = uzip_block_len(c.count, c.log2_block, b);
   const uint8_t* in = c.src + (b << c.log2_block) * c.width;
   uint32_t sym_mode = 0, rem_mode = UZIP_MODE_NONE;
+  AnsLean lean;
+  lean.tables = (c.flags & UZIP_FLAG_LEAN) != 0;
   if (c.flags & UZIP_FLAG_LANES) {  // split layout: remainders to the split plane, symbols in lanes
     const uint8_t* sym = in;
     if (c.width > 1) {
@@ -181,19 +231,21 @@ static int encode_block(const EncCall& c, uint64_t b, Scratch* s, Out& o, uint32
     }
     if (int st = encode_lanes(o, sym, m, c.width, c.log2_block, s, &sym_mode)) return st;
   } else if (c.width == 1) {
-    if (int st = encode_plane(o, in, m, 1, false, 0, s, &sym_mode)) return st;
+    if (int st = encode_plane(o, in, m, 1, false, 0, s, &sym_mode, lean)) return st;
+  } else if (uzip_seeded_stream(c.dtype, c.flags)) {
+    return encode_seeded_block(c, b, s, o, symMode, remMode);
   } else {
     uint8_t* rem = split ? c.dst + UZIP_HEADER_BYTES + b * block * rw : s->rem;
     split_planes(in, m, c.width, s->sym, rem);
     if (int st = (c.flags & UZIP_FLAG_PAIRS) ? encode_pairs(o, s->sym, m, s, &sym_mode)
-                                             : encode_plane(o, s->sym, m, 1, false, 0, s, &sym_mode))
+                                             : encode_plane(o, s->sym, m, 1, false, 0, s, &sym_mode, lean))
       return st;
     // Remainders are weighed on a sample of the block's first elements first (FORMAT.md step 2).
     const uint64_t sample =
         uzip_rem_sampled((uint32_t)rw) ? (uint64_t)(m < UZIP_REM_SAMPLE_ELEMS ? m : UZIP_REM_SAMPLE_ELEMS) * rw : 0;
     if (split) {
       rem_mode = UZIP_MODE_EXTERNAL;
-    } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw, true, sample, s, &rem_mode)) {
+    } else if (int st = encode_plane(o, rem, (uint64_t)m * rw, (uint32_t)rw, true, sample, s, &rem_mode, lean)) {
       return st;
     }
   }
@@ -278,7 +330,7 @@ static int compress_cpu(const void* src_v, uint64_t count, int dtype, uint32_t f
   h.nblocks = uzip_nblocks(count, log2Block);
   h.raw_bytes = count * h.width;
   h.rem_offset = uzip_rem_offset(flags);
-  h.dir_offset = uzip_dir_offset(count, h.dtype, flags);
+  h.dir_offset = uzip_dir_offset(count, h.dtype, flags, log2Block);
   h.payload_offset = uzip_payload_offset(count, h.dtype, flags, log2Block);
   if (dstCapacity < h.payload_offset)
     return uzipSetError(UZIP_ERR_BUFFER_TOO_SMALL, "destination of %llu bytes is smaller than the %llu bytes of "
@@ -287,15 +339,14 @@ static int compress_cpu(const void* src_v, uint64_t count, int dtype, uint32_t f
   const uint8_t* src = (const uint8_t*)src_v;
   uint8_t* dst = (uint8_t*)dst_v;
   const bool split = (flags & UZIP_FLAG_SPLIT) != 0;
-  const uint64_t rw = h.rem_width;
   if (split) {
-    uint64_t rem_bytes = count * rw;
+    uint64_t rem_bytes = uzip_split_plane_bytes(count, h.dtype, flags, log2Block);
     memset(dst + UZIP_HEADER_BYTES + rem_bytes, 0, uzip_pad16(rem_bytes) - rem_bytes);
   }
   uint8_t* dir = dst + h.dir_offset;
   memset(dir + 8 * h.nblocks, 0, uzip_pad16(8 * h.nblocks) - 8 * h.nblocks);
 
-  const EncCall c{src, dst, count, flags, log2Block, h.width, h.rem_width};
+  const EncCall c{src, dst, count, h.dtype, flags, log2Block, h.width, h.rem_width};
   // Several threads need every block's slot (encode_blocks_mt): a destination of uzipMaxCompressedSize bytes.
   const uint32_t nthreads = cpu_threads(threads, h.nblocks);
   uint64_t payloadBytes = 0;

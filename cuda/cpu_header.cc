@@ -42,6 +42,8 @@ int read_header(const uint8_t* src, uint64_t src_bytes, Header* h) {
                         h->log2_block);
   if ((h->flags & UZIP_FLAG_PAIRS) && (!uzip_pairs_dtype_ok(h->dtype) || (h->flags & UZIP_FLAG_LANES)))
     return uzipSetError(UZIP_ERR_CORRUPT, "pair-coding flag with dtype %u or with lane streams", h->dtype);
+  if ((h->flags & UZIP_FLAG_LEAN) && (h->flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS)))
+    return uzipSetError(UZIP_ERR_CORRUPT, "lean-sections flag with lane streams or pair coding");
   if (h->log2_block < UZIP_LOG2_BLOCK_MIN || h->log2_block > UZIP_LOG2_BLOCK_MAX)
     return uzipSetError(UZIP_ERR_CORRUPT, "log2Block %u outside %u..%u", h->log2_block, UZIP_LOG2_BLOCK_MIN,
                         UZIP_LOG2_BLOCK_MAX);
@@ -62,7 +64,7 @@ int read_header(const uint8_t* src, uint64_t src_bytes, Header* h) {
                         (unsigned long long)h->nblocks, (unsigned long long)h->count, h->log2_block);
   h->raw_bytes = h->count * h->width;
   h->rem_offset = uzip_rem_offset(h->flags);
-  h->dir_offset = uzip_dir_offset(h->count, h->dtype, h->flags);
+  h->dir_offset = uzip_dir_offset(h->count, h->dtype, h->flags, h->log2_block);
   h->payload_offset = uzip_payload_offset(h->count, h->dtype, h->flags, h->log2_block);
   if (ld64(src + UZIP_H_REM_OFFSET) != h->rem_offset)
     return uzipSetError(UZIP_ERR_CORRUPT, "remainder-plane offset %llu, expected %llu",

@@ -79,15 +79,28 @@ static inline uint64_t ans_section_bound(uint64_t n) {
 // on one counter).
 void histogram(const uint8_t* p, uint64_t n, uint32_t* counts);
 
+// What a LEAN stream changes in an ANS section (FORMAT.md "Lean sections"): its table's form, and for the
+// symbol plane of a split-layout stream of dtype seedDtype, the seeded segments' lane states.
+struct AnsLean {
+  bool tables = false;
+  uint32_t seedDtype = 0;  // 0: no segment is seeded
+};
+// The most seeds a plane can have: 32 lanes of each of the 4 segments of a 2^16-element block.
+#define UZIP_CPU_MAX_SEEDS (32u * (1u << UZIP_LOG2_BLOCK_MAX) / UZIP_ANS_SEG_SYMS)
+
 // Codes a plane of n >= 1 bytes whose normalized frequencies are freqs (at least two symbols present)
-// into out (capacity ans_section_bound(n)). Returns the unpadded section size.
-uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freqs, uint8_t* out);
+// into out (capacity ans_section_bound(n)). Returns the unpadded section size. seeds: 32 a segment (lane l
+// of segment sg at 32 sg + l, each under 2^uzip_seed_bits), read for the seeded segments only.
+uint64_t ans_encode_plane(const uint8_t* plane, uint64_t n, const uint32_t* freqs, uint8_t* out,
+                          const AnsLean& lean = AnsLean{}, const uint32_t* seeds = nullptr);
 
 // Validates the ANS section at p (avail bytes up to the end of the block payload) of a plane of n
 // bytes and, when out is non-null, decodes it into out[0..n). *used receives the unpadded section size.
-// `what` names the plane ("symbol" / "remainder") for messages, block the block index.
+// `what` names the plane ("symbol" / "remainder") for messages, block the block index. With out, the
+// seeded segments' seeds (the end states less 2^k) go to seeds as ans_encode_plane takes them.
 int ans_decode_section(const uint8_t* p, uint64_t avail, uint64_t n, uint8_t* out, uint64_t* used,
-                       const char* what, uint64_t block);
+                       const char* what, uint64_t block, const AnsLean& lean = AnsLean{},
+                       uint32_t* seeds = nullptr);
 
 // Cumulative starts of 256 frequencies (exclusive prefix in symbol order).
 static inline void cumulate_freqs(const uint32_t* freqs, uint32_t* cum) {

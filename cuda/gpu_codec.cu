@@ -523,6 +523,10 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
     return uzipSetError(UZIP_ERR_UNSUPPORTED, "the GPU codec codes pairs (flag 0x%x) in the split layout and in "
                         "blocks of at most 2^%u elements: compress on the CPU", UZIP_FLAG_PAIRS,
                         uzip_gpu::PAIRS_LOG2_BLOCK_MAX);
+  // FORMAT.md "Lean sections": the CPU codec only, so far.
+  if (flags & UZIP_FLAG_LEAN)
+    return uzipSetError(UZIP_ERR_UNSUPPORTED, "the GPU codec has no kernels for lean sections (flag 0x%x) yet: "
+                        "compress on the CPU", UZIP_FLAG_LEAN);
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   if (!src && count) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
   if (src % w) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is not aligned to the %u-byte element", w);
@@ -547,7 +551,7 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   p.host = c->hostDev;
   p.outSizeDev = (unsigned long long*)(uintptr_t)outSizeDev;
   p.count = count;
-  p.dirOff = uzip_dir_offset(count, (uint32_t)dtype, flags);
+  p.dirOff = uzip_dir_offset(count, (uint32_t)dtype, flags, log2Block);
   p.payloadOff = uzip_payload_offset(count, (uint32_t)dtype, flags, log2Block);
   p.dtype = (uint32_t)dtype;
   p.flags = flags;

@@ -75,7 +75,8 @@ __device__ void read_header_dev(const DecParams& P, Hdr& h) {
       h.dtype = (w[1] >> 8) & 0xFFu;
       h.flags = (w[1] >> 16) & 0xFFu;
       h.log2 = w[1] >> 24;
-      if (h.dtype >= UZIP_DTYPE_COUNT || (h.flags & ~UZIP_FLAGS_KNOWN)) {
+      // Lean sections (FORMAT.md) have no GPU decoder yet: UNSUPPORTED, as an unknown flag.
+      if (h.dtype >= UZIP_DTYPE_COUNT || (h.flags & ~UZIP_FLAGS_KNOWN) || (h.flags & UZIP_FLAG_LEAN)) {
         st = UZIP_ERR_UNSUPPORTED;
         break;
       }
@@ -96,7 +97,7 @@ __device__ void read_header_dev(const DecParams& P, Hdr& h) {
       if (!(h.flags & UZIP_FLAG_CHECKSUM) && h.checksum) { st = UZIP_ERR_CORRUPT; break; }
       uint64_t want = (h.count >> h.log2) + ((h.count & ((1ull << h.log2) - 1)) != 0);
       if (want != h.nblocks) { st = UZIP_ERR_CORRUPT; break; }
-      h.dirOff = uzip_dir_offset(h.count, h.dtype, h.flags);
+      h.dirOff = uzip_dir_offset(h.count, h.dtype, h.flags, h.log2);
       h.payloadOff = uzip_payload_offset(h.count, h.dtype, h.flags, h.log2);
       if ((w[8] | ((uint64_t)w[9] << 32)) != uzip_rem_offset(h.flags) ||
           (w[10] | ((uint64_t)w[11] << 32)) != h.dirOff || (w[12] | ((uint64_t)w[13] << 32)) != h.payloadOff) {

@@ -46,7 +46,8 @@
 #define UZIP_FLAG_SPLIT 0x02u    /* split layout: the remainder plane is stored raw, whole, at offset 64 */
 #define UZIP_FLAG_LANES 0x04u    /* symbol planes in lane streams (FORMAT.md "Lane streams", lanes_format.h); needs SPLIT */
 #define UZIP_FLAG_PAIRS 0x08u    /* bf16/fp32 symbol planes coded two elements a symbol (FORMAT.md "Pair coding", pairs_format.h) */
-#define UZIP_FLAGS_KNOWN (UZIP_FLAG_CHECKSUM | UZIP_FLAG_SPLIT | UZIP_FLAG_LANES | UZIP_FLAG_PAIRS)
+#define UZIP_FLAG_LEAN 0x10u     /* ANS tables in range form where smaller; split layout: seeded lanes (FORMAT.md "Lean sections") */
+#define UZIP_FLAGS_KNOWN (UZIP_FLAG_CHECKSUM | UZIP_FLAG_SPLIT | UZIP_FLAG_LANES | UZIP_FLAG_PAIRS | UZIP_FLAG_LEAN)
 
 // Block size: 2^log2 elements per block; the encoder default is 2^14 = 16384 (but see
 // uzip_default_log2_block: smaller tensors of bf16 and fp32 get 2^13).
@@ -172,12 +173,54 @@ UZIP_HD uint32_t uzip_block_len(uint64_t n, uint32_t log2_block, uint64_t b) {
 UZIP_HD uint64_t uzip_rem_offset(uint32_t flags) {
   return (flags & UZIP_FLAG_SPLIT) ? UZIP_HEADER_BYTES : 0u;
 }
-UZIP_HD uint64_t uzip_dir_offset(uint64_t n, uint32_t dtype, uint32_t flags) {
+
+// A plane is coded in segments of at most this many symbols (see the rANS section below).
+#define UZIP_ANS_SEG_SYMS 16384u /* symbols per segment: 512 steps of 32 lanes */
+
+// Seeded segments (FORMAT.md "Lean sections"; LEAN streams in the split layout, dtypes with a remainder).
+// A segment of the symbol plane whose length is a multiple of 32 and at least 32 * E carries the
+// remainders of its last E steps (E = uzip_seed_steps: 32 * E elements, each lane its own E) in its lanes'
+// initial states, x0 = 2^k + seed with k = uzip_seed_bits (16: two 1-byte remainders, 24: one fp32
+// remainder), instead of 2^15. The decoder gets them back from the states it ends on. Those remainder
+// bytes leave the split remainder plane; a block whose symbol plane is RAW or CONST keeps them in a seed
+// section after its symbol section. The state starts ~1.5 bits higher and carries k: ~14.5 bits a lane.
+UZIP_HD int uzip_seeded_stream(uint32_t dtype, uint32_t flags) {
+  return (flags & UZIP_FLAG_LEAN) && (flags & UZIP_FLAG_SPLIT) && uzip_dtype_width(dtype) > 1u;
+}
+UZIP_HD uint32_t uzip_seed_steps(uint32_t dtype) { return uzip_dtype_width(dtype) == 4u ? 1u : 2u; }
+UZIP_HD uint32_t uzip_seed_bits(uint32_t dtype) { return 8u * uzip_seed_steps(dtype) * uzip_dtype_rem_width(dtype); }
+// Seed bytes of one seeded segment: 64 (two-byte types) or 96 (fp32), multiples of 16.
+UZIP_HD uint32_t uzip_seg_seed_bytes(uint32_t dtype) { return 32u * uzip_seed_steps(dtype) * uzip_dtype_rem_width(dtype); }
+UZIP_HD int uzip_seg_seeded(uint32_t len, uint32_t dtype) {
+  return (len & 31u) == 0 && len >= 32u * uzip_seed_steps(dtype);
+}
+// Seed bytes of a block of m elements (0 unless uzip_seeded_stream): its segments of 16384 and the last.
+UZIP_HD uint32_t uzip_block_seed_bytes(uint32_t m, uint32_t dtype, uint32_t flags) {
+  if (!uzip_seeded_stream(dtype, flags)) return 0;
+  const uint32_t full = m / UZIP_ANS_SEG_SYMS, rest = m % UZIP_ANS_SEG_SYMS;
+  return (full + (rest && uzip_seg_seeded(rest, dtype) ? 1u : 0u)) * uzip_seg_seed_bytes(dtype);
+}
+// Bytes of the split remainder plane (unpadded): every remainder byte but the seed bytes.
+UZIP_HD uint64_t uzip_split_plane_bytes(uint64_t n, uint32_t dtype, uint32_t flags, uint32_t log2_block) {
+  const uint64_t all = n * uzip_dtype_rem_width(dtype);
+  if (!uzip_seeded_stream(dtype, flags) || n == 0) return all;
+  const uint64_t nb = uzip_nblocks(n, log2_block);
+  const uint32_t last = uzip_block_len(n, log2_block, nb - 1u);
+  return all - (nb - 1u) * uzip_block_seed_bytes(1u << log2_block, dtype, flags) -
+         uzip_block_seed_bytes(last, dtype, flags);
+}
+// Where block b's part of the split remainder plane starts, relative to the plane (every block before it
+// is full).
+UZIP_HD uint64_t uzip_split_plane_block_offset(uint64_t b, uint32_t dtype, uint32_t flags, uint32_t log2_block) {
+  const uint32_t full = 1u << log2_block;
+  return b * ((uint64_t)full * uzip_dtype_rem_width(dtype) - uzip_block_seed_bytes(full, dtype, flags));
+}
+UZIP_HD uint64_t uzip_dir_offset(uint64_t n, uint32_t dtype, uint32_t flags, uint32_t log2_block) {
   return UZIP_HEADER_BYTES +
-         ((flags & UZIP_FLAG_SPLIT) ? uzip_pad16(n * uzip_dtype_rem_width(dtype)) : 0u);
+         ((flags & UZIP_FLAG_SPLIT) ? uzip_pad16(uzip_split_plane_bytes(n, dtype, flags, log2_block)) : 0u);
 }
 UZIP_HD uint64_t uzip_payload_offset(uint64_t n, uint32_t dtype, uint32_t flags, uint32_t log2_block) {
-  return uzip_dir_offset(n, dtype, flags) + uzip_pad16(8u * uzip_nblocks(n, log2_block));
+  return uzip_dir_offset(n, dtype, flags, log2_block) + uzip_pad16(8u * uzip_nblocks(n, log2_block));
 }
 
 // The published bound: a stream of n elements never exceeds this many bytes. A plane section is only
@@ -204,7 +247,6 @@ UZIP_HD uint64_t uzip_max_compressed_size(uint64_t n, uint32_t dtype, uint32_t f
 #define UZIP_ANS_L (1u << 15)                 /* lower bound of the state */
 #define UZIP_ANS_X_END (1u << 31)             /* states stay under this */
 #define UZIP_ANS_LANES 32u
-#define UZIP_ANS_SEG_SYMS 16384u /* symbols per segment: 512 steps of 32 lanes */
 
 UZIP_HD uint32_t uzip_ans_nseg(uint64_t plane_len) {
   return (uint32_t)((plane_len + UZIP_ANS_SEG_SYMS - 1u) / UZIP_ANS_SEG_SYMS);
@@ -344,6 +386,13 @@ UZIP_HD uint64_t uzip_cost_bits256(const uint32_t* counts, const uint32_t* freqs
 // padded to 4.
 UZIP_HD uint32_t uzip_ans_table_bytes(uint32_t nsym_present) {
   return (4u + 32u + 2u * nsym_present + 3u) & ~3u;
+}
+// A LEAN stream's table (FORMAT.md "Lean sections"): u8 lo, u8 hi (the smallest and largest present
+// symbol), u16 K, then in range form (hi - lo + 1 <= K + 16) the hi - lo + 1 u16 frequencies of lo..hi (0
+// for an absent symbol), else (bitmap form) the 32-byte bitmap and K u16 frequencies as above; padded to 4.
+UZIP_HD int uzip_lean_range_form(uint32_t k, uint32_t lo, uint32_t hi) { return hi - lo + 1u <= k + 16u; }
+UZIP_HD uint32_t uzip_lean_table_bytes(uint32_t k, uint32_t lo, uint32_t hi) {
+  return uzip_lean_range_form(k, lo, hi) ? (4u + 2u * (hi - lo + 1u) + 3u) & ~3u : uzip_ans_table_bytes(k);
 }
 // Fixed bytes per segment: u32 word count + 32 u32 final states.
 #define UZIP_ANS_SEG_HEADER_BYTES (4u + 4u * UZIP_ANS_LANES)

@@ -375,7 +375,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
       k.log2 = pc.second;
       k.dtype = op.dtype;
       k.ptr = op.buf + off * uzip_dtype_width(op.dtype);
-      k.head = uzip_dir_offset(k.count, k.dtype, FLAGS);
+      k.head = uzip_dir_offset(k.count, k.dtype, FLAGS, k.log2);
       k.max = uzip_max_compressed_size(k.count, k.dtype, FLAGS, k.log2);
       r.chunks.push_back(k);
       off += k.count;

@@ -31,16 +31,16 @@ from sampled_tables_study import bf16_of, table_bytes  # the same conversion and
 SEGMENT = 16384  # symbols a segment
 
 
-def codec_bytes(lib, data, dtype_id, log2):
-    """The CPU codec's split-layout stream size (uzipCompressCpu, flags 0x02)."""
+def codec_bytes(lib, data, dtype_id, log2, flags=2):
+    """The CPU codec's stream size (uzipCompressCpu; flags 0x02: split layout, 0x12: split with lean sections)."""
     count = len(data)
     cap = ctypes.c_uint64()
-    assert lib.uzipMaxCompressedSize(dtype_id, ctypes.c_uint64(count), 2, log2, ctypes.byref(cap)) == 0
+    assert lib.uzipMaxCompressedSize(dtype_id, ctypes.c_uint64(count), flags, log2, ctypes.byref(cap)) == 0
     dst = (ctypes.c_uint8 * cap.value)()
     out = ctypes.c_uint64()
     buf = np.ascontiguousarray(data)
-    st = lib.uzipCompressCpu(buf.ctypes.data_as(ctypes.c_void_p), ctypes.c_uint64(count), dtype_id, 2, log2, dst,
-                             cap, ctypes.byref(out))
+    st = lib.uzipCompressCpu(buf.ctypes.data_as(ctypes.c_void_p), ctypes.c_uint64(count), dtype_id, flags, log2,
+                             dst, cap, ctypes.byref(out))
     assert st == 0, st
     return out.value
 
@@ -113,16 +113,19 @@ def main():
         sets.append(("bf16 real weights", np.fromfile(os.path.join(a.weights, "weights_bf16.bin"), dtype=np.uint16)))
     bits, seg = seed_saving(np.random.default_rng(a.seed + 1))
     print(f"seeded states: {bits:.2f} bits saved a lane, {seg:.1f} bytes a segment (simulated)")
-    print(f"seed {a.seed}; split layout; ratio = stream bytes / raw bytes; 'range' and 'seeded' modeled, not coded")
-    print(f"{'data':<24} {'log2':>4} {'codec':>8} {'+range':>8} {'+seeded':>8} {'both':>8} {'K avg':>6} {'span avg':>8}")
+    print(f"seed {a.seed}; split layout; ratio = stream bytes / raw bytes; 'range', 'seeded' and 'both' modeled from"
+          " 'codec'; 'lean' coded (flag 0x10, FORMAT.md \"Lean sections\")")
+    print(f"{'data':<24} {'log2':>4} {'codec':>8} {'+range':>8} {'+seeded':>8} {'both':>8} {'lean':>8} {'K avg':>6} "
+          f"{'span avg':>8}")
     for name, v in sets:
         sym = ((v >> 7) & 0xFF).astype(np.uint8)
         raw = v.nbytes
         for log2 in (11, 12, 13, 14):
             n = codec_bytes(lib, v, 1, log2)
+            lean = codec_bytes(lib, v, 1, log2, 0x12)
             t, s, k_avg, span_avg = savings(sym, log2, seg)
             print(f"{name:<24} {log2:>4} {n / raw:>8.5f} {(n - t) / raw:>8.5f} {(n - s) / raw:>8.5f} "
-                  f"{(n - t - s) / raw:>8.5f} {k_avg:>6.1f} {span_avg:>8.1f}", flush=True)
+                  f"{(n - t - s) / raw:>8.5f} {lean / raw:>8.5f} {k_avg:>6.1f} {span_avg:>8.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,11 @@ export const FLAG_LANES = 0x04;
  */
 export const FLAG_PAIRS = 0x08;
 /**
+ * Header flag: lean sections (docs/FORMAT.md "Lean sections"): rANS tables in range form where smaller and,
+ * in the split layout, lane states seeded with remainder bits; not with lane streams or pair coding.
+ */
+export const FLAG_LEAN = 0x10;
+/**
  * Smallest and largest log2 of the block size (elements per block), and the default. Left unset, the block
  * size is `default` except for bf16 and fp32 tensors of at most `smallTensorBytes`, which get `small`
  * (a GPU codes such a tensor in about one block's latency; the smaller block halves it for ~0.5% of
@@ -76,6 +81,15 @@ export interface CompressOptions {
    * decode it yet (docs/GPU_CODEC_NOTES.md, session 31). Default false.
    */
   pairs?: boolean;
+  /**
+   * Lean sections (docs/FORMAT.md "Lean sections"): each rANS table as the range of its symbols where that
+   * is smaller than the bitmap, and in the split layout each segment's lanes start from 16 or 24 bits of
+   * its last elements' remainders instead of a fixed state, which the decoder gets back from the states it
+   * ends on: ~60 bytes less a block, which lets small blocks keep the ratio (Gaussian bf16 at 2^12-element
+   * blocks 0.681 -> 0.670). Not with `lanes` or `pairs`. Experimental: the CPU codec only so far (the GPU
+   * codec refuses it with UnsupportedError). Default false.
+   */
+  lean?: boolean;
   /** log2 of the elements per block, 10..16 (default: {@linkcode defaultLog2Block}: 14, 13 or 15). */
   log2Block?: number;
   /**
@@ -108,7 +122,7 @@ export interface StreamInfo {
   version: number;
   /** Element type. */
   dtype: DType;
-  /** Header flags (FLAG_CHECKSUM, FLAG_SPLIT, FLAG_LANES, FLAG_PAIRS). */
+  /** Header flags (FLAG_CHECKSUM, FLAG_SPLIT, FLAG_LANES, FLAG_PAIRS, FLAG_LEAN). */
   flags: number;
   /** Whether a checksum is stored. */
   checksum: boolean;
@@ -118,6 +132,8 @@ export interface StreamInfo {
   lanes: boolean;
   /** Whether the symbol planes are pair-coded. */
   pairs: boolean;
+  /** Whether the stream has lean sections. */
+  lean: boolean;
   /** log2 of the elements per block. */
   log2Block: number;
   /** Elements. */
@@ -137,7 +153,7 @@ export interface StreamInfo {
   storedChecksum: number;
   /** Bytes of all symbol-plane sections (padded). */
   symbolBytes: number;
-  /** Bytes of all remainder sections (padded), split plane included. */
+  /** Bytes of all remainder sections (padded), split plane and seed sections (lean sections) included. */
   remainderBytes: number;
   /** Blocks per symbol-plane mode. */
   symbolModes: ModeCounts;
@@ -159,7 +175,7 @@ function nonEmpty(u8: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
 export function flagsOf(opts: CompressOptions): number {
   if (typeof opts !== "object" || opts === null) throw new InvalidArgumentError("options must be an object");
   return (opts.checksum ? FLAG_CHECKSUM : 0) | (opts.split || opts.lanes ? FLAG_SPLIT : 0) |
-    (opts.lanes ? FLAG_LANES : 0) | (opts.pairs ? FLAG_PAIRS : 0);
+    (opts.lanes ? FLAG_LANES : 0) | (opts.pairs ? FLAG_PAIRS : 0) | (opts.lean ? FLAG_LEAN : 0);
 }
 
 function log2Of(opts: CompressOptions): number {
@@ -338,6 +354,7 @@ export function inspect(stream: Uint8Array): StreamInfo {
     split: (flags & FLAG_SPLIT) !== 0,
     lanes: (flags & FLAG_LANES) !== 0,
     pairs: (flags & FLAG_PAIRS) !== 0,
+    lean: (flags & FLAG_LEAN) !== 0,
     log2Block,
     count,
     rawBytes,

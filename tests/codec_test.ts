@@ -230,6 +230,28 @@ Deno.test("pair coding: bf16 and fp32 round trips, pair-coded blocks, the ratio 
   assertThrowsTyped(() => compress(data, "bf16", { pairs: true, lanes: true }), InvalidArgumentError);
 });
 
+Deno.test("lean sections: round trips in both layouts, fewer bytes than the default coding", () => {
+  for (const dtype of ["bf16", "fp16", "fp32", "fp8e4m3"] as const) {
+    for (const name of ["gaussian", "random", "sparse", "constant", "zeros"] as const) {
+      // 64 and 4096: whole seeded segments; 4097: a last block too short to seed; 70001: several blocks.
+      for (const size of [0, 1, 64, 4096, 4097, 70001]) {
+        const data = makeDataset(name, dtype, size, RUN_SEED + 91 + size);
+        for (const opts of [{ lean: true }, { lean: true, split: true, checksum: true, log2Block: 12 }]) {
+          roundTrip(data, dtype, opts, `lean ${dtype}/${name}/${size}/${JSON.stringify(opts)}`);
+        }
+      }
+    }
+  }
+  const data = makeDataset("gaussian", "bf16", 1 << 18, 13);
+  const lean = inspect(compress(data, "bf16", { lean: true, split: true, log2Block: 12 }));
+  const plain = inspect(compress(data, "bf16", { split: true, log2Block: 12 }));
+  assertEquals([lean.lean, lean.split, plain.lean], [true, true, false]);
+  // 64 blocks, each ~58 bytes of seeded states and ~30 of table less (docs/FORMAT.md "Lean sections").
+  assert(plain.totalBytes - lean.totalBytes > 64 * 70, `lean ${lean.totalBytes} against ${plain.totalBytes}`);
+  assertThrowsTyped(() => compress(data, "bf16", { lean: true, pairs: true }), InvalidArgumentError);
+  assertThrowsTyped(() => compress(data, "bf16", { lean: true, lanes: true }), InvalidArgumentError);
+});
+
 Deno.test("bad arguments throw InvalidArgumentError", () => {
   assertThrowsTyped(() => compress(new Uint8Array(3), "bf16"), InvalidArgumentError);
   assertThrowsTyped(() => compress(new Uint8Array(6), "fp32"), InvalidArgumentError);

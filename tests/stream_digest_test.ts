@@ -33,6 +33,9 @@ const OPTIONS: Readonly<Record<string, CompressOptions>> = {
   "log2=16": { log2Block: 16 },
   lanes: { lanes: true },
   pairs: { pairs: true },
+  lean: { lean: true },
+  "lean+split": { lean: true, split: true },
+  "lean+split+log2=12": { lean: true, split: true, log2Block: 12 },
 };
 
 async function sha256(bytes: Uint8Array): Promise<string> {

@@ -81,10 +81,16 @@ static void round_trips(uint32_t parity, std::atomic<uint64_t>* cases) {
   const uint32_t logs[3] = {10, 14, 16};
   for (uint32_t dtype = parity; dtype < UZIP_DTYPE_COUNT; dtype += 2)
     for (uint32_t lg : logs)
-      for (uint32_t flags = 0; flags < 4; flags++)
+      for (uint32_t flags : {0u, 1u, 2u, 3u, 0x10u, 0x11u, 0x12u, 0x13u})  // 0x10: lean sections
         for (int kind = 0; kind < KIND_COUNT; kind++) {
           uint64_t B = 1ull << lg;
           std::vector<uint64_t> sizes = {0, 1, 2, 3, 777, B - 1, B, B + 1};
+          // Lean streams: the smallest seeded segments (32 fp32 or 64 two-byte elements), one step short of
+          // them, and at 2^16 a block whose second segment is the smallest seeded one.
+          if (flags & UZIP_FLAG_LEAN) {
+            for (uint64_t extra : {32ull, 63ull, 64ull, 96ull}) sizes.push_back(extra);
+            if (lg == 16) sizes.push_back(UZIP_ANS_SEG_SYMS + 64);
+          }
           // The multi-block size only for a few data kinds at the largest block (time budget).
           if (lg < 16 || kind == GAUSS) sizes.push_back(3 * B + 5);
           for (uint64_t n : sizes) {
@@ -155,7 +161,7 @@ static void test_all_patterns() {
           uint64_t j = r.next() % (i + 1);
           for (uint32_t b = 0; b < w; b++) std::swap(d[i * w + b], d[j * w + b]);
         }
-      for (uint32_t flags = 0; flags < 4; flags++) {
+      for (uint32_t flags : {0u, 1u, 2u, 3u, 0x10u, 0x12u}) {
         Bytes s, back;
         CHECK(compress(d, n, dtype, flags, 0, &s) == 0, "compress patterns dtype %u", dtype);
         CHECK(decompress(s, d.size(), &back) == 0 && back == d, "patterns round trip dtype %u flags %u shuffled %d",
@@ -221,7 +227,7 @@ static std::vector<uint8_t> classify(const Bytes& s) {
   memcpy(&payo, &s[48], 8);
   uint32_t dtype = s[5], flags = s[6], lg = s[7], rw = uzip_dtype_rem_width(dtype);
   if (flags & UZIP_FLAG_SPLIT)
-    for (uint64_t i = 0; i < n * rw; i++) c[64 + i] = DATA;
+    for (uint64_t i = 0; i < uzip_split_plane_bytes(n, dtype, flags, lg); i++) c[64 + i] = DATA;
   uint64_t prev = 0;
   for (uint64_t b = 0; b < uzip_nblocks(n, lg); b++) {
     uint64_t e;
@@ -261,8 +267,8 @@ static std::vector<uint8_t> classify(const Bytes& s) {
         }
       } else if (modes[p] == UZIP_MODE_ANS) {
         uint16_t k;
-        memcpy(&k, &s[pos], 2);
-        used = uzip_ans_table_bytes(k);
+        memcpy(&k, &s[pos + ((flags & UZIP_FLAG_LEAN) ? 2 : 0)], 2);
+        used = (flags & UZIP_FLAG_LEAN) ? uzip_lean_table_bytes(k, s[pos], s[pos + 1]) : uzip_ans_table_bytes(k);
         for (uint32_t sg = 0; sg < uzip_ans_nseg(lens[p]); sg++) {
           uint32_t nw;
           memcpy(&nw, &s[pos + used], 4);
@@ -273,6 +279,12 @@ static std::vector<uint8_t> classify(const Bytes& s) {
         continue;
       }
       pos += uzip_pad16(used);
+      // A seeded stream's seed section after a RAW or CONST symbol plane: remainder bytes.
+      const uint64_t seedBytes = uzip_block_seed_bytes((uint32_t)m, dtype, flags);
+      if (p == 0 && modes[p] != UZIP_MODE_ANS && seedBytes) {
+        for (uint64_t i = 0; i < seedBytes; i++) c[pos + i] = DATA;
+        pos += seedBytes;
+      }
     }
     prev = uzip_dir_end(e);
   }
@@ -351,6 +363,15 @@ static void test_adversarial_streams() {
   adversarial_stream("bytes gaussian ck", UZIP_DTYPE_BYTES, 1500, GAUSS, UZIP_FLAG_CHECKSUM, 10);
   adversarial_stream("e4m3 const", UZIP_DTYPE_FP8E4M3, 3000, CONSTANT, 0, 10);
   adversarial_stream("fp32 const ck", UZIP_DTYPE_FP32, 1030, CONSTANT, UZIP_FLAG_CHECKSUM, 10);
+  // Lean sections: range and bitmap tables, seeded lanes, seed sections after RAW and CONST planes.
+  const uint32_t L = UZIP_FLAG_LEAN, LS = UZIP_FLAG_LEAN | UZIP_FLAG_SPLIT, CK = UZIP_FLAG_CHECKSUM;
+  adversarial_stream("lean bf16 gaussian ck", UZIP_DTYPE_BF16, 2100, GAUSS, L | CK, 10);
+  adversarial_stream("lean bf16 split gaussian ck", UZIP_DTYPE_BF16, 2112, GAUSS, LS | CK, 10);
+  adversarial_stream("lean bf16 split gaussian", UZIP_DTYPE_BF16, 1088, GAUSS, LS, 10);
+  adversarial_stream("lean fp32 split sparse ck", UZIP_DTYPE_FP32, 1056, SPARSE, LS | CK, 10);
+  adversarial_stream("lean fp16 split patterns ck", UZIP_DTYPE_FP16, 1024, PATTERNS, LS | CK, 10);
+  adversarial_stream("lean fp32 split const ck", UZIP_DTYPE_FP32, 1024, CONSTANT, LS | CK, 10);
+  adversarial_stream("lean bf16 split random ck", UZIP_DTYPE_BF16, 1024, RANDOM, LS | CK, 10);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -406,7 +427,7 @@ static void test_forged() {
   f = s, set_field<uint8_t>(f, 4, 1), expect(f, UZIP_ERR_UNSUPPORTED, "version 1 (states in [2^16, 2^32))");
   f = s, set_field<uint8_t>(f, 4, 3), expect(f, UZIP_ERR_UNSUPPORTED, "version 3");
   f = s, set_field<uint8_t>(f, 5, 6), expect(f, UZIP_ERR_UNSUPPORTED, "dtype 6");
-  f = s, set_field<uint8_t>(f, 6, 0x11), expect(f, UZIP_ERR_UNSUPPORTED, "flag 0x10");
+  f = s, set_field<uint8_t>(f, 6, 0x21), expect(f, UZIP_ERR_UNSUPPORTED, "flag 0x20");
   f = s, set_field<uint8_t>(f, 6, 0x05), expect(f, UZIP_ERR_CORRUPT, "lanes flag without split");
   f = s, set_field<uint8_t>(f, 7, 9), expect(f, UZIP_ERR_CORRUPT, "log2Block 9");
   f = s, set_field<uint8_t>(f, 7, 17), expect(f, UZIP_ERR_CORRUPT, "log2Block 17");
@@ -524,7 +545,7 @@ static void test_api_errors() {
     CHECK(uzipMaxCompressedSize(4, 1ull << 30, 6, 15, &bl) == UZIP_ERR_INVALID_ARG, "lane streams refuse 2^15");
   }
   CHECK(uzipCompressCpu(&one, 1, 6, 0, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress dtype 6");
-  CHECK(uzipCompressCpu(&one, 1, 1, 16, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress flags 16");
+  CHECK(uzipCompressCpu(&one, 1, 1, 32, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress flags 32");
   CHECK(uzipCompressCpu(&one, 1, 1, 0, 20, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress log2 20");
   CHECK(uzipCompressCpu(nullptr, 1, 1, 0, 0, buf, sizeof buf, &out) == UZIP_ERR_INVALID_ARG, "compress null src");
   CHECK(uzipCompressCpu(&one, 1, 1, 0, 0, nullptr, 0, &out) == UZIP_ERR_INVALID_ARG, "compress null dst");
@@ -581,7 +602,7 @@ static void test_remainder_sample() {
       Bytes s;
       CHECK(compress(d, n, dtype, 0, 14, &s) == UZIP_OK, "remainder sample: compress");
       uint64_t dirOff, e;
-      dirOff = uzip_dir_offset(n, dtype, 0);
+      dirOff = uzip_dir_offset(n, dtype, 0, 14);
       memcpy(&e, &s[dirOff], 8);
       const uint32_t want = sampleRandom ? UZIP_MODE_RAW : UZIP_MODE_ANS;
       CHECK(uzip_dir_rem_mode(e) == want, "remainder sample dtype %u sample %s: mode %u, want %u", dtype,
@@ -628,7 +649,7 @@ static void test_remainder_margin() {
       Bytes s;
       CHECK(compress(d, n, dtype, 0, 14, &s) == UZIP_OK, "remainder margin: compress");
       uint64_t e;
-      memcpy(&e, &s[uzip_dir_offset(n, dtype, 0)], 8);
+      memcpy(&e, &s[uzip_dir_offset(n, dtype, 0, 14)], 8);
       const uint32_t want = margin ? UZIP_MODE_RAW : UZIP_MODE_ANS;
       CHECK(uzip_dir_rem_mode(e) == want, "remainder margin dtype %u, %u values: mode %u, want %u", dtype, values,
             uzip_dir_rem_mode(e), want);
@@ -925,6 +946,73 @@ static void test_pairs_adversarial() {
   adversarial_stream("pairs bf16 escapes", UZIP_DTYPE_BF16, 2047, GAUSS, P, 10, &esc);
 }
 
+// Lean sections (FORMAT.md): the layout numbers, both table forms, the seed section, and forged tables.
+static void test_lean() {
+  const uint32_t LS = UZIP_FLAG_LEAN | UZIP_FLAG_SPLIT;
+  // bf16, 2^14 elements in 2^13 blocks: each block's last 64 remainders ride in its lanes' states.
+  CHECK(uzip_split_plane_bytes(1u << 14, UZIP_DTYPE_BF16, LS, 13) == 2 * (8192 - 64) &&
+            uzip_split_plane_bytes(1u << 14, UZIP_DTYPE_BF16, UZIP_FLAG_SPLIT, 13) == 1u << 14 &&
+            uzip_split_plane_bytes(1000, UZIP_DTYPE_FP32, LS, 10) == 3000 &&           // 1000 % 32 != 0
+            uzip_split_plane_bytes(1024 + 32, UZIP_DTYPE_FP32, LS, 10) == 3 * 1056 - 2 * 96 &&
+            uzip_split_plane_bytes(1024 + 32, UZIP_DTYPE_BF16, LS, 10) == 1056 - 64 &&  // 32 < 64: not seeded
+            uzip_split_plane_bytes(1u << 16, UZIP_DTYPE_FP16, LS, 16) == 65536 - 4 * 64 &&
+            uzip_split_plane_bytes(4096, UZIP_DTYPE_FP8E4M3, LS, 10) == 0 &&
+            uzip_split_plane_block_offset(3, UZIP_DTYPE_FP32, LS, 12) == 3 * (3 * 4096 - 96),
+        "lean: split plane sizes");
+  const uint64_t n = 1u << 14;
+  Bytes d = make_data(UZIP_DTYPE_BF16, n, GAUSS, 5), s, back, plain;
+  CHECK(compress(d, n, UZIP_DTYPE_BF16, LS, 13, &s) == 0 && compress(d, n, UZIP_DTYPE_BF16, UZIP_FLAG_SPLIT, 13,
+                                                                         &plain) == 0,
+        "lean: compress");
+  CHECK(decompress(s, d.size(), &back) == 0 && back == d, "lean: round trip");
+  // 2 segments a stream: ~58 bytes a seeded segment (FORMAT.md), ~30 a range table over Gaussian exponents.
+  CHECK(plain.size() > s.size() + 2 * 60, "lean: %zu bytes, plain %zu", s.size(), plain.size());
+  const uint64_t payo = uzip_payload_offset(n, UZIP_DTYPE_BF16, LS, 13);
+  CHECK(payo == 64 + 2 * (8192 - 64) + 16, "lean: payload offset %llu", (unsigned long long)payo);
+  uint64_t e0;
+  memcpy(&e0, &s[uzip_dir_offset(n, UZIP_DTYPE_BF16, LS, 13)], 8);
+  const uint32_t lo = s[payo], hi = s[payo + 1], k = s[payo + 2] | s[payo + 3] << 8;
+  CHECK(uzip_dir_sym_mode(e0) == UZIP_MODE_ANS && lo < hi && k >= 2 && uzip_lean_range_form(k, lo, hi),
+        "lean: a Gaussian block's table in range form (mode %u, [%u, %u], K %u)", uzip_dir_sym_mode(e0), lo, hi, k);
+  auto refused = [&](Bytes f, const char* what) {
+    CHECK(decompress(f, d.size(), &back) == UZIP_ERR_CORRUPT, "lean forged: %s", what);
+  };
+  Bytes f = s;
+  f[payo] = (uint8_t)(hi + 1), f[payo + 1] = (uint8_t)hi;  // lo > hi
+  refused(f, "lo > hi");
+  f = s, f[payo + 2] = (uint8_t)(k + 1);  // K says one symbol more
+  refused(f, "K one more");
+  f = s, f[payo + 4] = 0, f[payo + 5] = 0;  // lo's frequency zero
+  refused(f, "zero frequency at lo");
+  // A CONST and a RAW symbol plane keep the seed bytes in a seed section after their section.
+  for (DataKind kind : {ZEROS, RANDOM}) {
+    Bytes z = make_data(UZIP_DTYPE_BF16, 4096, kind, 9), zs, zb;
+    CHECK(compress(z, 4096, UZIP_DTYPE_BF16, LS, 12, &zs) == 0 && decompress(zs, z.size(), &zb) == 0 && zb == z,
+          "lean: %s round trip", kKindNames[kind]);
+    uzip_info info;
+    CHECK(uzipInspect(zs.data(), zs.size(), &info) == 0 && info.remainderBytes == 4096 &&
+              (kind == ZEROS ? info.symConst == 1 && info.symbolBytes == 16
+                             : info.symRaw == 1 && info.symbolBytes == 4096),
+          "lean %s: remainder bytes %llu (plane and seed section), symbol bytes %llu", kKindNames[kind],
+          (unsigned long long)info.remainderBytes, (unsigned long long)info.symbolBytes);
+    // The seed section cut short: the directory's end no longer matches.
+    Bytes t = zs;
+    const uint64_t dirOff = uzip_dir_offset(4096, UZIP_DTYPE_BF16, LS, 12);
+    uint64_t e;
+    memcpy(&e, &t[dirOff], 8);
+    e -= 16;
+    memcpy(&t[dirOff], &e, 8);
+    CHECK(decompress(t, z.size(), &zb) == UZIP_ERR_CORRUPT, "lean %s: seed section cut short", kKindNames[kind]);
+  }
+  // The flag excludes lane streams and pair coding, and refuses them alike in a header.
+  uint64_t bound;
+  CHECK(uzipMaxCompressedSize(1, 100, UZIP_FLAG_LEAN | UZIP_FLAG_PAIRS, 0, &bound) == UZIP_ERR_INVALID_ARG &&
+            uzipMaxCompressedSize(1, 100, LS | UZIP_FLAG_LANES, 0, &bound) == UZIP_ERR_INVALID_ARG,
+        "lean: flag combinations refused");
+  f = plain, set_field<uint8_t>(f, 6, UZIP_FLAG_SPLIT | UZIP_FLAG_LANES | UZIP_FLAG_LEAN);
+  CHECK(decompress(f, d.size(), &back) == UZIP_ERR_CORRUPT, "lean: header with lanes refused");
+}
+
 static void test_threads() {
   bool ok[2] = {false, false};
   auto work = [&](int t) {
@@ -1200,6 +1288,7 @@ int main(int argc, char** argv) {
   TIMED(test_pairs_functions);
   TIMED(test_pairs);
   TIMED(test_pairs_adversarial);
+  TIMED(test_lean);
   TIMED(test_threads);
   TIMED(test_block_threads);
   TIMED(test_simd);

@@ -111,12 +111,13 @@ static void reseal(Bytes& s) {
 
 static std::vector<Bytes> make_seeds() {
   std::vector<Bytes> seeds;
-  const uint64_t sizes[] = {0, 1, 3, 31, 33, 100, 1023, 1024, 1025, 2600, 5000};
+  const uint64_t sizes[] = {0, 1, 3, 31, 33, 96, 100, 1023, 1024, 1025, 2600, 5000};
   const DataKind kinds[] = {GAUSS, UNIFORM, SPARSE, CONSTANT, RANDOM, PATTERNS};
   uint64_t k = 0;
   for (uint32_t dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
-    // 6, 7: lane streams (split | lanes, checksum); 8-11: pair coding (bf16 and fp32 only)
-    for (uint32_t flags : {0u, 1u, 2u, 3u, 6u, 7u, 8u, 9u, 10u, 11u})
+    // 6, 7: lane streams (split | lanes, checksum); 8-11: pair coding (bf16 and fp32 only); 0x10-0x13: lean
+    // sections (0x12, 0x13: seeded segments)
+    for (uint32_t flags : {0u, 1u, 2u, 3u, 6u, 7u, 8u, 9u, 10u, 11u, 0x10u, 0x12u, 0x13u})
       for (uint64_t n : sizes) {
         DataKind kind = kinds[k++ % 6];
         Bytes d = make_data(dtype, n, kind, k);
@@ -179,14 +180,14 @@ static void mutate(Bytes& s, const std::vector<Bytes>& seeds, Rng& r) {
       }
       case 8: {  // consistent forge: a new count with nblocks, offsets and total recomputed
         if (sz < 64) break;
-        uint32_t dtype = s[5] % UZIP_DTYPE_COUNT, flags = s[6] & 15, lg = s[7];
+        uint32_t dtype = s[5] % UZIP_DTYPE_COUNT, flags = s[6] & 31, lg = s[7];
         if (lg < 10 || lg > 16) break;
         uint64_t count = rd64(&s[8]);
         count = r.next() & 1 ? count + (r.next() % 2048) - 1024 : r.next() >> (r.next() % 64);
         if (count > (1ull << 40)) count &= (1ull << 40) - 1;
         uint64_t nb = uzip_nblocks(count, lg);
         uint32_t nb32 = (uint32_t)nb;
-        uint64_t ro = uzip_rem_offset(flags), dof = uzip_dir_offset(count, dtype, flags),
+        uint64_t ro = uzip_rem_offset(flags), dof = uzip_dir_offset(count, dtype, flags, lg),
                  po = uzip_payload_offset(count, dtype, flags, lg), total = r.next() & 1 ? sz & ~15ull : po;
         memcpy(&s[8], &count, 8);
         memcpy(&s[16], &total, 8);
