@@ -110,10 +110,11 @@ __device__ void read_header_dev(const DecParams& P, Hdr& h) {
       if (((uintptr_t)P.dst) & (h.width - 1)) { st = UZIP_ERR_INVALID_ARG; break; }
       if (P.other && (h.dtype != (uint32_t)P.redDtype || h.count != P.redCount)) { st = UZIP_ERR_INVALID_ARG; break; }
       // Paddings of the split plane and the directory, and the end of the last block.
-      const uint64_t rw = h.width - 1;
       bool bad = false;
       if (h.flags & UZIP_FLAG_SPLIT)
-        for (uint64_t o = UZIP_HEADER_BYTES + h.count * rw; o < h.dirOff; o++) bad |= P.src[o] != 0;
+        for (uint64_t o = UZIP_HEADER_BYTES + uzip_split_plane_bytes(h.count, h.dtype, h.flags, h.log2); o < h.dirOff;
+             o++)
+          bad |= P.src[o] != 0;
       for (uint64_t o = h.dirOff + 8 * h.nblocks; o < h.payloadOff; o++) bad |= P.src[o] != 0;
       uint64_t last = h.nblocks ? uzip_dir_end(ld64u(P.src + h.dirOff + 8 * (h.nblocks - 1))) : 0;
       if (bad || h.payloadOff + last != h.total) { st = UZIP_ERR_CORRUPT; break; }
