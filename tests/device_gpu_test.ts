@@ -229,6 +229,24 @@ gpuTest(
   },
 );
 
+gpuTest("GpuCodec: lean sections are the CPU codec's only, so far: a typed error both ways", () => {
+  using codec = GpuCodec.create(0);
+  using stream = Stream.create(0);
+  const data = makeDataset("gaussian", "bf16", 4096, RUN_SEED + 37);
+  const lean = compress(data, "bf16", { lean: true, split: true });
+  using src = DeviceBuffer.alloc(0, Math.max(lean.length, data.length));
+  using out = DeviceBuffer.alloc(0, data.length);
+  src.upload(lean, stream);
+  codec.decompress(src, lean.length, out, stream);
+  stream.synchronize();
+  assertInstanceOf(assertThrows(() => codec.lastStatus()), UnsupportedError);
+  using dst = DeviceBuffer.alloc(0, maxCompressedSize(4096, "bf16", { lean: true, split: true }));
+  assertInstanceOf(
+    assertThrows(() => codec.compress(src, 4096, "bf16", dst, stream, { lean: true, split: true })),
+    UnsupportedError,
+  );
+});
+
 gpuTest("GpuCodec: a damaged stream reports a typed error, writes nothing outside dst", () => {
   using codec = GpuCodec.create(0, { maxSms: 8 });
   using stream = Stream.create(0);
