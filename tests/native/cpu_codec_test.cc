@@ -1041,7 +1041,7 @@ static void test_block_threads() {
   const DataKind kinds[] = {GAUSS, SPARSE, RANDOM};
   for (uint32_t dtype : dtypes) {
     for (uint32_t flags : {0u, UZIP_FLAG_SPLIT, UZIP_FLAG_CHECKSUM | UZIP_FLAG_SPLIT, UZIP_FLAG_PAIRS,
-                           UZIP_FLAG_LANES | UZIP_FLAG_SPLIT}) {
+                           UZIP_FLAG_LANES | UZIP_FLAG_SPLIT, UZIP_FLAG_LEAN | UZIP_FLAG_SPLIT}) {
       if ((flags & UZIP_FLAG_PAIRS) && dtype != UZIP_DTYPE_BF16 && dtype != UZIP_DTYPE_FP32) continue;
       for (uint64_t n : sizes) {
         for (DataKind kind : kinds) {
