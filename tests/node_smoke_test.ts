@@ -72,7 +72,9 @@ Deno.test({
         const data = new Uint8Array(width * 40001);
         for (let i = 0; i < data.length; i += 65536) crypto.getRandomValues(data.subarray(i, i + 65536));
         for (let i = width - 1; i < data.length; i += width) data[i] = 0x3c + (data[i] % 3);
-        for (const opts of [{}, { split: true, checksum: true }, { log2Block: 11 }]) {
+        for (
+          const opts of [{}, { split: true, checksum: true }, { log2Block: 11 }, { lean: true, split: true }]
+        ) {
           cases.push({
             dtype,
             opts,
