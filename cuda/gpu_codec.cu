@@ -523,10 +523,6 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
     return uzipSetError(UZIP_ERR_UNSUPPORTED, "the GPU codec codes pairs (flag 0x%x) in the split layout and in "
                         "blocks of at most 2^%u elements: compress on the CPU", UZIP_FLAG_PAIRS,
                         uzip_gpu::PAIRS_LOG2_BLOCK_MAX);
-  // FORMAT.md "Lean sections": the CPU codec only, so far.
-  if (flags & UZIP_FLAG_LEAN)
-    return uzipSetError(UZIP_ERR_UNSUPPORTED, "the GPU codec has no kernels for lean sections (flag 0x%x) yet: "
-                        "compress on the CPU", UZIP_FLAG_LEAN);
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   if (!src && count) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
   if (src % w) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is not aligned to the %u-byte element", w);

@@ -75,9 +75,12 @@ __device__ void read_header_dev(const DecParams& P, Hdr& h) {
       h.dtype = (w[1] >> 8) & 0xFFu;
       h.flags = (w[1] >> 16) & 0xFFu;
       h.log2 = w[1] >> 24;
-      // Lean sections (FORMAT.md) have no GPU decoder yet: UNSUPPORTED, as an unknown flag.
-      if (h.dtype >= UZIP_DTYPE_COUNT || (h.flags & ~UZIP_FLAGS_KNOWN) || (h.flags & UZIP_FLAG_LEAN)) {
+      if (h.dtype >= UZIP_DTYPE_COUNT || (h.flags & ~UZIP_FLAGS_KNOWN)) {
         st = UZIP_ERR_UNSUPPORTED;
+        break;
+      }
+      if ((h.flags & UZIP_FLAG_LEAN) && (h.flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS))) {
+        st = UZIP_ERR_CORRUPT;  // as cpu_header.cc: lean sections are the default coding's
         break;
       }
       if ((h.flags & UZIP_FLAG_PAIRS) && (!uzip_pairs_dtype_ok(h.dtype) || (h.flags & UZIP_FLAG_LANES))) {
@@ -139,7 +142,8 @@ namespace uzip_gpu {
 
 // Size (padded to 16) of a plane section at p with `avail` bytes to the block's end; 0 = corrupt.
 // Lane-uniform; lane 0 walks the ANS segments.
-__device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode, uint32_t planeBytes, uint32_t unit) {
+__device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode, uint32_t planeBytes, uint32_t unit,
+                                bool lean = false) {
   uint64_t used;
   if (mode == UZIP_MODE_RAW) used = planeBytes;
   else if (mode == UZIP_MODE_CONST) used = unit;
@@ -148,10 +152,17 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
     uint64_t u = 0;
     if (lane_id() == 0) {
       do {
-        if (avail < 36) break;
-        uint32_t k = *(const uint16_t*)p;
-        if (k > 256 || *(const uint16_t*)(p + 2) != 0) break;
-        uint64_t pos = uzip_ans_table_bytes(k);
+        if (avail < 36) break;  // (a lean section too: its table and one segment header are longer)
+        uint64_t pos;
+        if (lean) {  // FORMAT.md "Lean sections": u8 lo, u8 hi, u16 K
+          const uint32_t lo = p[0], hi = p[1], k = *(const uint16_t*)(p + 2);
+          if (lo > hi || k == 0 || k > hi - lo + 1u) break;
+          pos = uzip_lean_table_bytes(k, lo, hi);
+        } else {
+          uint32_t k = *(const uint16_t*)p;
+          if (k > 256 || *(const uint16_t*)(p + 2) != 0) break;
+          pos = uzip_ans_table_bytes(k);
+        }
         if (pos > avail) break;
         uint32_t nseg = uzip_ans_nseg(planeBytes);
         bool ok = true;
@@ -283,27 +294,56 @@ __device__ __forceinline__ void ring_end() {
 
 // Validates the ANS table at p and builds the decode table. Returns the table bytes, 0 if corrupt.
 // Every store fills 32 consecutive slots (no bank conflicts).
-__device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* info) {
+// lean: a LEAN stream's table (FORMAT.md "Lean sections": u8 lo, u8 hi, u16 K, the range or the bitmap form;
+// section_size checked lo <= hi and 1 <= K <= hi - lo + 1, and that its bytes exist).
+__device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* info, bool lean = false) {
   const uint32_t lane = lane_id();
-  const uint32_t k = *(const uint16_t*)p;
-  const uint32_t bits = p[4 + lane];
-  const uint32_t tb = uzip_ans_table_bytes(k);
+  const uint32_t k = lean ? *(const uint16_t*)(p + 2) : *(const uint16_t*)p;
+  const uint32_t lo = p[0], hi = p[1];
+  const bool range = lean && uzip_lean_range_form(k, lo, hi);
+  uint32_t f[8], local = 0, bits = 0;
+  bool bad = false;
+  if (range) {  // every symbol lo..hi has its u16 (0: absent)
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      const uint32_t s = 8u * lane + i;
+      f[i] = s >= lo && s <= hi ? *(const uint16_t*)(p + 4 + 2 * (s - lo)) : 0u;
+      bad |= f[i] > UZIP_ANS_M;
+      if (f[i]) bits |= 1u << i;
+    }
+    // The ends present (their bits set), and the padding to 4 zero.
+    const uint32_t span = hi - lo + 1u;
+    if (lane == (lo >> 3)) bad |= !((bits >> (lo & 7u)) & 1u);
+    if (lane == (hi >> 3)) bad |= !((bits >> (hi & 7u)) & 1u);
+    if (span & 1u) bad |= lane == 0 && *(const uint16_t*)(p + 4 + 2 * span) != 0;
+  } else {
+    bits = p[4 + lane];
+    if (lean) {  // the bitmap's lowest and highest symbols are lo and hi
+      const uint32_t any = __ballot_sync(FULL_MASK, bits != 0);
+      if (!any) return 0;
+      const uint32_t loLane = (uint32_t)__ffs(any) - 1u, hiLane = 31u - (uint32_t)__clz(any);
+      const uint32_t loB = __shfl_sync(FULL_MASK, bits, loLane), hiB = __shfl_sync(FULL_MASK, bits, hiLane);
+      if (8u * loLane + (uint32_t)__ffs(loB) - 1u != lo || 8u * hiLane + 31u - (uint32_t)__clz(hiB) != hi) return 0;
+    }
+  }
+  const uint32_t tb = lean ? uzip_lean_table_bytes(k, lo, hi) : uzip_ans_table_bytes(k);
   uint32_t rank = warp_excl_scan(__popc(bits));
   uint32_t pop = warp_sum_u32(__popc(bits));
-  if (pop != k) return 0;
+  if (pop != k || __any_sync(FULL_MASK, bad)) return 0;
   const uint32_t rank0 = rank;
-  uint32_t f[8], local = 0;
-  bool bad = false;
+  if (!range) {
 #pragma unroll
-  for (int i = 0; i < 8; i++) {
-    f[i] = 0;
-    if (bits & (1u << i)) {
-      f[i] = *(const uint16_t*)(p + 36 + 2 * rank++);
-      bad |= f[i] == 0 || f[i] > UZIP_ANS_M;
+    for (int i = 0; i < 8; i++) {
+      f[i] = 0;
+      if (bits & (1u << i)) {
+        f[i] = *(const uint16_t*)(p + 36 + 2 * rank++);
+        bad |= f[i] == 0 || f[i] > UZIP_ANS_M;
+      }
     }
-    local += f[i];
+    if (k & 1u) bad |= lane == 0 && *(const uint16_t*)(p + 36 + 2 * k) != 0;
   }
-  if (k & 1u) bad |= lane == 0 && *(const uint16_t*)(p + 36 + 2 * k) != 0;
+#pragma unroll
+  for (int i = 0; i < 8; i++) local += f[i];
   uint32_t total = warp_sum_u32(local);
   if (__any_sync(FULL_MASK, bad) || total != UZIP_ANS_M) return 0;
   uint32_t cum = warp_excl_scan(local);
@@ -441,10 +481,22 @@ __device__ __forceinline__ bool segment_closed(uint32_t next, uint32_t nw, uint3
 // ring and calls body(len, base, nw, x, next, wr) (segment length, plane index of its first symbol, word
 // count, this lane's state, words consumed, the ring; false = corrupt), then checks that the segment
 // ended exactly (every word used, every state back at L). Returns false when the stream is corrupt.
-template <class RS = RingStd, typename Body>
+// A seeded segment's end (FORMAT.md "Lean sections"): every word used and every state in [2^k, 2^(k+1)).
+__device__ __forceinline__ bool segment_closed_seeded(uint32_t next, uint32_t nw, uint32_t x, uint32_t k) {
+  return !__any_sync(FULL_MASK, next != nw || (x >> k) != 1u);
+}
+// What for_each_segment does after a seeded segment's body: nothing (planes without seeds).
+struct NoSeedTail {
+  __device__ __forceinline__ void operator()(uint32_t, uint32_t, uint32_t) const {}
+};
+// lean: a LEAN stream's table. seedK (a seeded stream's symbol plane, FORMAT.md "Lean sections"): the
+// segments whose length is a multiple of 32 and at least 32 * seedE end in [2^seedK, 2^(seedK+1)), and
+// tail(len, base, seed) then gets this lane's seed (its end state less 2^seedK); 0: every segment ends at L.
+template <class RS = RingStd, typename Body, typename Tail = NoSeedTail>
 __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
-                                                 uint8_t* ringSmem, Body body) {
-  uint32_t off = load_ans_table(p, tab, info);
+                                                 uint8_t* ringSmem, Body body, bool lean = false, uint32_t seedK = 0,
+                                                 uint32_t seedE = 0, Tail tail = Tail{}) {
+  uint32_t off = load_ans_table(p, tab, info, lean);
   if (!off) return false;
   const uint32_t nseg = uzip_ans_nseg(planeBytes);
   for (uint32_t sg = 0; sg < nseg; sg++) {
@@ -454,7 +506,13 @@ __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t plan
     if (!segment_open<RS>(p, &off, ringSmem, nw, x, wr)) return false;
     const bool ok = body(len, sg * UZIP_ANS_SEG_SYMS, nw, x, next, wr);
     ring_end();  // no copy may still be landing in the ring when it is reused
-    if (!ok || !segment_closed(next, nw, x)) return false;
+    if (!ok) return false;
+    if (seedK && (len & 31u) == 0 && len >= 32u * seedE) {
+      if (!segment_closed_seeded(next, nw, x, seedK)) return false;
+      tail(len, sg * UZIP_ANS_SEG_SYMS, x - (1u << seedK));
+    } else if (!segment_closed(next, nw, x)) {
+      return false;
+    }
   }
   return true;
 }
@@ -463,7 +521,7 @@ __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t plan
 // emit(k, byte). Returns false when the stream is corrupt.
 template <class RS = RingStd, typename Emit>
 __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
-                                           uint8_t* ringSmem, Emit emit) {
+                                           uint8_t* ringSmem, Emit emit, bool lean = false) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   return for_each_segment<RS>(p, planeBytes, tab, info, ringSmem,
                           [&](uint32_t len, uint32_t base, uint32_t nw, uint32_t& x, uint32_t& next, WordRing& wr) {
@@ -475,7 +533,8 @@ __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes
                               if (k < len) emit(base + k, s);
                             }
                             return true;
-                          });
+                          },
+                          lean);
 }
 
 // The remainder of element k for the non-ANS remainder modes (rem = the plane's bytes, or CONST), as
@@ -508,6 +567,22 @@ __device__ __forceinline__ uint32_t rem_at(const uint8_t* rem, bool isConst, uin
   RemRaw<W> r;
   rem_load<W>(r, rem, isConst, remConst, k, true);
   return W == 1 ? 0u : rem_value<W>(r);
+}
+
+// The remainder of element k of a seeded stream's block of m elements whose symbol plane is RAW or CONST
+// (FORMAT.md "Lean sections"): from the block's part of the split plane (plane), or from the seed section
+// after the symbol section (seedP) for a seeded segment's last 32 E elements.
+template <int W>
+__device__ __forceinline__ uint32_t rem_seeded(const uint8_t* plane, const uint8_t* seedP, uint32_t m, uint32_t k) {
+  constexpr uint32_t RW = W > 1 ? W - 1 : 1, E = W == 4 ? 1u : 2u, SEG_SEED = 32u * E * RW;
+  const uint32_t sg = k >> 14, start = sg << 14, len = min(m - start, UZIP_ANS_SEG_SYMS);
+  const bool seededSeg = (len & 31u) == 0 && len >= 32u * E;
+  const uint8_t* q = seededSeg && k - start >= len - 32u * E ? seedP + sg * SEG_SEED + (k - start - (len - 32u * E)) * RW
+                                                             : plane + (size_t)k * RW - sg * SEG_SEED;
+  uint32_t r = 0;
+#pragma unroll
+  for (uint32_t j = 0; j < RW; j++) r |= (uint32_t)__ldg(q + j) << (8u * j);
+  return r;
 }
 
 // U steps of the symbol plane: decode with the remainders in `use`, while the loads of the next group
@@ -791,10 +866,11 @@ __device__ __forceinline__ void dec_group_vec2(uint32_t (&x)[2], uint32_t (&next
 constexpr int DEC_PAIR_U = 4;  // steps per group of each chain: a group's words must fit a RING_PAIR_QW quarter
 template <int W, int U>
 __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
-                                                 uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, uint8_t* out) {
+                                                 uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, uint8_t* out,
+                                                 bool lean) {
   using V = DecVec<W, U>;
   const uint32_t lane = lane_id(), lt = lanemask_lt();
-  uint32_t off = load_ans_table(p, tab, info);
+  uint32_t off = load_ans_table(p, tab, info, lean);
   if (!off) return false;
   constexpr uint32_t T = UZIP_ANS_SEG_SYMS / 32u;
   for (uint32_t base = 0; base < m; base += 2u * UZIP_ANS_SEG_SYMS) {
@@ -826,22 +902,44 @@ __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, u
 // loads; only whole segments of full groups may use it (the step-by-step path reads through __ldg).
 // PAIRS: blocks of whole segment pairs go to decode_sym_pairs (vector path, not COH).
 // COMPACT: the compact shared layout (RingCompact, dec_group_vec); no segment pairs.
+// lean, seeded (a seeded stream's symbol plane, FORMAT.md "Lean sections"): each segment's remainders start
+// seeded * (W - 1) * 32 * E bytes lower per segment before it in rem (the plane has no seed bytes), and a
+// seeded segment's last 32 E elements, whose remainders are in its lanes' end states, are decoded with
+// whatever rem holds past the segment's (inside the stream: the next block's part of the plane, or past the
+// plane its directory and this block's section) and then rewritten from the seeds (seed_tail).
 template <int W, int U, bool COH = false, bool PAIRS = false, bool COMPACT = false>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
-                                                 uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, bool isConst,
-                                                 uint32_t remConst, uint8_t* out, bool dst16) {
+                                                 uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem0, bool isConst,
+                                                 uint32_t remConst, uint8_t* out, bool dst16, bool lean = false,
+                                                 bool seeded = false) {
   const bool vec = dst16 && !isConst;  // the vector path (DecVec)
   static_assert(!(PAIRS && COMPACT), "segment pairs need the default layout's two 2560-byte rings");
   using RS = DecRing<COMPACT>;
+  constexpr uint32_t SE = W == 4 ? 1u : 2u, SEG_SEED = 32u * SE * (W > 1 ? W - 1 : 1);
   if constexpr (PAIRS && !COH && DecVec<W, DEC_PAIR_U>::OK)
-    if (vec && m % (2u * UZIP_ANS_SEG_SYMS) == 0) return decode_sym_pairs<W, DEC_PAIR_U>(p, m, tab, info, ringSmem, syms, rem, out);
+    if (vec && !seeded && m % (2u * UZIP_ANS_SEG_SYMS) == 0)
+      return decode_sym_pairs<W, DEC_PAIR_U>(p, m, tab, info, ringSmem, syms, rem0, out, lean);
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   UZIP_CLK_DECL;
+  // A seeded segment's last E elements of this lane, rewritten with their remainders from the lane's seed.
+  auto seedTail = [&](uint32_t len, uint32_t base, uint32_t seed) {
+    __syncwarp();  // the body's element stores, from any lane, before these reads
+    __threadfence_block();
+#pragma unroll
+    for (uint32_t e = 0; e < SE; e++) {
+      uint8_t* q = out + (size_t)(base + len - 32u * SE + 32u * e + lane) * W;
+      const uint32_t r = (seed >> (8u * (W - 1) * e)) & ((1u << (8u * (W - 1))) - 1u);
+      store_elem<W>(q, uzip_join(uzip_symbol_of(load_elem<W>(q), W), r, W));
+    }
+    __syncwarp();
+  };
   const bool ok = for_each_segment<RS>(
       p, m, tab, info, ringSmem,
       [&](uint32_t len, uint32_t base, uint32_t nw, uint32_t& x, uint32_t& next, WordRing& wr) {
         UZIP_CLK(18);  // table (first segment) and ring start
         const uint32_t T = (len + 31u) / 32u;
+        // The plane has no seed bytes: segment sg's remainders start sg * SEG_SEED bytes lower.
+        const uint8_t* const rem = seeded ? rem0 - (base >> 14) * SEG_SEED : rem0;
         if constexpr (DecVec<W, U>::OK) {
           if (vec && len % (64u * U) == 0) {
             using V = DecVec<W, U>;
@@ -870,7 +968,8 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
             return false;
         }
         return true;
-      });
+      },
+      lean, seeded ? 8u * SE * (W - 1) : 0u, SE, seedTail);
   UZIP_CLK(19);
   return ok;
 }
@@ -915,22 +1014,32 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
     asm volatile("prefetch.global.L2 [%0];" ::"l"(ps + 128u * lane));
   else if (lane == 31u && avail > 128u * DEC_HEAD_PF_LINES)
     asm volatile("prefetch.global.L2 [%0];" ::"l"(ps + avail - 1u));
-  uint32_t ss = section_size(ps, avail, smode, m, 1);
+  const bool lean = (h.flags & UZIP_FLAG_LEAN) != 0;
+  const bool seeded = W > 1 && uzip_seeded_stream(h.dtype, h.flags);  // FORMAT.md "Lean sections"
+  uint32_t ss = section_size(ps, avail, smode, m, 1, lean);
   if (!ss) return UZIP_ERR_CORRUPT;
-  const uint8_t* pr = ps + ss;
+  // A seeded stream's RAW or CONST symbol section is followed by the block's seed section.
+  const uint32_t seedSec = seeded && smode != UZIP_MODE_ANS ? uzip_block_seed_bytes(m, h.dtype, h.flags) : 0u;
+  if constexpr (W > 1) {
+    if (seedSec > avail - ss) return UZIP_ERR_CORRUPT;
+  }
+  const uint8_t* seedP = ps + ss;
+  const uint8_t* pr = ps + ss + seedSec;
   uint32_t rs = 0;
   if (W > 1) {
-    rs = section_size(pr, avail - ss, rmode, m * rw, rw);
+    rs = section_size(pr, avail - ss - seedSec, rmode, m * rw, rw, lean);
     if (!rs) return UZIP_ERR_CORRUPT;
     if (rs == 0xFFFFFFFFu) rs = 0;
   }
-  if ((uint64_t)ss + rs != avail) return UZIP_ERR_CORRUPT;
+  if ((uint64_t)ss + seedSec + rs != avail) return UZIP_ERR_CORRUPT;
 
   uint8_t* out = P.dst + start * W;
   // Remainder of element k for the non-ANS remainder modes.
   uint32_t remConst = 0;
   if (W > 1 && rmode == UZIP_MODE_CONST) remConst = pr[0] | (rw > 1 ? (pr[1] << 8) | (pr[2] << 16) : 0u);
-  const uint8_t* remSrc = rmode == UZIP_MODE_EXTERNAL ? P.src + UZIP_HEADER_BYTES + start * rw : pr;
+  const uint8_t* remSrc =
+      rmode != UZIP_MODE_EXTERNAL ? pr
+      : P.src + UZIP_HEADER_BYTES + (seeded ? uzip_split_plane_block_offset(b, h.dtype, h.flags, h.log2) : start * rw);
   const bool remAns = W > 1 && rmode == UZIP_MODE_ANS;
   const bool remIsConst = rmode == UZIP_MODE_CONST;
   // Symbol pass: final elements, or (remainder ANS) the unrotated symbol byte in place.
@@ -948,17 +1057,17 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
                         m % (64u * U) == 0;
   if (remFirst) {
     uint8_t* rp = out + m;
-    if (!decode_ans<RS>(pr, m * rw, tab, info, ring, [&](uint32_t k, uint32_t byte) { rp[k] = (uint8_t)byte; }))
+    if (!decode_ans<RS>(pr, m * rw, tab, info, ring, [&](uint32_t k, uint32_t byte) { rp[k] = (uint8_t)byte; }, lean))
       return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
-    if (!decode_sym_elems<W, U, true, false, COMPACT>(ps, m, tab, info, ring, syms, rp, false, 0, out, true))
+    if (!decode_sym_elems<W, U, true, false, COMPACT>(ps, m, tab, info, ring, syms, rp, false, 0, out, true, lean))
       return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else if (smode == UZIP_MODE_ANS) {
-    const bool ok = remAns ? decode_ans<RS>(ps, m, tab, info, ring, emitSym)
+    const bool ok = remAns ? decode_ans<RS>(ps, m, tab, info, ring, emitSym, lean)
                            : decode_sym_elems<W, U, false, PAIRS, COMPACT>(ps, m, tab, info, ring, syms, remSrc, remIsConst,
-                                                                          remConst, out, dst16);
+                                                                          remConst, out, dst16, lean, seeded);
     if (!ok) return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else {
@@ -970,7 +1079,9 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       for (int u = 0; u < 4; u++) {
         const uint32_t k = k0 + 32u * u;
         sv[u] = k < m ? (isConst ? cs : (uint32_t)__ldg(ps + k)) : 0u;
-        rv[u] = (!remAns && k < m) ? rem_at<W>(remSrc, remIsConst, remConst, k) : 0u;
+        rv[u] = (!remAns && k < m) ? (seeded ? rem_seeded<W>(remSrc, seedP, m, k)
+                                             : rem_at<W>(remSrc, remIsConst, remConst, k))
+                                   : 0u;
       }
 #pragma unroll
       for (int u = 0; u < 4; u++) {
@@ -986,7 +1097,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       uint32_t el = rw <= 1 ? k : k / (rw ? rw : 1u), j = k - el * rw;
       out[(size_t)el * W + j] = (uint8_t)byte;
     };
-    if (!decode_ans<RS>(pr, m * rw, tab, info, ring, emitRem)) return UZIP_ERR_CORRUPT;
+    if (!decode_ans<RS>(pr, m * rw, tab, info, ring, emitRem, lean)) return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
     for (uint32_t k = lane; k < m; k += 32) {

@@ -104,8 +104,35 @@ __device__ __forceinline__ void move_words_down(uint16_t* s, int32_t from, int32
   }
 }
 
-// Writes the ANS table (u16 K, u16 0, bitmap, freqs, pad to 4) at p (2-aligned); returns its size.
-__device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs) {
+// The smallest and largest present symbol of a frequency table (lane l owns symbols 8l .. 8l+7, at least
+// one present), in every lane: a LEAN stream's table head (FORMAT.md "Lean sections").
+struct TableSpan {
+  uint32_t lo, hi;
+};
+__device__ __forceinline__ TableSpan table_span(uint32_t bits) {
+  const uint32_t any = __ballot_sync(FULL_MASK, bits != 0);
+  const uint32_t loLane = (uint32_t)__ffs(any) - 1u, hiLane = 31u - (uint32_t)__clz(any);
+  const uint32_t loBits = __shfl_sync(FULL_MASK, bits, loLane), hiBits = __shfl_sync(FULL_MASK, bits, hiLane);
+  return TableSpan{8u * loLane + (uint32_t)__ffs(loBits) - 1u, 8u * hiLane + 31u - (uint32_t)__clz(hiBits)};
+}
+__device__ __forceinline__ uint32_t present_bits(const uint32_t* freqs) {
+  uint32_t bits = 0;
+#pragma unroll
+  for (int i = 0; i < 8; i++)
+    if (freqs[8 * lane_id() + i]) bits |= 1u << i;
+  return bits;
+}
+// The bytes write_ans_table will take for freqs, whose symbols present are k (a LEAN stream's table when
+// lean; the modes are still weighed with uzip_ans_table_bytes, FORMAT.md "Lean sections").
+__device__ __forceinline__ uint32_t table_bytes_dev(const uint32_t* freqs, bool lean, uint32_t k) {
+  if (!lean) return uzip_ans_table_bytes(k);
+  const TableSpan t = table_span(present_bits(freqs));
+  return uzip_lean_table_bytes(k, t.lo, t.hi);
+}
+
+// Writes the ANS table (u16 K, u16 0, bitmap, freqs, pad to 4; lean: FORMAT.md "Lean sections", u8 lo, u8 hi,
+// u16 K, then the range form or the bitmap form) at p (2-aligned); returns its size.
+__device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs, bool lean = false) {
   const uint32_t lane = lane_id();
   uint32_t f[8], bits = 0;
 #pragma unroll
@@ -115,13 +142,28 @@ __device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs) {
   }
   uint32_t rank = warp_excl_scan(__popc(bits));
   uint32_t k = warp_sum_u32(__popc(bits));
+  const TableSpan t = lean ? table_span(bits) : TableSpan{0u, 0u};
+  if (lean && uzip_lean_range_form(k, t.lo, t.hi)) {
+    const uint32_t span = t.hi - t.lo + 1u;
+#pragma unroll
+    for (int i = 0; i < 8; i++) {
+      const uint32_t s = 8u * lane + i;
+      if (s >= t.lo && s <= t.hi) *(uint16_t*)(p + 4 + 2 * (s - t.lo)) = (uint16_t)f[i];
+    }
+    if (lane == 0) {  // 16-bit stores: p may be only 2-aligned
+      ((uint16_t*)p)[0] = (uint16_t)(t.lo | t.hi << 8);
+      ((uint16_t*)p)[1] = (uint16_t)k;
+      if (span & 1u) *(uint16_t*)(p + 4 + 2 * span) = 0;
+    }
+    return uzip_lean_table_bytes(k, t.lo, t.hi);
+  }
   p[4 + lane] = (uint8_t)bits;
 #pragma unroll
   for (int i = 0; i < 8; i++)
     if (f[i]) *(uint16_t*)(p + 36 + 2 * rank++) = (uint16_t)f[i];
   if (lane == 0) {  // 16-bit stores: p may be only 2-aligned (a section built in the stage)
-    ((uint16_t*)p)[0] = (uint16_t)k;
-    ((uint16_t*)p)[1] = 0;
+    ((uint16_t*)p)[0] = lean ? (uint16_t)(t.lo | t.hi << 8) : (uint16_t)k;
+    ((uint16_t*)p)[1] = lean ? (uint16_t)k : 0;
     if (k & 1u) *(uint16_t*)(p + 36 + 2 * k) = 0;
   }
   return uzip_ans_table_bytes(k);
@@ -170,10 +212,11 @@ __device__ __forceinline__ uint32_t enc_symbol(const uint8_t* blk, uint32_t base
 
 template <int W, bool REM, int U>
 __device__ __forceinline__ bool encode_segment(const uint8_t* blk, uint32_t base, uint32_t len, const uint4* tab,
-                                               uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
+                                               uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout,
+                                               uint32_t x0 = UZIP_ANS_L) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const int32_t T = (int32_t)((len + 31u) / 32u);
-  uint32_t x = UZIP_ANS_L;
+  uint32_t x = x0;
   int32_t p = *pos;
   // Group g = steps T-1-gU .. T-gU-U. Symbols are loaded two groups ahead (global, usually L2), table
   // entries one group ahead (shared), so neither latency sits on the state chain.
@@ -323,12 +366,13 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
 // REM (two-byte types): the remainder plane instead, one byte per element (the table is the remainder's).
 template <int W, int U, bool REM = false>
 __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
-                                                    uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout) {
+                                                    uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout,
+                                                    uint32_t x0 = UZIP_ANS_L) {
   static_assert(!REM || W == 2, "the remainder fast path is for one remainder byte per element");
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   const uint8_t* lp = blk + (size_t)(base + lane) * W;  // this lane's element of step 0
   const uint32_t tb = (uint32_t)__cvta_generic_to_shared(tab);
-  uint32_t x = UZIP_ANS_L;
+  uint32_t x = x0;
   int32_t p = *pos;
   uint32_t ra[U], rb[U];  // the elements of the groups at t0 and t0 - U
 #pragma unroll
@@ -352,11 +396,12 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
 // header go right below the words, which the coder left room for. Returns the section's byte offset from
 // words: only 2-aligned, so every store here is 16-bit.
 __device__ __forceinline__ uint32_t finish_lone_section(uint16_t* words, uint32_t pos, int32_t cap, uint32_t nw,
-                                                        uint32_t tb, const uint32_t* freqs, uint32_t state) {
+                                                        uint32_t tb, const uint32_t* freqs, uint32_t state,
+                                                        bool lean = false) {
   const uint32_t lane = lane_id();
   const uint32_t st0 = 2u * pos - UZIP_ANS_SEG_HEADER_BYTES - tb;
   uint8_t* sb = (uint8_t*)words;
-  write_ans_table(sb + st0, freqs);
+  write_ans_table(sb + st0, freqs, lean);
   uint16_t* h16 = (uint16_t*)(sb + st0 + tb);
   if (lane == 0) { h16[0] = (uint16_t)nw; h16[1] = (uint16_t)(nw >> 16); }
   h16[2 + 2 * lane] = (uint16_t)state;
@@ -372,12 +417,12 @@ __device__ __forceinline__ uint32_t finish_lone_section(uint16_t* words, uint32_
 // Out of line: inlined, it changed the schedule of the coding loop (static stalls 1210 -> 1300 per 16
 // steps).
 __device__ __noinline__ uint32_t finish_two_segments(uint16_t* stage, uint32_t secStart, int32_t cap, uint32_t tb,
-                                                     const uint32_t* fsym, const uint8_t* sm) {
+                                                     const uint32_t* fsym, const uint8_t* sm, bool lean) {
   const uint32_t lane = lane_id();
   const uint32_t* states = (const uint32_t*)(sm + ENC_STATES);
   const uint32_t* nws = (const uint32_t*)(sm + ENC_NW);
   const uint32_t* soff = (const uint32_t*)(sm + ENC_SOFF);
-  write_ans_table((uint8_t*)stage + secStart, fsym);
+  write_ans_table((uint8_t*)stage + secStart, fsym, lean);
   for (uint32_t sg = 0; sg < 2u; sg++) {
     uint16_t* h16 = stage + soff[sg] - UZIP_ANS_SEG_HEADER_BYTES / 2u;
     const uint32_t nw = nws[sg], st = states[sg * 32 + lane];
@@ -457,6 +502,68 @@ __device__ __forceinline__ void store_rem_group(const uint32_t v[16], uint8_t* o
       uint32_t o = off + 16u * q;
       if (o < limit) *(uint4*)(out + o) = make_uint4(w[4 * q], w[4 * q + 1], w[4 * q + 2], w[4 * q + 3]);
     }
+  }
+}
+
+// Seeded streams (FORMAT.md "Lean sections": LEAN, split layout, W > 1). E: the steps a seeded segment's
+// lanes carry (two one-byte remainders or one fp32 remainder a lane); SEG_SEED: its seed bytes.
+template <int W>
+struct Seeds {
+  static constexpr uint32_t RW = W > 1 ? W - 1 : 1, E = W == 4 ? 1u : 2u, SEG_SEED = 32u * E * RW;
+  static __device__ __forceinline__ bool seg_seeded(uint32_t len) { return (len & 31u) == 0 && len >= 32u * E; }
+};
+// Where the split plane holds group g (16 elements) of a seeded stream's block of m elements: a byte offset
+// in the block's part of the plane (uzip_split_plane_block_offset), or ~0u for a group of seeded elements (in
+// the lanes' states or the seed section instead). No group straddles: a seeded segment keeps a multiple of
+// 16 elements.
+template <int W>
+__device__ __forceinline__ uint32_t seeded_group_off(uint32_t g, uint32_t m) {
+  using S = Seeds<W>;
+  const uint32_t sg = g >> 10, start = sg << 14, len = min(m - start, UZIP_ANS_SEG_SYMS);
+  if (S::seg_seeded(len) && 16u * g - start >= len - 32u * S::E) return 0xFFFFFFFFu;
+  return 16u * S::RW * g - sg * S::SEG_SEED;
+}
+// A seeded segment's first state for this lane (base, len: its first element and length in the block; any
+// other segment starts at 2^15): 2^k + the remainders of the lane's elements of the last E steps.
+template <int W>
+__device__ __forceinline__ uint32_t seeded_x0(const uint8_t* blk, uint32_t base, uint32_t len, bool seeded) {
+  using S = Seeds<W>;
+  if (!seeded || !S::seg_seeded(len)) return UZIP_ANS_L;
+  const uint32_t first = base + len - 32u * S::E + lane_id();
+  uint32_t seed = 0;
+#pragma unroll
+  for (uint32_t e = 0; e < S::E; e++)
+    seed |= uzip_remainder_of(load_elem<W>(blk + (size_t)(first + 32u * e) * W), W) << (8u * S::RW * e);
+  return (1u << (8u * S::E * S::RW)) + seed;
+}
+// A seeded stream's block without the fused plane writes (unaligned input, or m not a multiple of 16): its
+// part of the split plane element by element, and after the last block the plane's padding.
+template <int W>
+__device__ void write_seeded_plane(const uint8_t* blk, uint32_t m, uint8_t* out, uint32_t padTo) {
+  using S = Seeds<W>;
+  uint32_t end = 0;
+  for (uint32_t start = 0; start < m; start += UZIP_ANS_SEG_SYMS) {
+    const uint32_t len = min(m - start, UZIP_ANS_SEG_SYMS);
+    end += (len - (S::seg_seeded(len) ? 32u * S::E : 0u)) * S::RW;
+  }
+  for (uint32_t k = lane_id(); k < m; k += 32u) {
+    const uint32_t sg = k >> 14, start = sg << 14, len = min(m - start, UZIP_ANS_SEG_SYMS);
+    if (S::seg_seeded(len) && k - start >= len - 32u * S::E) continue;
+    const uint32_t r = uzip_remainder_of(load_elem<W>(blk + (size_t)k * W), W), off = k * S::RW - sg * S::SEG_SEED;
+#pragma unroll
+    for (uint32_t j = 0; j < S::RW; j++) out[off + j] = (uint8_t)(r >> (8u * j));
+  }
+  for (uint32_t o = end + lane_id(); o < padTo; o += 32u) out[o] = 0;
+}
+// The seed section of a seeded stream's block whose symbol plane is RAW or CONST: the seeded elements'
+// remainder bytes, segment after segment, as the plane would hold them (bytes: a multiple of 16).
+template <int W>
+__device__ void write_seed_section(const uint8_t* blk, uint32_t m, uint8_t* out, uint32_t bytes) {
+  using S = Seeds<W>;
+  for (uint32_t i = lane_id(); i < bytes; i += 32u) {
+    const uint32_t sg = i / S::SEG_SEED, j = i - sg * S::SEG_SEED, start = sg << 14;
+    const uint32_t len = min(m - start, UZIP_ANS_SEG_SYMS), el = start + len - 32u * S::E + j / S::RW;
+    out[i] = (uint8_t)(uzip_remainder_of(load_elem<W>(blk + (size_t)el * W), W) >> (8u * (j % S::RW)));
   }
 }
 
@@ -552,10 +659,22 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
   } else if (pl.remMode == UZIP_MODE_RAW) {
     if (pl.stagedRem) copy16(stageB + enc_words_bytes(P.log2Block), ro, remPad);
     else write_raw_plane<W, true>(blk, pl.m, aligned, ro, remPad);
+  } else if (pl.remMode == UZIP_MODE_EXTERNAL && !pl.fusedRem && uzip_seeded_stream(P.dtype, P.flags)) {
+    const uint64_t off = uzip_split_plane_block_offset(pl.b, P.dtype, P.flags, P.log2Block);
+    const uint64_t end = pl.b + 1u == P.nblocks ? uzip_pad16(uzip_split_plane_bytes(P.count, P.dtype, P.flags,
+                                                                                    P.log2Block)) - off
+                                                : 0u;
+    write_seeded_plane<W>(blk, pl.m, P.dst + UZIP_HEADER_BYTES + off, (uint32_t)end);
   } else if (pl.remMode == UZIP_MODE_EXTERNAL && !pl.fusedRem) {
     write_raw_plane<W, true>(blk, pl.m, aligned, P.dst + UZIP_HEADER_BYTES + start * rw,
                              (uint32_t)uzip_pad16((uint64_t)pl.m * rw));
   }
+}
+
+// The seed section's bytes of a planned block: those of a seeded stream's block whose symbol plane is not
+// ANS (FORMAT.md "Lean sections"), else 0.
+__device__ __forceinline__ uint32_t plan_seed_bytes(const EncParams& P, const BlockPlan& pl) {
+  return pl.symMode == UZIP_MODE_ANS ? 0u : uzip_block_seed_bytes(pl.m, P.dtype, P.flags);
 }
 
 // The remainder plane's sample (UZIP_REM_SAMPLE_ELEMS elements) in groups of 16 elements.
@@ -679,12 +798,12 @@ __device__ __forceinline__ void duo_code_group(uint32_t (&buf)[U], int32_t t0, c
 // to the helper (duo_store_segment). Returns this lane's final state.
 template <int W, int U>
 __device__ __forceinline__ uint32_t duo_code_segment(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
-                                                     const Duo& duo) {
+                                                     const Duo& duo, uint32_t x0 = UZIP_ANS_L) {
   static_assert(U % 4 == 0, "ballots go to the slot four at a time");
   const uint32_t lane = lane_id();
   const uint8_t* lp = blk + (size_t)(base + lane) * W;
   const uint32_t tb = (uint32_t)__cvta_generic_to_shared(tab), ringS = (uint32_t)__cvta_generic_to_shared(duo.ring);
-  uint32_t x = UZIP_ANS_L;
+  uint32_t x = x0;
   uint32_t ra[U], rb[U];
 #pragma unroll
   for (int u = 0; u < U; u++) {
@@ -778,9 +897,8 @@ __device__ __forceinline__ void duo_helper_rest(uint16_t* stage, const Duo& duo,
 template <int W, bool WHOLE = false>
 __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, const uint4 (&qd)[W],
                                                  uint32_t* hist, uint32_t* cntr, uint32_t sub, bool doRem, bool fusedRem,
-                                                 uint8_t* remOut, uint32_t remLimit, uint32_t rem0, bool doSum,
-                                                 uint64_t word0, bool& constR, uint32_t& csum) {
-  const uint32_t rw = W > 1 ? W - 1 : 0;
+                                                 uint8_t* remOut, uint32_t remOff, uint32_t remLimit, uint32_t rem0,
+                                                 bool doSum, uint64_t word0, bool& constR, uint32_t& csum) {
   const uint32_t valid = WHOLE ? 16u : m - 16u * g;
   uint32_t v[16];
   if (WHOLE) {
@@ -793,7 +911,7 @@ __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, 
   }
   if (WHOLE || valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
     uint32_t dR = 0;
-    if (fusedRem) store_rem_group<W>(v, remOut, 16u * rw * g, remLimit);
+    if (fusedRem && remOff != 0xFFFFFFFFu) store_rem_group<W>(v, remOut, remOff, remLimit);  // ~0u: seeded
 #pragma unroll
     for (int i = 0; i < 16; i++) {
       uint32_t s = uzip_symbol_of(v[i], W);
@@ -843,10 +961,11 @@ struct HistRunning {
 template <int W>
 __device__ __noinline__ HistRunning hist_group_rare(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned,
                                                     HistGroup<W> qd, uint32_t* hist, uint32_t* cntr, uint32_t sub,
-                                                    bool doRem, bool fusedRem, uint8_t* remOut, uint32_t remLimit,
-                                                    uint32_t rem0, bool doSum, uint64_t word0, HistRunning run) {
-  hist_group_slow<W>(blk, g, m, aligned, qd.q, hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0, doSum, word0,
-                     run.constR, run.csum);
+                                                    bool doRem, bool fusedRem, uint8_t* remOut, uint32_t remOff,
+                                                    uint32_t remLimit, uint32_t rem0, bool doSum, uint64_t word0,
+                                                    HistRunning run) {
+  hist_group_slow<W>(blk, g, m, aligned, qd.q, hist, cntr, sub, doRem, fusedRem, remOut, remOff, remLimit, rem0, doSum,
+                     word0, run.constR, run.csum);
   return run;
 }
 
@@ -899,8 +1018,15 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const bool fusedRem = W > 1 && split && aligned && (m & 15u) == 0;
   const bool stagedRem = W == 2 && !split && aligned && (m & 15u) == 0;  // RAW remainders from the stage
   uint8_t* const remStage = (uint8_t*)stage + enc_words_bytes(P.log2Block);
-  uint8_t* const remOut = P.dst + UZIP_HEADER_BYTES + start * rw;
+  // Seeded streams (FORMAT.md "Lean sections"): each seeded segment's last elements' remainders ride in its
+  // lanes' first states (or the seed section), not in the split plane, whose block parts are that much shorter.
+  const bool seeded = W > 1 && uzip_seeded_stream(P.dtype, P.flags);
+  const bool lean = (P.flags & UZIP_FLAG_LEAN) != 0;
+  uint8_t* const remOut =
+      P.dst + UZIP_HEADER_BYTES + (seeded ? uzip_split_plane_block_offset(b, P.dtype, P.flags, P.log2Block) : start * rw);
   const uint32_t remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
+  // Where the plane holds group g (16 elements), ~0u for a seeded group (seeded_group_off).
+  auto remOffOf = [&](uint32_t g) -> uint32_t { return seeded ? seeded_group_off<W>(g, m) : 16u * rw * g; };
   // A warp pair's helper takes every other round of D groups a lane (the coder the first).
   for (uint32_t g0 = lane + (helper ? 32u * D : 0u); g0 < ng; g0 += 32u * D * (DUO ? 2u : 1u)) {
     uint4 q[D][W];
@@ -932,8 +1058,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             const uint32_t r4 = rem0 * 0x01010101u;
             constR &= ((pk[0] ^ r4) | (pk[1] ^ r4) | (pk[2] ^ r4) | (pk[3] ^ r4)) == 0;
           }
-          if (fusedRem || stagedRem)
-            *(uint4*)((fusedRem ? remOut : remStage) + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
+          if (fusedRem || stagedRem) {
+            const uint32_t off = fusedRem ? remOffOf(g) : 16u * g;
+            if (off != 0xFFFFFFFFu) *(uint4*)((fusedRem ? remOut : remStage) + off) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
+          }
         }
         if (doSum) {
 #pragma unroll
@@ -950,8 +1078,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       // with the words passed by reference, which spilled them, and lost.
       if constexpr (W != 2) {  // one- and four-byte types: whole groups inline (their fast path)
         if (group_whole<W>(g, m, aligned)) {
-          hist_group_slow<W, true>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0,
-                                   doSum, word0, constR, csum);
+          hist_group_slow<W, true>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remOffOf(g),
+                                   remLimit, rem0, doSum, word0, constR, csum);
           continue;
         }
       }
@@ -960,7 +1088,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
 #pragma unroll
         for (int k = 0; k < W; k++) qd.q[k] = q[d][k];
         const HistRunning run = hist_group_rare<W>(blk, g, m, aligned, qd, hist, cntr, sub, doRem, fusedRem, remOut,
-                                                   remLimit, rem0, doSum, word0, HistRunning{csum, constR});
+                                                   remOffOf(g), remLimit, rem0, doSum, word0, HistRunning{csum, constR});
         csum = run.csum;
         constR = run.constR;
       }
@@ -1009,7 +1137,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       build_enc_table(fsym, tab);
       UZIP_CLK(3);
       const int32_t cap = (int32_t)(m / 2u);
-      const uint32_t tb = uzip_ans_table_bytes(k);
+      const uint32_t tb = table_bytes_dev(fsym, lean, k);  // the table as written (est weighs the bitmap form's)
       // The stage ends up holding the finished section, so that the block can be deferred. One segment:
       // its words stay where they are coded and the table and segment header go right before them.
       // Several: each segment's words move down to their place (the table at byte 0, then per segment its
@@ -1058,6 +1186,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         int32_t pos = cap;
         uint32_t x;
         bool paired = false;
+        const uint32_t x0 = seeded_x0<W>(blk, sg * UZIP_ANS_SEG_SYMS, len, seeded);
         if constexpr (DUO) {
           if (len % (32u * U) == 0) {  // the coder codes, the helper stores
             if (lane == 0) {
@@ -1067,7 +1196,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
               duo.c->lo = front;
             }
             bar_sync(duo.ctl, 64);
-            x = duo_code_segment<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, duo);
+            x = duo_code_segment<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, duo, x0);
             bar_sync(duo.ctl, 64);
             ok = ((volatile DuoCtl*)duo.c)->ok != 0;
             pos = ((volatile DuoCtl*)duo.c)->pos;
@@ -1076,8 +1205,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         }
         if (!paired)
           ok = len % (32u * U) == 0
-                   ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, view, &pos, front, &x)
-                   : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, view, &pos, front, &x);
+                   ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, view, &pos, front, &x, x0)
+                   : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, view, &pos, front, &x, x0);
         if (!ok) break;
         if (rev) {
           pos -= delta;
@@ -1098,13 +1227,13 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         symMode = UZIP_MODE_ANS;
         symSec = sec;
         if (nsegS == 1) {
-          secStart = finish_lone_section(stage, soff[0], cap, nws[0], tb, fsym, states[lane]);
+          secStart = finish_lone_section(stage, soff[0], cap, nws[0], tb, fsym, states[lane], lean);
         } else if (rev) {
           secStart = 2u * (uint32_t)top - tb;  // < 2^15: a 2^15-element block's words fit its stage
-          secStart |= finish_two_segments(stage, secStart, cap, tb, fsym, sm) << 16;
+          secStart |= finish_two_segments(stage, secStart, cap, tb, fsym, sm, lean) << 16;
         } else {  // the table at byte 0, each segment's header right before its words (4-aligned)
           uint8_t* sb = (uint8_t*)stage;
-          write_ans_table(sb, fsym);
+          write_ans_table(sb, fsym, lean);
           for (uint32_t sg = 0; sg < nsegS; sg++) {
             uint32_t* h32 = (uint32_t*)(sb + 2u * soff[sg] - UZIP_ANS_SEG_HEADER_BYTES);
             if (lane == 0) h32[0] = nws[sg];
@@ -1144,8 +1273,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       }
       uint64_t bits = 0;
       const uint32_t k = weigh ? warp_normalize(cntr, raw, frem, &bits) : 0u;
-      uint32_t tb = uzip_ans_table_bytes(k);
-      uint64_t est = tb + (uint64_t)nsegR * UZIP_ANS_SEG_HEADER_BYTES + (bits + 2047u) / 2048u;
+      uint64_t est = uzip_ans_table_bytes(k) + (uint64_t)nsegR * UZIP_ANS_SEG_HEADER_BYTES + (bits + 2047u) / 2048u;
+      // The table as written (the estimate weighs the bitmap form's, FORMAT.md "Lean sections").
+      const uint32_t tb = weigh && est < uzip_ans_est_limit(raw, 1) ? table_bytes_dev(frem, lean, k) : 0u;
       if (weigh && est < uzip_ans_est_limit(raw, 1) && W == 2 && remStaged && nsegR == 1) {
         // One remainder segment of a two-byte type whose raw remainders are staged: coded once, into the
         // staged plane's place (the coder reads the input; from here on a RAW plane is written from the
@@ -1170,7 +1300,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         if (ok && sec < raw) {
           remMode = UZIP_MODE_ANS;
           remSec = sec;
-          remStart = finish_lone_section(rs, (uint32_t)pos, cap, nw, tb, frem, x);
+          remStart = finish_lone_section(rs, (uint32_t)pos, cap, nw, tb, frem, x, lean);
           remAnsStaged = true;
         }
         __syncwarp();
@@ -1202,7 +1332,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   UZIP_CLK(5);
   // 3. Offset by look-back: publish now; resolve now, or (deferred) after the warp's next block.
   const uint32_t symPad = (uint32_t)uzip_pad16(symSec), remPad = (uint32_t)uzip_pad16(remSec);
-  const uint64_t agg = (uint64_t)symPad + remPad;
+  // A seeded stream's RAW or CONST symbol plane is followed by its seed section (plan_seed_bytes).
+  const uint32_t seedSec = seeded && symMode != UZIP_MODE_ANS ? uzip_block_seed_bytes(m, P.dtype, P.flags) : 0u;
+  const uint64_t agg = (uint64_t)symPad + seedSec + remPad;
   lb_publish(P.lookback, b, agg, P.epoch);
   const bool deferred = remMode != UZIP_MODE_ANS || remAnsStaged;
   if (lane == 0) {  // plan is in shared memory (compress_kernel's ring): one lane writes it
@@ -1232,10 +1364,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
 
   // 4. Payload (a block with several symbol segments or an ANS remainder plane).
   uint8_t* out = P.dst + P.payloadOff + excl;
-  if (symMode != UZIP_MODE_ANS) {
+  if (symMode != UZIP_MODE_ANS) {  // (not a seeded stream's: its blocks are all deferred, no remainder ANS)
     write_plain_sym<W>(P, plan, out, symPad);
   } else {
-    uint32_t off = write_ans_table(out, fsym);
+    uint32_t off = write_ans_table(out, fsym, lean);
     for (uint32_t sg = 0; sg < nsegS; sg++) {
       const uint32_t nw = nws[sg], so = soff[sg];
       uint8_t* seg = out + off;
@@ -1261,7 +1393,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       write_plain_rem<W>(P, plan, (const uint8_t*)stage, ro, remPad);
     } else {  // ANS: table, then code again straight into place
       const uint32_t raw = m * rw, nsegR = uzip_ans_nseg(raw);
-      uint32_t off = write_ans_table(ro, frem);
+      uint32_t off = write_ans_table(ro, frem, lean);
       for (uint32_t sg = 0; sg < nsegR; sg++) {
         uint32_t nw = nws[4 + sg];
         uint8_t* seg = ro + off;
@@ -1363,7 +1495,8 @@ __device__ __noinline__ void copy_section_gap(const uint8_t* src, uint32_t bytes
 template <int W, bool REV = false>
 __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_t* stageB, const BlockPlan& pl) {
   const uint32_t symPad = (uint32_t)uzip_pad16(pl.symSec), remPad = (uint32_t)uzip_pad16(pl.remSec);
-  const uint64_t agg = (uint64_t)symPad + remPad;
+  const uint32_t seedSec = W > 1 ? plan_seed_bytes(P, pl) : 0u;
+  const uint64_t agg = (uint64_t)symPad + seedSec + remPad;
   UZIP_CLK_DECL;
   const uint64_t excl = lb_resolve(P.lookback, pl.b, agg, P.epoch);
   UZIP_CLK(6);
@@ -1373,10 +1506,11 @@ __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_
     copy_section_gap(stageB + (pl.secStart & 0xFFFFu), pl.symSec, out, symPad, pl.secStart >> 16);
   else if (pl.symMode == UZIP_MODE_ANS) copy_section(stageB + pl.secStart, pl.symSec, out, symPad);
   else write_plain_sym<W>(P, pl, out, symPad);
+  if (seedSec) write_seed_section<W>(P.src + ((uint64_t)pl.b << P.log2Block) * W, pl.m, out + symPad, seedSec);
   if (W > 1 && pl.remMode == UZIP_MODE_ANS)  // staged by compress_block (two-byte types, one segment)
-    copy_section(stageB + enc_words_bytes(P.log2Block) + pl.remStart, pl.remSec, out + symPad, remPad);
+    copy_section(stageB + enc_words_bytes(P.log2Block) + pl.remStart, pl.remSec, out + symPad + seedSec, remPad);
   else if (W > 1)
-    write_plain_rem<W>(P, pl, stageB, out + symPad, remPad);
+    write_plain_rem<W>(P, pl, stageB, out + symPad + seedSec, remPad);
   __syncwarp();
   UZIP_CLK(7);
 #ifdef UZIP_STAGE_CLOCKS

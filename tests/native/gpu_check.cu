@@ -747,6 +747,43 @@ static void pairs_cpu_stream_case(int dtype, uint64_t count, int kind, uint32_t 
 // GPU bytes must equal the CPU codec's, the CPU must decode them, the GPU pair decoder must decode the CPU's
 // (into aligned and unaligned destinations; 2^16 blocks too) and the other decoders refuse them; damaged
 // pair streams must give an error or (no checksum) wrong data, never a write outside the destination.
+// Lean sections (flag 0x10, FORMAT.md "Lean sections"): both table forms; in the split layout seeded segments,
+// the split plane without their seed bytes (fused by the histogram pass, or element by element from an
+// unaligned input) and seed sections after RAW and CONST symbol planes; every dtype and data kind, one- and
+// multi-segment blocks, segments too short or too ragged to seed, damaged streams.
+static void lean_cases(bool quick, bool tiny) {
+  const int before = g_fail, cases0 = g_cases;
+  const uint64_t sizes[] = {1, 31, 32, 63, 64, 96, 1025, 4096, 4096 + 32, 16384, 50001, 262147};
+  for (int dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++)
+    for (uint32_t flags : {0x10u, 0x12u, 0x13u})
+      for (uint64_t sz : sizes)
+        for (int kind = 0; kind < D_KINDS; kind++) {
+          if (quick && kind % 2 && sz > 1025) continue;
+          if (tiny && (sz > 50001 || (kind > 2 && sz > 1025) || dtype == 5)) continue;
+          run_case(dtype, sz, kind, flags, 0, false);
+        }
+  if (!tiny)
+    for (uint32_t log2 : {10u, 12u, 13u, 15u, 16u})
+      for (int dtype : {1, 2, 3})
+        for (int kind : {D_GAUSS, D_RANDOM, D_CONST, D_SPECIAL})
+          for (uint64_t sz : {(uint64_t)1 << log2, ((uint64_t)1 << log2) + 64, ((uint64_t)3 << log2) + 32,
+                              (uint64_t)UZIP_ANS_SEG_SYMS + 64})
+            run_case(dtype, sz, kind, 0x12u | (uint32_t)(sz & 1u), log2, false);
+  for (g_srcShift = 1; g_srcShift <= 2; g_srcShift++)  // inputs off 16-byte alignment: no fused plane writes
+    for (int dtype : {1, 3})
+      for (uint64_t sz : {(uint64_t)4096, (uint64_t)50001, (uint64_t)3 * 65536 + 64})
+        run_case(dtype, sz, D_GAUSS, 0x12u, sz > 65536 ? 16u : 0u, false);
+  g_srcShift = 0;
+  if (!tiny) {
+    run_case(1, (uint64_t)8 << 20, D_GAUSS, 0x12u, 12, true);  // a P2P-sized call in 2^12 blocks
+    run_case(3, (uint64_t)4 << 20, D_UNIFORM, 0x13u, 12, true);
+    run_case(2, (uint64_t)4 << 20, D_SPECIAL, 0x12u, 0, true);
+  }
+  for (int dtype : {1, 3}) corrupt_cases(dtype, 5000, 0x13u, tiny ? 20 : quick ? 60 : 200, 91, 10);
+  corrupt_cases(2, 4096, 0x11u, tiny ? 20 : 60, 92, 12);
+  printf("lean sections: %d cases, %d failures\n", g_cases - cases0, g_fail - before);
+}
+
 static void pairs_cases(bool quick, bool tiny) {
   const int before = g_fail, cases0 = g_cases;
   const uint32_t PF = UZIP_FLAG_SPLIT | UZIP_FLAG_PAIRS;
@@ -820,7 +857,7 @@ static void pairs_cases(bool quick, bool tiny) {
 
 int main(int argc, char** argv) {
   bool quick = false, big = false, tiny = false, occupiedOnly = false, reduceOnly = false, lanesOnly = false,
-       seg2Only = false, pairsOnly = false;
+       seg2Only = false, pairsOnly = false, leanOnly = false;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     if (!strcmp(argv[i], "--tiny")) tiny = quick = true;  // for compute-sanitizer: small cases only
@@ -830,6 +867,7 @@ int main(int argc, char** argv) {
     if (!strcmp(argv[i], "--lanes")) lanesOnly = true;        // only the lane-stream cases
     if (!strcmp(argv[i], "--seg2")) seg2Only = true;          // only small 2^15 blocks (two segments)
     if (!strcmp(argv[i], "--pairs")) pairsOnly = true;        // only the pair-coding cases
+    if (!strcmp(argv[i], "--lean")) leanOnly = true;          // only the lean-section cases
   }
   int32_t n = 0;
   CK(uzipCudaDeviceCount(&n));
@@ -861,6 +899,11 @@ int main(int argc, char** argv) {
     printf("%s: %d pair-coding cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
     return g_fail ? 1 : 0;
   }
+  if (leanOnly) {
+    lean_cases(quick, tiny);
+    printf("%s: %d lean-section cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
+    return g_fail ? 1 : 0;
+  }
   if (!tiny && !lanesOnly) bad_copy_cases();  // not under compute-sanitizer (--tiny), which counts the API errors they provoke
   if (!lanesOnly) decode_reduce_cases(quick, tiny);
   if (!lanesOnly) backend_reduce_cases(tiny);
@@ -887,6 +930,7 @@ int main(int argc, char** argv) {
   if (!reduceOnly) {
     lanes_cases(quick, tiny, big);
     if (!lanesOnly) pairs_cases(quick, tiny);
+    if (!lanesOnly) lean_cases(quick, tiny);
     if (lanesOnly) {
       printf("%s: %d round-trip cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
       return g_fail ? 1 : 0;

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Session 37: lean sections (flag 0x10, FORMAT.md "Lean sections") on the GPU, branch exp/s37-lean-gpu (not run
+# on a GPU when written). First the checks: every lean case of gpu_check (GPU stream == CPU stream byte for byte,
+# both cross-decodings, damaged streams), memcheck of the small ones, and gpu_check --quick for the default
+# coding, whose encoder and decoder the change touched. Then the question the format was made for (issue #3's
+# 1 MiB bar: 20 us): bf16 split layout at 2^12 and 2^13 blocks, with lean sections (flags 18) and without (2), 1
+# and 16 MiB, two rounds; 256 MiB and 1 GiB at the default blocks, with and without.
+# Carry [".carry-run"] with the build in gpu/ (xz) and the commit file; no Deno needed.
+set -u
+source scripts/device_env.sh
+export CUDA_VISIBLE_DEVICES=0
+check_run lean 200 -- --lean
+SAN_TOOLS=memcheck SAN_SUFFIX=lean san_run 150 -- --lean --tiny
+check_run quick 240 -- --quick
+for r in 1 2; do
+  for fl in 2 18; do
+    for l in 12 13; do
+      gpu_bench_run r${r}_bf16_f${fl}_l$l gpu -- --dtypes 1 --flags $fl --log2 $l --sizes-kib "1024 16384" --sms 0 --reps 20
+    done
+  done
+done
+pack
+for fl in 2 18; do
+  gpu_bench_run big_f$fl gpu -- --dtypes 1,3 --flags $fl --sizes-kib "262144 1048576" --sms 0 --reps 10
+done
+pack; echo "(${SECONDS}s)"
