@@ -46,9 +46,16 @@ using EncKernel = void (*)(const EncParams);
 // (compress_block's REV): no words move. 2^15 compress against the common kernels, same call: bf16 split
 // 1 / 4 GiB 0.873 / 0.902 -> 0.900 / 0.908 TB/s, fp8 0.414 / 0.425 -> 0.451 / 0.454
 // (bench/results/h200-2026-12-04T0430-session28/5-rev-kernels).
+// LEAN streams (FORMAT.md "Lean sections") take kernels of their own, so that the others compile as before: the
+// lone-warp kernel of variant 0 for variants 0-2, the warp pairs, and variant 0's two-segment kernel.
 template <int W>
-EncKernel enc_kernel(int variant, uint32_t log2) {
+EncKernel enc_kernel(int variant, uint32_t log2, bool lean = false) {
   const bool twoSegments = (1ull << log2) == 2ull * UZIP_ANS_SEG_SYMS;  // log2Block 15
+  if (lean) {
+    if (twoSegments && variant != 3) return uzip_gpu::compress_kernel<W, 8, 4, false, true, true>;
+    return variant == 3 ? uzip_gpu::compress_kernel<W, 8, 4, true, false, true>
+                        : uzip_gpu::compress_kernel<W, 8, 4, false, false, true>;
+  }
   if (twoSegments && variant == 0) return uzip_gpu::compress_kernel<W, 8, 4, false, true>;
   if (twoSegments && variant == 1) return uzip_gpu::compress_kernel<W, 4, 5, false, true>;
   switch (variant) {
@@ -113,12 +120,12 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
-  Launch enc[kEncVariants][3][UZIP_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block]
+  Launch enc[2][kEncVariants][3][UZIP_LOG2_BLOCK_MAX + 1];  // [lean][variant][width 1, 2, 4][log2Block]
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm, decCompactPerSm;
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm[2], lanesDecVariant;  // [0]: the word-ring kernel, [1]: global words
-  int pairsDecPerSm;
+  int pairsDecPerSm, leanDecPerSm;
   int pairsEncPerSm[2];          // [bf16, fp32], 0 = not yet known
   std::mutex mu;
 };
@@ -184,11 +191,11 @@ int next_epoch(GpuCodec* c, cudaStream_t s) {
 void reset_slots(GpuCodec* c, cudaStream_t s) { cudaMemsetAsync(c->slots, 0, 2 * sizeof(GpuSlot), s); }
 
 template <int W>
-int enc_shape(GpuCodec* c, int variant, uint32_t log2, Launch* out) {
-  Launch& L = c->enc[variant][W == 4 ? 2 : W - 1][log2];
+int enc_shape(GpuCodec* c, int variant, uint32_t log2, bool lean, Launch* out) {
+  Launch& L = c->enc[lean ? 1 : 0][variant][W == 4 ? 2 : W - 1][log2];
   if (!L.perSm) {
     const size_t smem = (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps;
-    EncKernel k = enc_kernel<W>(variant, log2);
+    EncKernel k = enc_kernel<W>(variant, log2, lean);
     if (int st = uzipCudaCheck(cudaFuncSetAttribute((const void*)k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
                                "cudaFuncSetAttribute"))
       return st;
@@ -226,15 +233,16 @@ void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t*
 template <int W>
 int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   Launch L;
+  const bool lean = (p.flags & UZIP_FLAG_LEAN) != 0;
   int variant = c->encVariant;  // UZIP_GPU_ENC_VARIANT forces one
   if (variant < 0) {
     Launch lone, pair;
-    if (int st = enc_shape<W>(c, 0, p.log2Block, &lone)) return st;
-    if (int st = enc_shape<W>(c, kEncPairVariant, p.log2Block, &pair)) return st;
+    if (int st = enc_shape<W>(c, 0, p.log2Block, lean, &lone)) return st;
+    if (int st = enc_shape<W>(c, kEncPairVariant, p.log2Block, lean, &pair)) return st;
     const uint64_t sms = (uint64_t)sm_budget(c);
     variant = uzip_enc_variant(W, p.nblocks, -1, sms * lone.perSm * kEncWarps, sms * pair.perSm * (kEncWarps / 2));
   }
-  if (int st = enc_shape<W>(c, variant, p.log2Block, &L)) return st;
+  if (int st = enc_shape<W>(c, variant, p.log2Block, lean, &L)) return st;
   uint64_t ctas, smLimit;
   const uint64_t blocksPerCta = variant == kEncPairVariant ? kEncWarps / 2 : kEncWarps;  // blocks at a time
   grid_shape(c, L.perSm, (p.nblocks + blocksPerCta - 1) / blocksPerCta, &ctas, &smLimit);
@@ -244,7 +252,7 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   if (int st = ensure_scratch(c, ctas * kEncWarps * uzip_gpu::ENC_STAGES * q.stageBytes + 64u)) return st;
   q.scratch = c->scratch;
   void* args[] = {&q};
-  return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(variant, p.log2Block), dim3((unsigned)ctas),
+  return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(variant, p.log2Block, lean), dim3((unsigned)ctas),
                                         dim3(32 * kEncWarps), args, (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps, s),
                        "compress kernel launch");
 }
@@ -362,6 +370,10 @@ uint32_t lanes_dec_bytes(int variant) { return uzip_gpu::lanes_dec_warp_bytes(va
 // 128 registers (its 7.9 KB a warp would allow more; a u32 slot table, 19.2 KB a warp, held it to 3 CTAs and
 // decoded 6-14% slower: bench/results/h200-2026-12-04T1853-session32/8-u8-table).
 DecKernel dec_kernel_pairs() { return uzip_gpu::decompress_kernel<8, 4, false, false, uzip_gpu::DEC_CODING_PAIRS>; }
+// The decoder of lean sections (uzipGpuDecompressLean; FORMAT.md "Lean sections"): 8-step groups without segment
+// pairs, in a kernel of its own, at 4 CTAs per SM (ptxas: 20 bytes of spill stores at 128 registers; at 5 CTAs,
+// 776 at 96).
+DecKernel dec_kernel_lean() { return uzip_gpu::decompress_kernel<8, 4, false, false, uzip_gpu::DEC_CODING_LEAN>; }
 
 struct DecChoice {
   DecKernel kernel;
@@ -388,6 +400,7 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
                       uint64_t statusDev, uint64_t stream, uint64_t other, uint64_t count, int dtype, int op,
                       int dtypeHint, int coding = uzip_gpu::DEC_CODING_BYTES) {
   const bool lanes = coding == uzip_gpu::DEC_CODING_LANES, pairs = coding == uzip_gpu::DEC_CODING_PAIRS;
+  const bool lean = coding == uzip_gpu::DEC_CODING_LEAN;
   GpuCodec* c;
   if (int st = get_ctx(ctx, &c)) return st;
   if (!src || (src & 15u)) return uzipSetError(UZIP_ERR_INVALID_ARG, "src must be a non-null 16-byte aligned pointer");
@@ -424,6 +437,7 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   const DecChoice ch = lanes   ? DecChoice{dec_kernel_lanes(lanesVariant), c->lanesDecPerSm[lanesVariant],
                                            lanes_dec_bytes(lanesVariant)}
                        : pairs ? DecChoice{dec_kernel_pairs(), c->pairsDecPerSm, uzip_gpu::PAIRS_DEC_WARP_BYTES}
+                       : lean  ? DecChoice{dec_kernel_lean(), c->leanDecPerSm}
                                : choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
   const uint32_t warpBytes = ch.warpBytes;
   grid_shape(c, ch.perSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
@@ -475,6 +489,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st) st = dec_prepare(dec_kernel(4), &c->decCompactPerSm, (int)uzip_gpu::DEC_COMPACT_WARP_BYTES);
     for (int v = 0; v < 2 && !st; v++) st = dec_prepare(dec_kernel_lanes(v), &c->lanesDecPerSm[v], (int)lanes_dec_bytes(v));
     if (!st) st = dec_prepare(dec_kernel_pairs(), &c->pairsDecPerSm, (int)uzip_gpu::PAIRS_DEC_WARP_BYTES);
+    if (!st) st = dec_prepare(dec_kernel_lean(), &c->leanDecPerSm);
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);
@@ -595,6 +610,13 @@ UZIP_API int uzipGpuDecompressPairs(uint64_t ctx, uint64_t src, uint64_t srcByte
   uzipClearError();
   return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, -1,
                            uzip_gpu::DEC_CODING_PAIRS);
+}
+
+UZIP_API int uzipGpuDecompressLean(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
+                                   uint64_t statusDev, uint64_t stream) {
+  uzipClearError();
+  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, -1,
+                           uzip_gpu::DEC_CODING_LEAN);
 }
 
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,

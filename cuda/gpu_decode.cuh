@@ -52,9 +52,12 @@ struct Hdr {
 __device__ __forceinline__ uint64_t ld64u(const uint8_t* p) { return *(const unsigned long long*)p; }
 
 // The symbol codings, each decoded by its own kernel (decompress_kernel's CODING), and a stream's.
-constexpr int DEC_CODING_BYTES = 0, DEC_CODING_LANES = 1, DEC_CODING_PAIRS = 2;
+constexpr int DEC_CODING_BYTES = 0, DEC_CODING_LANES = 1, DEC_CODING_PAIRS = 2, DEC_CODING_LEAN = 3;
 __device__ __forceinline__ int dec_coding(uint32_t flags) {
-  return (flags & UZIP_FLAG_LANES) ? DEC_CODING_LANES : (flags & UZIP_FLAG_PAIRS) ? DEC_CODING_PAIRS : DEC_CODING_BYTES;
+  return (flags & UZIP_FLAG_LANES)   ? DEC_CODING_LANES
+         : (flags & UZIP_FLAG_PAIRS) ? DEC_CODING_PAIRS
+         : (flags & UZIP_FLAG_LEAN)  ? DEC_CODING_LEAN
+                                     : DEC_CODING_BYTES;
 }
 
 // Lane 0 validates the header; the result is broadcast to the warp.
@@ -142,8 +145,9 @@ namespace uzip_gpu {
 
 // Size (padded to 16) of a plane section at p with `avail` bytes to the block's end; 0 = corrupt.
 // Lane-uniform; lane 0 walks the ANS segments.
-__device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode, uint32_t planeBytes, uint32_t unit,
-                                bool lean = false) {
+// LEAN: a LEAN stream's section (FORMAT.md "Lean sections": the table's head is u8 lo, u8 hi, u16 K).
+template <bool LEAN = false>
+__device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode, uint32_t planeBytes, uint32_t unit) {
   uint64_t used;
   if (mode == UZIP_MODE_RAW) used = planeBytes;
   else if (mode == UZIP_MODE_CONST) used = unit;
@@ -154,7 +158,7 @@ __device__ uint32_t section_size(const uint8_t* p, uint64_t avail, uint32_t mode
       do {
         if (avail < 36) break;  // (a lean section too: its table and one segment header are longer)
         uint64_t pos;
-        if (lean) {  // FORMAT.md "Lean sections": u8 lo, u8 hi, u16 K
+        if constexpr (LEAN) {
           const uint32_t lo = p[0], hi = p[1], k = *(const uint16_t*)(p + 2);
           if (lo > hi || k == 0 || k > hi - lo + 1u) break;
           pos = uzip_lean_table_bytes(k, lo, hi);
@@ -292,18 +296,17 @@ __device__ __forceinline__ void ring_end() {
   __syncwarp();
 }
 
-// Validates the ANS table at p and builds the decode table. Returns the table bytes, 0 if corrupt.
-// Every store fills 32 consecutive slots (no bank conflicts).
-// lean: a LEAN stream's table (FORMAT.md "Lean sections": u8 lo, u8 hi, u16 K, the range or the bitmap form;
-// section_size checked lo <= hi and 1 <= K <= hi - lo + 1, and that its bytes exist).
-__device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* info, bool lean = false) {
-  const uint32_t lane = lane_id();
-  const uint32_t k = lean ? *(const uint16_t*)(p + 2) : *(const uint16_t*)p;
-  const uint32_t lo = p[0], hi = p[1];
-  const bool range = lean && uzip_lean_range_form(k, lo, hi);
-  uint32_t f[8], local = 0, bits = 0;
+// A LEAN stream's table (FORMAT.md "Lean sections": u8 lo, u8 hi, u16 K, then the range form or the bitmap
+// form; section_size checked lo <= hi, 1 <= K <= hi - lo + 1 and that its bytes exist): this lane's 8
+// frequencies into f, the table bytes returned, 0 when corrupt. The bitmap form's frequencies are read as in
+// any stream's table (load_ans_table); here only its lo and hi are checked, and *bitmapForm set.
+__device__ __forceinline__ uint32_t lean_table_freqs(const uint8_t* p, uint32_t (&f)[8], uint32_t& bits,
+                                                     bool& bitmapForm) {
+  const uint32_t lane = lane_id(), lo = p[0], hi = p[1], k = *(const uint16_t*)(p + 2);
+  bitmapForm = !uzip_lean_range_form(k, lo, hi);
   bool bad = false;
-  if (range) {  // every symbol lo..hi has its u16 (0: absent)
+  bits = 0;
+  if (!bitmapForm) {  // every symbol lo..hi has its u16 (0: absent); both ends present; the padding zero
 #pragma unroll
     for (int i = 0; i < 8; i++) {
       const uint32_t s = 8u * lane + i;
@@ -311,27 +314,44 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
       bad |= f[i] > UZIP_ANS_M;
       if (f[i]) bits |= 1u << i;
     }
-    // The ends present (their bits set), and the padding to 4 zero.
     const uint32_t span = hi - lo + 1u;
     if (lane == (lo >> 3)) bad |= !((bits >> (lo & 7u)) & 1u);
     if (lane == (hi >> 3)) bad |= !((bits >> (hi & 7u)) & 1u);
     if (span & 1u) bad |= lane == 0 && *(const uint16_t*)(p + 4 + 2 * span) != 0;
+  } else {  // the bitmap's lowest and highest symbols are lo and hi
+    bits = p[4 + lane];
+    const uint32_t any = __ballot_sync(FULL_MASK, bits != 0);
+    if (!any) return 0;
+    const uint32_t loLane = (uint32_t)__ffs(any) - 1u, hiLane = 31u - (uint32_t)__clz(any);
+    const uint32_t loB = __shfl_sync(FULL_MASK, bits, loLane), hiB = __shfl_sync(FULL_MASK, bits, hiLane);
+    bad = 8u * loLane + (uint32_t)__ffs(loB) - 1u != lo || 8u * hiLane + 31u - (uint32_t)__clz(hiB) != hi;
+  }
+  if (__any_sync(FULL_MASK, bad)) return 0;
+  return uzip_lean_table_bytes(k, lo, hi);
+}
+
+// Validates the ANS table at p and builds the decode table. Returns the table bytes, 0 if corrupt.
+// Every store fills 32 consecutive slots (no bank conflicts). LEAN: a LEAN stream's table (lean_table_freqs).
+template <bool LEAN = false>
+__device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* info) {
+  const uint32_t lane = lane_id();
+  const uint32_t k = *(const uint16_t*)(p + (LEAN ? 2 : 0));
+  uint32_t f[8], local = 0, bits;
+  bool bitmapForm = true;
+  uint32_t tb;
+  if constexpr (LEAN) {
+    tb = lean_table_freqs(p, f, bits, bitmapForm);
+    if (!tb) return 0;
   } else {
     bits = p[4 + lane];
-    if (lean) {  // the bitmap's lowest and highest symbols are lo and hi
-      const uint32_t any = __ballot_sync(FULL_MASK, bits != 0);
-      if (!any) return 0;
-      const uint32_t loLane = (uint32_t)__ffs(any) - 1u, hiLane = 31u - (uint32_t)__clz(any);
-      const uint32_t loB = __shfl_sync(FULL_MASK, bits, loLane), hiB = __shfl_sync(FULL_MASK, bits, hiLane);
-      if (8u * loLane + (uint32_t)__ffs(loB) - 1u != lo || 8u * hiLane + 31u - (uint32_t)__clz(hiB) != hi) return 0;
-    }
+    tb = uzip_ans_table_bytes(k);
   }
-  const uint32_t tb = lean ? uzip_lean_table_bytes(k, lo, hi) : uzip_ans_table_bytes(k);
   uint32_t rank = warp_excl_scan(__popc(bits));
   uint32_t pop = warp_sum_u32(__popc(bits));
-  if (pop != k || __any_sync(FULL_MASK, bad)) return 0;
+  if (pop != k) return 0;
   const uint32_t rank0 = rank;
-  if (!range) {
+  bool bad = false;
+  if (bitmapForm) {
 #pragma unroll
     for (int i = 0; i < 8; i++) {
       f[i] = 0;
@@ -339,11 +359,13 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
         f[i] = *(const uint16_t*)(p + 36 + 2 * rank++);
         bad |= f[i] == 0 || f[i] > UZIP_ANS_M;
       }
+      local += f[i];
     }
     if (k & 1u) bad |= lane == 0 && *(const uint16_t*)(p + 36 + 2 * k) != 0;
-  }
+  } else {
 #pragma unroll
-  for (int i = 0; i < 8; i++) local += f[i];
+    for (int i = 0; i < 8; i++) local += f[i];
+  }
   uint32_t total = warp_sum_u32(local);
   if (__any_sync(FULL_MASK, bad) || total != UZIP_ANS_M) return 0;
   uint32_t cum = warp_excl_scan(local);
@@ -485,18 +507,18 @@ __device__ __forceinline__ bool segment_closed(uint32_t next, uint32_t nw, uint3
 __device__ __forceinline__ bool segment_closed_seeded(uint32_t next, uint32_t nw, uint32_t x, uint32_t k) {
   return !__any_sync(FULL_MASK, next != nw || (x >> k) != 1u);
 }
-// What for_each_segment does after a seeded segment's body: nothing (planes without seeds).
+// What for_each_segment does after a seeded segment: nothing (planes without seeds).
 struct NoSeedTail {
   __device__ __forceinline__ void operator()(uint32_t, uint32_t, uint32_t) const {}
 };
-// lean: a LEAN stream's table. seedK (a seeded stream's symbol plane, FORMAT.md "Lean sections"): the
-// segments whose length is a multiple of 32 and at least 32 * seedE end in [2^seedK, 2^(seedK+1)), and
+// LEAN: a LEAN stream's table; seedK (LEAN only; a seeded stream's symbol plane, FORMAT.md "Lean sections"):
+// the segments whose length is a multiple of 32 and at least 32 * seedE end in [2^seedK, 2^(seedK+1)), and
 // tail(len, base, seed) then gets this lane's seed (its end state less 2^seedK); 0: every segment ends at L.
-template <class RS = RingStd, typename Body, typename Tail = NoSeedTail>
+template <class RS = RingStd, bool LEAN = false, typename Body, typename Tail = NoSeedTail>
 __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
-                                                 uint8_t* ringSmem, Body body, bool lean = false, uint32_t seedK = 0,
-                                                 uint32_t seedE = 0, Tail tail = Tail{}) {
-  uint32_t off = load_ans_table(p, tab, info, lean);
+                                                 uint8_t* ringSmem, Body body, uint32_t seedK = 0, uint32_t seedE = 0,
+                                                 Tail tail = Tail{}) {
+  uint32_t off = load_ans_table<LEAN>(p, tab, info);
   if (!off) return false;
   const uint32_t nseg = uzip_ans_nseg(planeBytes);
   for (uint32_t sg = 0; sg < nseg; sg++) {
@@ -507,7 +529,7 @@ __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t plan
     const bool ok = body(len, sg * UZIP_ANS_SEG_SYMS, nw, x, next, wr);
     ring_end();  // no copy may still be landing in the ring when it is reused
     if (!ok) return false;
-    if (seedK && (len & 31u) == 0 && len >= 32u * seedE) {
+    if (LEAN && seedK && (len & 31u) == 0 && len >= 32u * seedE) {
       if (!segment_closed_seeded(next, nw, x, seedK)) return false;
       tail(len, sg * UZIP_ANS_SEG_SYMS, x - (1u << seedK));
     } else if (!segment_closed(next, nw, x)) {
@@ -519,11 +541,11 @@ __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t plan
 
 // Decodes an ANS section (validated sizes) of planeBytes bytes; for each decoded byte k calls
 // emit(k, byte). Returns false when the stream is corrupt.
-template <class RS = RingStd, typename Emit>
+template <class RS = RingStd, bool LEAN = false, typename Emit>
 __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
-                                           uint8_t* ringSmem, Emit emit, bool lean = false) {
+                                           uint8_t* ringSmem, Emit emit) {
   const uint32_t lane = lane_id(), lt = lanemask_lt();
-  return for_each_segment<RS>(p, planeBytes, tab, info, ringSmem,
+  return for_each_segment<RS, LEAN>(p, planeBytes, tab, info, ringSmem,
                           [&](uint32_t len, uint32_t base, uint32_t nw, uint32_t& x, uint32_t& next, WordRing& wr) {
                             const uint32_t T = (len + 31u) / 32u;
                             for (uint32_t t = 0; t < T; t++) {
@@ -533,8 +555,7 @@ __device__ __forceinline__ bool decode_ans(const uint8_t* p, uint32_t planeBytes
                               if (k < len) emit(base + k, s);
                             }
                             return true;
-                          },
-                          lean);
+                          });
 }
 
 // The remainder of element k for the non-ANS remainder modes (rem = the plane's bytes, or CONST), as
@@ -866,11 +887,10 @@ __device__ __forceinline__ void dec_group_vec2(uint32_t (&x)[2], uint32_t (&next
 constexpr int DEC_PAIR_U = 4;  // steps per group of each chain: a group's words must fit a RING_PAIR_QW quarter
 template <int W, int U>
 __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
-                                                 uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, uint8_t* out,
-                                                 bool lean) {
+                                                 uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem, uint8_t* out) {
   using V = DecVec<W, U>;
   const uint32_t lane = lane_id(), lt = lanemask_lt();
-  uint32_t off = load_ans_table(p, tab, info, lean);
+  uint32_t off = load_ans_table(p, tab, info);  // (never a LEAN stream's: decode_sym_elems)
   if (!off) return false;
   constexpr uint32_t T = UZIP_ANS_SEG_SYMS / 32u;
   for (uint32_t base = 0; base < m; base += 2u * UZIP_ANS_SEG_SYMS) {
@@ -902,44 +922,54 @@ __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, u
 // loads; only whole segments of full groups may use it (the step-by-step path reads through __ldg).
 // PAIRS: blocks of whole segment pairs go to decode_sym_pairs (vector path, not COH).
 // COMPACT: the compact shared layout (RingCompact, dec_group_vec); no segment pairs.
-// lean, seeded (a seeded stream's symbol plane, FORMAT.md "Lean sections"): each segment's remainders start
-// seeded * (W - 1) * 32 * E bytes lower per segment before it in rem (the plane has no seed bytes), and a
-// seeded segment's last 32 E elements, whose remainders are in its lanes' end states, are decoded with
-// whatever rem holds past the segment's (inside the stream: the next block's part of the plane, or past the
-// plane its directory and this block's section) and then rewritten from the seeds (seed_tail).
-template <int W, int U, bool COH = false, bool PAIRS = false, bool COMPACT = false>
+// A seeded segment's last E elements of this lane (FORMAT.md "Lean sections"), rewritten with their remainders
+// from the lane's seed once the segment is decoded (the segment's decode gave them whatever the plane holds
+// past the segment's part: the next segment's or block's part, or past the plane the directory and this block's
+// section, all inside the stream).
+template <int W>
+__device__ __forceinline__ void seed_tail(uint8_t* out, uint32_t len, uint32_t base, uint32_t seed) {
+  constexpr uint32_t SE = W == 4 ? 1u : 2u;
+  __syncwarp();  // the segment's element stores, from any lane, before these reads
+  __threadfence_block();
+#pragma unroll
+  for (uint32_t e = 0; e < SE; e++) {
+    uint8_t* q = out + (size_t)(base + len - 32u * SE + 32u * e + lane_id()) * W;
+    const uint32_t r = (seed >> (8u * (W - 1) * e)) & ((1u << (8u * (W - 1))) - 1u);
+    store_elem<W>(q, uzip_join(uzip_symbol_of(load_elem<W>(q), W), r, W));
+  }
+  __syncwarp();
+}
+template <int W>
+struct SeedTail {
+  uint8_t* out;
+  __device__ __forceinline__ void operator()(uint32_t len, uint32_t base, uint32_t seed) const {
+    seed_tail<W>(out, len, base, seed);
+  }
+};
+
+// LEAN: a LEAN stream's symbol plane (FORMAT.md "Lean sections"); with seeded (its split layout), each
+// segment's remainders start (W - 1) * 32 * E bytes lower per segment before it in rem (the plane has no seed
+// bytes), and a seeded segment's last 32 E elements are rewritten from its lanes' seeds (seed_tail).
+template <int W, int U, bool COH = false, bool PAIRS = false, bool COMPACT = false, bool LEAN = false>
 __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, uint8_t* syms, const uint8_t* rem0, bool isConst,
-                                                 uint32_t remConst, uint8_t* out, bool dst16, bool lean = false,
-                                                 bool seeded = false) {
+                                                 uint32_t remConst, uint8_t* out, bool dst16, bool seeded = false) {
   const bool vec = dst16 && !isConst;  // the vector path (DecVec)
   static_assert(!(PAIRS && COMPACT), "segment pairs need the default layout's two 2560-byte rings");
+  static_assert(!(PAIRS && LEAN), "segment pairs read the default coding's tables");
   using RS = DecRing<COMPACT>;
   constexpr uint32_t SE = W == 4 ? 1u : 2u, SEG_SEED = 32u * SE * (W > 1 ? W - 1 : 1);
   if constexpr (PAIRS && !COH && DecVec<W, DEC_PAIR_U>::OK)
-    if (vec && !seeded && m % (2u * UZIP_ANS_SEG_SYMS) == 0)
-      return decode_sym_pairs<W, DEC_PAIR_U>(p, m, tab, info, ringSmem, syms, rem0, out, lean);
+    if (vec && m % (2u * UZIP_ANS_SEG_SYMS) == 0) return decode_sym_pairs<W, DEC_PAIR_U>(p, m, tab, info, ringSmem, syms, rem0, out);
   const uint32_t lane = lane_id(), lt = lanemask_lt();
   UZIP_CLK_DECL;
-  // A seeded segment's last E elements of this lane, rewritten with their remainders from the lane's seed.
-  auto seedTail = [&](uint32_t len, uint32_t base, uint32_t seed) {
-    __syncwarp();  // the body's element stores, from any lane, before these reads
-    __threadfence_block();
-#pragma unroll
-    for (uint32_t e = 0; e < SE; e++) {
-      uint8_t* q = out + (size_t)(base + len - 32u * SE + 32u * e + lane) * W;
-      const uint32_t r = (seed >> (8u * (W - 1) * e)) & ((1u << (8u * (W - 1))) - 1u);
-      store_elem<W>(q, uzip_join(uzip_symbol_of(load_elem<W>(q), W), r, W));
-    }
-    __syncwarp();
-  };
-  const bool ok = for_each_segment<RS>(
+  const bool ok = for_each_segment<RS, LEAN>(
       p, m, tab, info, ringSmem,
       [&](uint32_t len, uint32_t base, uint32_t nw, uint32_t& x, uint32_t& next, WordRing& wr) {
         UZIP_CLK(18);  // table (first segment) and ring start
         const uint32_t T = (len + 31u) / 32u;
-        // The plane has no seed bytes: segment sg's remainders start sg * SEG_SEED bytes lower.
-        const uint8_t* const rem = seeded ? rem0 - (base >> 14) * SEG_SEED : rem0;
+        // A seeded stream's plane has no seed bytes: segment sg's remainders start sg * SEG_SEED bytes lower.
+        const uint8_t* const rem = LEAN && seeded ? rem0 - (base >> 14) * SEG_SEED : rem0;
         if constexpr (DecVec<W, U>::OK) {
           if (vec && len % (64u * U) == 0) {
             using V = DecVec<W, U>;
@@ -969,7 +999,7 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
         }
         return true;
       },
-      lean, seeded ? 8u * SE * (W - 1) : 0u, SE, seedTail);
+      LEAN && seeded ? 8u * SE * (W - 1) : 0u, SE, SeedTail<W>{out});
   UZIP_CLK(19);
   return ok;
 }
@@ -980,7 +1010,10 @@ static_assert(DEC_HEAD_PF_LINES < 31u, "lane 31 prefetches the block's last line
 // Returns 0 or a uzip_status for block b.
 // sm: the warp's table and symbols; ring: its word ring, which the symbol list aliases (sm + DEC_RING in
 // the default layout; the CTA's rings in the compact one).
-template <int W, int U, bool PAIRS = false, bool COMPACT = false>
+// LEAN: a LEAN stream's block (FORMAT.md "Lean sections"; decompress_block_lean): its tables, and in the split
+// layout its seeded segments, the shorter plane and the seed section. A separate instantiation, so that the
+// other streams' code is the one it was (inlined, the lean paths pushed the decode kernels into spilling).
+template <int W, int U, bool PAIRS = false, bool COMPACT = false, bool LEAN = false>
 __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const Hdr& h, uint8_t* sm, uint8_t* ring,
                                                      uint64_t b, uint32_t* csumAcc) {
   const uint32_t lane = lane_id();
@@ -1014,20 +1047,19 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
     asm volatile("prefetch.global.L2 [%0];" ::"l"(ps + 128u * lane));
   else if (lane == 31u && avail > 128u * DEC_HEAD_PF_LINES)
     asm volatile("prefetch.global.L2 [%0];" ::"l"(ps + avail - 1u));
-  const bool lean = (h.flags & UZIP_FLAG_LEAN) != 0;
-  const bool seeded = W > 1 && uzip_seeded_stream(h.dtype, h.flags);  // FORMAT.md "Lean sections"
-  uint32_t ss = section_size(ps, avail, smode, m, 1, lean);
+  uint32_t ss = section_size<LEAN>(ps, avail, smode, m, 1);
   if (!ss) return UZIP_ERR_CORRUPT;
   // A seeded stream's RAW or CONST symbol section is followed by the block's seed section.
+  const bool seeded = LEAN && W > 1 && uzip_seeded_stream(h.dtype, h.flags);
   const uint32_t seedSec = seeded && smode != UZIP_MODE_ANS ? uzip_block_seed_bytes(m, h.dtype, h.flags) : 0u;
-  if constexpr (W > 1) {
+  if constexpr (LEAN && W > 1) {
     if (seedSec > avail - ss) return UZIP_ERR_CORRUPT;
   }
   const uint8_t* seedP = ps + ss;
   const uint8_t* pr = ps + ss + seedSec;
   uint32_t rs = 0;
   if (W > 1) {
-    rs = section_size(pr, avail - ss - seedSec, rmode, m * rw, rw, lean);
+    rs = section_size<LEAN>(pr, avail - ss - seedSec, rmode, m * rw, rw);
     if (!rs) return UZIP_ERR_CORRUPT;
     if (rs == 0xFFFFFFFFu) rs = 0;
   }
@@ -1057,17 +1089,17 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
                         m % (64u * U) == 0;
   if (remFirst) {
     uint8_t* rp = out + m;
-    if (!decode_ans<RS>(pr, m * rw, tab, info, ring, [&](uint32_t k, uint32_t byte) { rp[k] = (uint8_t)byte; }, lean))
+    if (!decode_ans<RS, LEAN>(pr, m * rw, tab, info, ring, [&](uint32_t k, uint32_t byte) { rp[k] = (uint8_t)byte; }))
       return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
-    if (!decode_sym_elems<W, U, true, false, COMPACT>(ps, m, tab, info, ring, syms, rp, false, 0, out, true, lean))
+    if (!decode_sym_elems<W, U, true, false, COMPACT, LEAN>(ps, m, tab, info, ring, syms, rp, false, 0, out, true))
       return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else if (smode == UZIP_MODE_ANS) {
-    const bool ok = remAns ? decode_ans<RS>(ps, m, tab, info, ring, emitSym, lean)
-                           : decode_sym_elems<W, U, false, PAIRS, COMPACT>(ps, m, tab, info, ring, syms, remSrc, remIsConst,
-                                                                          remConst, out, dst16, lean, seeded);
+    const bool ok = remAns ? decode_ans<RS, LEAN>(ps, m, tab, info, ring, emitSym)
+                           : decode_sym_elems<W, U, false, PAIRS, COMPACT, LEAN>(ps, m, tab, info, ring, syms, remSrc,
+                                                                                remIsConst, remConst, out, dst16, seeded);
     if (!ok) return UZIP_ERR_CORRUPT;
     UZIP_CLK(20);
   } else {
@@ -1079,8 +1111,8 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       for (int u = 0; u < 4; u++) {
         const uint32_t k = k0 + 32u * u;
         sv[u] = k < m ? (isConst ? cs : (uint32_t)__ldg(ps + k)) : 0u;
-        rv[u] = (!remAns && k < m) ? (seeded ? rem_seeded<W>(remSrc, seedP, m, k)
-                                             : rem_at<W>(remSrc, remIsConst, remConst, k))
+        rv[u] = (!remAns && k < m) ? (LEAN && seeded ? rem_seeded<W>(remSrc, seedP, m, k)
+                                                     : rem_at<W>(remSrc, remIsConst, remConst, k))
                                    : 0u;
       }
 #pragma unroll
@@ -1097,7 +1129,7 @@ __device__ __forceinline__ uint32_t decompress_block(const DecParams& P, const H
       uint32_t el = rw <= 1 ? k : k / (rw ? rw : 1u), j = k - el * rw;
       out[(size_t)el * W + j] = (uint8_t)byte;
     };
-    if (!decode_ans<RS>(pr, m * rw, tab, info, ring, emitRem, lean)) return UZIP_ERR_CORRUPT;
+    if (!decode_ans<RS, LEAN>(pr, m * rw, tab, info, ring, emitRem)) return UZIP_ERR_CORRUPT;
     __syncwarp();
     __threadfence_block();
     for (uint32_t k = lane; k < m; k += 32) {
@@ -1227,12 +1259,15 @@ __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, Gpu
 // COMPACT: the compact shared layout (DEC_COMPACT_WARP_BYTES a warp: 24 warps per SM at MINB = 6).
 // CODING: the symbol coding the kernel decodes (DEC_CODING_*), each in its own kernel: DEC_CODING_LANES is
 // the LANES kernel above, DEC_CODING_PAIRS the pair decoder (pairs_decode_block, PAIRS_DEC_WARP_BYTES a warp;
-// uzipGpuDecompressPairs); each refuses the others' streams (INVALID_ARG), and the byte-coding kernels refuse
-// both (UNSUPPORTED).
+// uzipGpuDecompressPairs), DEC_CODING_LEAN the decoder of lean sections (decompress_block<..., LEAN>;
+// uzipGpuDecompressLean: a kernel of its own, so that the others compile as before); each refuses the others'
+// streams (INVALID_ARG), and the byte-coding kernels refuse all three (UNSUPPORTED).
 template <int U, int MINB, bool PAIRS = false, bool FUSED = false, int CODING = DEC_CODING_BYTES, bool RING = true,
           bool COMPACT = false>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   constexpr bool LANES = CODING == DEC_CODING_LANES;
+  constexpr bool LEAN = CODING == DEC_CODING_LEAN;  // lean sections' own kernel (uzipGpuDecompressLean)
+  static_assert(!(LEAN && (PAIRS || FUSED)), "the lean kernel reads no segment pairs and reduces nothing");
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   // The compact layout: the CTA's four rings first, then each warp's area (DEC_COMPACT_AREA_BYTES).
@@ -1279,15 +1314,15 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
       } else {
         switch (h.width) {
           case 1:
-            st = decompress_block<1, U, PAIRS, COMPACT>(P, h, sm, ring, b, &csum);
+            st = decompress_block<1, U, PAIRS, COMPACT, LEAN>(P, h, sm, ring, b, &csum);
             if (FUSED && !st) reduce_block<1>(P, h, b);
             break;
           case 2:
-            st = decompress_block<2, U, PAIRS, COMPACT>(P, h, sm, ring, b, &csum);
+            st = decompress_block<2, U, PAIRS, COMPACT, LEAN>(P, h, sm, ring, b, &csum);
             if (FUSED && !st) reduce_block<2>(P, h, b);
             break;
           default:
-            st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS, COMPACT>(P, h, sm, ring, b, &csum);
+            st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS, COMPACT, LEAN>(P, h, sm, ring, b, &csum);
             if (FUSED && !st) reduce_block<4>(P, h, b);
             break;
         }

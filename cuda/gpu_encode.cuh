@@ -132,7 +132,9 @@ __device__ __forceinline__ uint32_t table_bytes_dev(const uint32_t* freqs, bool 
 
 // Writes the ANS table (u16 K, u16 0, bitmap, freqs, pad to 4; lean: FORMAT.md "Lean sections", u8 lo, u8 hi,
 // u16 K, then the range form or the bitmap form) at p (2-aligned); returns its size.
-__device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs, bool lean = false) {
+template <bool LEAN = false>
+__device__ uint32_t write_ans_table(uint8_t* p, const uint32_t* freqs) {
+  constexpr bool lean = LEAN;
   const uint32_t lane = lane_id();
   uint32_t f[8], bits = 0;
 #pragma unroll
@@ -395,13 +397,13 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
 // word count | the 32 states | words | a padding word when nw is odd (at words[cap]). The table and
 // header go right below the words, which the coder left room for. Returns the section's byte offset from
 // words: only 2-aligned, so every store here is 16-bit.
+template <bool LEAN = false>
 __device__ __forceinline__ uint32_t finish_lone_section(uint16_t* words, uint32_t pos, int32_t cap, uint32_t nw,
-                                                        uint32_t tb, const uint32_t* freqs, uint32_t state,
-                                                        bool lean = false) {
+                                                        uint32_t tb, const uint32_t* freqs, uint32_t state) {
   const uint32_t lane = lane_id();
   const uint32_t st0 = 2u * pos - UZIP_ANS_SEG_HEADER_BYTES - tb;
   uint8_t* sb = (uint8_t*)words;
-  write_ans_table(sb + st0, freqs, lean);
+  write_ans_table<LEAN>(sb + st0, freqs);
   uint16_t* h16 = (uint16_t*)(sb + st0 + tb);
   if (lane == 0) { h16[0] = (uint16_t)nw; h16[1] = (uint16_t)(nw >> 16); }
   h16[2 + 2 * lane] = (uint16_t)state;
@@ -416,13 +418,14 @@ __device__ __forceinline__ uint32_t finish_lone_section(uint16_t* words, uint32_
 // offset in the section of the first segment's pad, which the stage lacks (0 when its word count is even).
 // Out of line: inlined, it changed the schedule of the coding loop (static stalls 1210 -> 1300 per 16
 // steps).
+template <bool LEAN = false>
 __device__ __noinline__ uint32_t finish_two_segments(uint16_t* stage, uint32_t secStart, int32_t cap, uint32_t tb,
-                                                     const uint32_t* fsym, const uint8_t* sm, bool lean) {
+                                                     const uint32_t* fsym, const uint8_t* sm) {
   const uint32_t lane = lane_id();
   const uint32_t* states = (const uint32_t*)(sm + ENC_STATES);
   const uint32_t* nws = (const uint32_t*)(sm + ENC_NW);
   const uint32_t* soff = (const uint32_t*)(sm + ENC_SOFF);
-  write_ans_table((uint8_t*)stage + secStart, fsym, lean);
+  write_ans_table<LEAN>((uint8_t*)stage + secStart, fsym);
   for (uint32_t sg = 0; sg < 2u; sg++) {
     uint16_t* h16 = stage + soff[sg] - UZIP_ANS_SEG_HEADER_BYTES / 2u;
     const uint32_t nw = nws[sg], st = states[sg * 32 + lane];
@@ -647,7 +650,7 @@ __device__ __forceinline__ void write_plain_sym(const EncParams& P, const BlockP
     write_raw_plane<W, false>(blk, pl.m, P.srcAligned16 != 0, out, symPad);
   }
 }
-template <int W>
+template <int W, bool LEAN = false>
 __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockPlan& pl, const uint8_t* stageB,
                                                 uint8_t* ro, uint32_t remPad) {
   constexpr uint32_t rw = W > 1 ? W - 1 : 0;
@@ -659,7 +662,7 @@ __device__ __forceinline__ void write_plain_rem(const EncParams& P, const BlockP
   } else if (pl.remMode == UZIP_MODE_RAW) {
     if (pl.stagedRem) copy16(stageB + enc_words_bytes(P.log2Block), ro, remPad);
     else write_raw_plane<W, true>(blk, pl.m, aligned, ro, remPad);
-  } else if (pl.remMode == UZIP_MODE_EXTERNAL && !pl.fusedRem && uzip_seeded_stream(P.dtype, P.flags)) {
+  } else if (LEAN && pl.remMode == UZIP_MODE_EXTERNAL && !pl.fusedRem && uzip_seeded_stream(P.dtype, P.flags)) {
     const uint64_t off = uzip_split_plane_block_offset(pl.b, P.dtype, P.flags, P.log2Block);
     const uint64_t end = pl.b + 1u == P.nblocks ? uzip_pad16(uzip_split_plane_bytes(P.count, P.dtype, P.flags,
                                                                                     P.log2Block)) - off
@@ -897,8 +900,9 @@ __device__ __forceinline__ void duo_helper_rest(uint16_t* stage, const Duo& duo,
 template <int W, bool WHOLE = false>
 __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, const uint4 (&qd)[W],
                                                  uint32_t* hist, uint32_t* cntr, uint32_t sub, bool doRem, bool fusedRem,
-                                                 uint8_t* remOut, uint32_t remOff, uint32_t remLimit, uint32_t rem0,
-                                                 bool doSum, uint64_t word0, bool& constR, uint32_t& csum) {
+                                                 uint8_t* remOut, uint32_t remLimit, uint32_t rem0, bool doSum,
+                                                 uint64_t word0, bool& constR, uint32_t& csum) {
+  const uint32_t rw = W > 1 ? W - 1 : 0;
   const uint32_t valid = WHOLE ? 16u : m - 16u * g;
   uint32_t v[16];
   if (WHOLE) {
@@ -911,7 +915,7 @@ __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, 
   }
   if (WHOLE || valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
     uint32_t dR = 0;
-    if (fusedRem && remOff != 0xFFFFFFFFu) store_rem_group<W>(v, remOut, remOff, remLimit);  // ~0u: seeded
+    if (fusedRem) store_rem_group<W>(v, remOut, 16u * rw * g, remLimit);
 #pragma unroll
     for (int i = 0; i < 16; i++) {
       uint32_t s = uzip_symbol_of(v[i], W);
@@ -961,18 +965,17 @@ struct HistRunning {
 template <int W>
 __device__ __noinline__ HistRunning hist_group_rare(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned,
                                                     HistGroup<W> qd, uint32_t* hist, uint32_t* cntr, uint32_t sub,
-                                                    bool doRem, bool fusedRem, uint8_t* remOut, uint32_t remOff,
-                                                    uint32_t remLimit, uint32_t rem0, bool doSum, uint64_t word0,
-                                                    HistRunning run) {
-  hist_group_slow<W>(blk, g, m, aligned, qd.q, hist, cntr, sub, doRem, fusedRem, remOut, remOff, remLimit, rem0, doSum,
-                     word0, run.constR, run.csum);
+                                                    bool doRem, bool fusedRem, uint8_t* remOut, uint32_t remLimit,
+                                                    uint32_t rem0, bool doSum, uint64_t word0, HistRunning run) {
+  hist_group_slow<W>(blk, g, m, aligned, qd.q, hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0, doSum, word0,
+                     run.constR, run.csum);
   return run;
 }
 
 // Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
 // complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
 // next block). Blocks with an ANS remainder plane are finished here.
-template <int W, int U, bool DUO = false, bool REV = false>
+template <int W, int U, bool DUO = false, bool REV = false, bool LEAN = false>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
                                                uint32_t* csumAcc, BlockPlan& plan, const Duo& duo = Duo{},
                                                bool helper = false) {
@@ -1020,13 +1023,15 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   uint8_t* const remStage = (uint8_t*)stage + enc_words_bytes(P.log2Block);
   // Seeded streams (FORMAT.md "Lean sections"): each seeded segment's last elements' remainders ride in its
   // lanes' first states (or the seed section), not in the split plane, whose block parts are that much shorter.
-  const bool seeded = W > 1 && uzip_seeded_stream(P.dtype, P.flags);
-  const bool lean = (P.flags & UZIP_FLAG_LEAN) != 0;
+  const bool seeded = LEAN && W > 1 && uzip_seeded_stream(P.dtype, P.flags);
+  constexpr bool lean = LEAN;  // LEAN: the kernels of LEAN streams (compress_kernel)
   uint8_t* const remOut =
       P.dst + UZIP_HEADER_BYTES + (seeded ? uzip_split_plane_block_offset(b, P.dtype, P.flags, P.log2Block) : start * rw);
   const uint32_t remLimit = (uint32_t)uzip_pad16((uint64_t)m * rw);
-  // Where the plane holds group g (16 elements), ~0u for a seeded group (seeded_group_off).
+  // Where the plane holds group g (16 elements), ~0u for a seeded group (seeded_group_off). The out-of-line
+  // group path stores at remOut + 16 rw g: it gets remOut moved by the difference (LEAN kernels only).
   auto remOffOf = [&](uint32_t g) -> uint32_t { return seeded ? seeded_group_off<W>(g, m) : 16u * rw * g; };
+  auto remOutOf = [&](uint32_t g, uint32_t off) -> uint8_t* { return remOut + off - 16u * rw * g; };
   // A warp pair's helper takes every other round of D groups a lane (the coder the first).
   for (uint32_t g0 = lane + (helper ? 32u * D : 0u); g0 < ng; g0 += 32u * D * (DUO ? 2u : 1u)) {
     uint4 q[D][W];
@@ -1058,9 +1063,14 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             const uint32_t r4 = rem0 * 0x01010101u;
             constR &= ((pk[0] ^ r4) | (pk[1] ^ r4) | (pk[2] ^ r4) | (pk[3] ^ r4)) == 0;
           }
-          if (fusedRem || stagedRem) {
-            const uint32_t off = fusedRem ? remOffOf(g) : 16u * g;
-            if (off != 0xFFFFFFFFu) *(uint4*)((fusedRem ? remOut : remStage) + off) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
+          if constexpr (LEAN) {
+            if (fusedRem || stagedRem) {
+              const uint32_t off = fusedRem ? remOffOf(g) : 16u * g;
+              if (off != 0xFFFFFFFFu)
+                *(uint4*)((fusedRem ? remOut : remStage) + off) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
+            }
+          } else if (fusedRem || stagedRem) {
+            *(uint4*)((fusedRem ? remOut : remStage) + 16u * g) = make_uint4(pk[0], pk[1], pk[2], pk[3]);
           }
         }
         if (doSum) {
@@ -1078,8 +1088,14 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       // with the words passed by reference, which spilled them, and lost.
       if constexpr (W != 2) {  // one- and four-byte types: whole groups inline (their fast path)
         if (group_whole<W>(g, m, aligned)) {
-          hist_group_slow<W, true>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remOffOf(g),
-                                   remLimit, rem0, doSum, word0, constR, csum);
+          if constexpr (LEAN) {
+            const uint32_t off = remOffOf(g);
+            hist_group_slow<W, true>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem && off != 0xFFFFFFFFu,
+                                     remOutOf(g, off), remLimit, rem0, doSum, word0, constR, csum);
+          } else {
+            hist_group_slow<W, true>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0,
+                                     doSum, word0, constR, csum);
+          }
           continue;
         }
       }
@@ -1087,8 +1103,15 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         HistGroup<W> qd;
 #pragma unroll
         for (int k = 0; k < W; k++) qd.q[k] = q[d][k];
-        const HistRunning run = hist_group_rare<W>(blk, g, m, aligned, qd, hist, cntr, sub, doRem, fusedRem, remOut,
-                                                   remOffOf(g), remLimit, rem0, doSum, word0, HistRunning{csum, constR});
+        HistRunning run;
+        if constexpr (LEAN) {
+          const uint32_t off = remOffOf(g);
+          run = hist_group_rare<W>(blk, g, m, aligned, qd, hist, cntr, sub, doRem, fusedRem && off != 0xFFFFFFFFu,
+                                   remOutOf(g, off), remLimit, rem0, doSum, word0, HistRunning{csum, constR});
+        } else {
+          run = hist_group_rare<W>(blk, g, m, aligned, qd, hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0,
+                                   doSum, word0, HistRunning{csum, constR});
+        }
         csum = run.csum;
         constR = run.constR;
       }
@@ -1227,13 +1250,13 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         symMode = UZIP_MODE_ANS;
         symSec = sec;
         if (nsegS == 1) {
-          secStart = finish_lone_section(stage, soff[0], cap, nws[0], tb, fsym, states[lane], lean);
+          secStart = finish_lone_section<LEAN>(stage, soff[0], cap, nws[0], tb, fsym, states[lane]);
         } else if (rev) {
           secStart = 2u * (uint32_t)top - tb;  // < 2^15: a 2^15-element block's words fit its stage
-          secStart |= finish_two_segments(stage, secStart, cap, tb, fsym, sm, lean) << 16;
+          secStart |= finish_two_segments<LEAN>(stage, secStart, cap, tb, fsym, sm) << 16;
         } else {  // the table at byte 0, each segment's header right before its words (4-aligned)
           uint8_t* sb = (uint8_t*)stage;
-          write_ans_table(sb, fsym, lean);
+          write_ans_table<LEAN>(sb, fsym);
           for (uint32_t sg = 0; sg < nsegS; sg++) {
             uint32_t* h32 = (uint32_t*)(sb + 2u * soff[sg] - UZIP_ANS_SEG_HEADER_BYTES);
             if (lane == 0) h32[0] = nws[sg];
@@ -1273,9 +1296,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
       }
       uint64_t bits = 0;
       const uint32_t k = weigh ? warp_normalize(cntr, raw, frem, &bits) : 0u;
-      uint64_t est = uzip_ans_table_bytes(k) + (uint64_t)nsegR * UZIP_ANS_SEG_HEADER_BYTES + (bits + 2047u) / 2048u;
-      // The table as written (the estimate weighs the bitmap form's, FORMAT.md "Lean sections").
-      const uint32_t tb = weigh && est < uzip_ans_est_limit(raw, 1) ? table_bytes_dev(frem, lean, k) : 0u;
+      uint32_t tb = uzip_ans_table_bytes(k);
+      uint64_t est = tb + (uint64_t)nsegR * UZIP_ANS_SEG_HEADER_BYTES + (bits + 2047u) / 2048u;
+      // LEAN: the table as written (the estimate weighs the bitmap form's, FORMAT.md "Lean sections").
+      if (LEAN && weigh && est < uzip_ans_est_limit(raw, 1)) tb = table_bytes_dev(frem, true, k);
       if (weigh && est < uzip_ans_est_limit(raw, 1) && W == 2 && remStaged && nsegR == 1) {
         // One remainder segment of a two-byte type whose raw remainders are staged: coded once, into the
         // staged plane's place (the coder reads the input; from here on a RAW plane is written from the
@@ -1300,7 +1324,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
         if (ok && sec < raw) {
           remMode = UZIP_MODE_ANS;
           remSec = sec;
-          remStart = finish_lone_section(rs, (uint32_t)pos, cap, nw, tb, frem, x, lean);
+          remStart = finish_lone_section<LEAN>(rs, (uint32_t)pos, cap, nw, tb, frem, x);
           remAnsStaged = true;
         }
         __syncwarp();
@@ -1367,7 +1391,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   if (symMode != UZIP_MODE_ANS) {  // (not a seeded stream's: its blocks are all deferred, no remainder ANS)
     write_plain_sym<W>(P, plan, out, symPad);
   } else {
-    uint32_t off = write_ans_table(out, fsym, lean);
+    uint32_t off = write_ans_table<LEAN>(out, fsym);
     for (uint32_t sg = 0; sg < nsegS; sg++) {
       const uint32_t nw = nws[sg], so = soff[sg];
       uint8_t* seg = out + off;
@@ -1390,10 +1414,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   if (W > 1) {
     uint8_t* ro = out + symPad;
     if (remMode != UZIP_MODE_ANS) {
-      write_plain_rem<W>(P, plan, (const uint8_t*)stage, ro, remPad);
+      write_plain_rem<W, LEAN>(P, plan, (const uint8_t*)stage, ro, remPad);
     } else {  // ANS: table, then code again straight into place
       const uint32_t raw = m * rw, nsegR = uzip_ans_nseg(raw);
-      uint32_t off = write_ans_table(ro, frem, lean);
+      uint32_t off = write_ans_table<LEAN>(ro, frem);
       for (uint32_t sg = 0; sg < nsegR; sg++) {
         uint32_t nw = nws[4 + sg];
         uint8_t* seg = ro + off;
@@ -1492,10 +1516,10 @@ __device__ __noinline__ void copy_section_gap(const uint8_t* src, uint32_t bytes
 
 // Finishes a deferred block: resolves its prefix (its predecessors published long ago), then writes its
 // directory entry and payload, the symbol section from the stage, the rest from the input.
-template <int W, bool REV = false>
+template <int W, bool REV = false, bool LEAN = false>
 __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_t* stageB, const BlockPlan& pl) {
   const uint32_t symPad = (uint32_t)uzip_pad16(pl.symSec), remPad = (uint32_t)uzip_pad16(pl.remSec);
-  const uint32_t seedSec = W > 1 ? plan_seed_bytes(P, pl) : 0u;
+  const uint32_t seedSec = LEAN && W > 1 ? plan_seed_bytes(P, pl) : 0u;
   const uint64_t agg = (uint64_t)symPad + seedSec + remPad;
   UZIP_CLK_DECL;
   const uint64_t excl = lb_resolve(P.lookback, pl.b, agg, P.epoch);
@@ -1510,7 +1534,7 @@ __device__ __forceinline__ void finish_deferred(const EncParams& P, const uint8_
   if (W > 1 && pl.remMode == UZIP_MODE_ANS)  // staged by compress_block (two-byte types, one segment)
     copy_section(stageB + enc_words_bytes(P.log2Block) + pl.remStart, pl.remSec, out + symPad + seedSec, remPad);
   else if (W > 1)
-    write_plain_rem<W>(P, pl, stageB, out + symPad + seedSec, remPad);
+    write_plain_rem<W, LEAN>(P, pl, stageB, out + symPad + seedSec, remPad);
   __syncwarp();
   UZIP_CLK(7);
 #ifdef UZIP_STAGE_CLOCKS
@@ -1566,7 +1590,7 @@ __device__ __forceinline__ void enc_finish(const EncParams& P, GpuSlot* slot, ui
 
 // compress_kernel's loop for warp pairs (warps 2i and 2i + 1 of a CTA: coder and helper). The coder takes
 // the tickets and keeps the deferred blocks as a lone warp does; the helper follows its tickets.
-template <int W, int U>
+template <int W, int U, bool LEAN = false>
 __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem, GpuSlot* slot, bool gated) {
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* coderSm = smem + (size_t)(wib & ~1u) * ENC_WARP_BYTES;
@@ -1580,7 +1604,7 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
       const uint64_t t = c->ticket;
       if (t >= P.nblocks) break;
       BlockPlan unused;
-      compress_block<W, U, true>(P, coderSm, (uint16_t*)c->stage, (uint32_t)t, &csum, unused, duo, true);
+      compress_block<W, U, true, false, LEAN>(P, coderSm, (uint16_t*)c->stage, (uint32_t)t, &csum, unused, duo, true);
     }
     enc_finish(P, slot, csum);
     return;
@@ -1605,15 +1629,16 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
     }
     bar_sync(duo.ctl, 64);
     if (t >= P.nblocks) break;
-    compress_block<W, U, true>(P, coderSm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur], duo);
+    compress_block<W, U, true, false, LEAN>(P, coderSm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum,
+                                            pend[cur], duo);
     if (pend[cur].deferred) npend++;
     if (npend == S) {
-      finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
+      finish_deferred<W, false, LEAN>(P, stages + head * P.stageBytes, pend[head]);
       head = (head + 1) % S;
       npend--;
     }
   }
-  for (; npend; npend--, head = (head + 1) % S) finish_deferred<W>(P, stages + head * P.stageBytes, pend[head]);
+  for (; npend; npend--, head = (head + 1) % S) finish_deferred<W, false, LEAN>(P, stages + head * P.stageBytes, pend[head]);
   enc_finish(P, slot, csum);
 }
 
@@ -1625,7 +1650,9 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
 // DUO: warp pairs (compress_pairs). REV: blocks of two segments (2^15 elements) coded last segment first
 // (compress_block; its own kernels, so that the others compile as before: within them the same code cost
 // 5-8% at 2^14, bench/results/h200-2026-12-04T0430-session28/3-revseg and 4-revseg-outofline).
-template <int W, int U, int MINB, bool DUO = false, bool REV = false>
+// LEAN: the kernels of LEAN streams (FORMAT.md "Lean sections"; enc_kernel picks them by the call's flags), so
+// that the others compile as before.
+template <int W, int U, int MINB, bool DUO = false, bool REV = false, bool LEAN = false>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -1634,7 +1661,7 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
   gate_announce(P.smLimit, gated, &slot->active);
   if constexpr (DUO) {
-    compress_pairs<W, U>(P, smem, slot, gated);
+    compress_pairs<W, U, LEAN>(P, smem, slot, gated);
     return;
   }
   uint8_t* sm = smem + (size_t)wib * ENC_WARP_BYTES;
@@ -1675,15 +1702,16 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U, false, REV>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum, pend[cur]);
+    compress_block<W, U, false, REV, LEAN>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum,
+                                           pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
-      finish_deferred<W, REV>(P, stages + head * P.stageBytes, pend[head]);
+      finish_deferred<W, REV, LEAN>(P, stages + head * P.stageBytes, pend[head]);
       head = (head + 1) % S;
       npend--;
     }
   }
-  for (; npend; npend--, head = (head + 1) % S) finish_deferred<W, REV>(P, stages + head * P.stageBytes, pend[head]);
+  for (; npend; npend--, head = (head + 1) % S) finish_deferred<W, REV, LEAN>(P, stages + head * P.stageBytes, pend[head]);
   enc_finish(P, slot, csum);
 }
 

@@ -176,6 +176,10 @@ UZIP_API int uzipGpuDecompressLanes(uint64_t ctx, uint64_t src, uint64_t srcByte
 // a pair stream in the default layout UNSUPPORTED (the CPU codec decodes it).
 UZIP_API int uzipGpuDecompressPairs(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                                     uint64_t statusDev, uint64_t stream);
+// uzipGpuDecompress for streams with lean sections (FORMAT.md "Lean sections", flag UZIP_FLAG_LEAN), which the
+// other decode entry points refuse (status UNSUPPORTED); here any other stream gives INVALID_ARG.
+UZIP_API int uzipGpuDecompressLean(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
+                                   uint64_t statusDev, uint64_t stream);
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
                                      uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream);
 UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes);

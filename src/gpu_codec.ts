@@ -51,6 +51,11 @@ export interface GpuDecompressOptions {
    * kernel, and the others refuse it (UnsupportedError / InvalidArgumentError from lastStatus). Default false.
    */
   pairs?: boolean;
+  /**
+   * The stream has lean sections (compressed with `lean: true`): it decodes in its own kernel, and the others
+   * refuse it (UnsupportedError / InvalidArgumentError from lastStatus). Default false.
+   */
+  lean?: boolean;
 }
 
 function smCount(maxSms: number | undefined): number {
@@ -166,8 +171,8 @@ export class GpuCodec {
     if (!Number.isSafeInteger(srcBytes) || srcBytes < 0 || srcBytes > src.bytes) {
       throw new InvalidArgumentError(`srcBytes ${srcBytes} is outside the ${src.bytes}-byte source`);
     }
-    if (opts.lanes && opts.pairs) {
-      throw new InvalidArgumentError("a stream is lane streams or pair-coded, not both");
+    if ([opts.lanes, opts.pairs, opts.lean].filter(Boolean).length > 1) {
+      throw new InvalidArgumentError("a stream is at most one of lane streams, pair-coded, lean sections");
     }
     const hint = opts.dtype === undefined ? -1 : dtypeId(opts.dtype);
     const args = [
@@ -184,6 +189,8 @@ export class GpuCodec {
         ? native().uzipGpuDecompressLanes(...args, hint)
         : opts.pairs
         ? native().uzipGpuDecompressPairs(...args)
+        : opts.lean
+        ? native().uzipGpuDecompressLean(...args)
         : native().uzipGpuDecompressAs(...args, hint),
     );
   }

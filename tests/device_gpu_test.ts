@@ -229,34 +229,48 @@ gpuTest(
   },
 );
 
-gpuTest("GpuCodec: lean sections write the CPU codec's bytes, and the GPU decodes the CPU's", () => {
-  using codec = GpuCodec.create(0);
-  using stream = Stream.create(0);
-  for (const dtype of ["bf16", "fp16", "fp32", "fp8e4m3"] as const) {
-    for (const count of [1, 64, 4096, 70_001]) {
-      for (const name of ["gaussian", "random", "zeros"] as const) {
-        for (const opts of [{ lean: true }, { lean: true, split: true, log2Block: 12 }]) {
-          const data = makeDataset(name, dtype, count, RUN_SEED + 37 + count);
-          const what = `lean ${dtype}/${name}/${count}/${JSON.stringify(opts)}`;
-          const cpu = compress(data, dtype, opts);
-          using src = DeviceBuffer.alloc(0, data.length);
-          using dst = DeviceBuffer.alloc(0, maxCompressedSize(count, dtype, opts));
-          using back = DeviceBuffer.alloc(0, data.length);
-          src.upload(data, stream);
-          codec.compress(src, count, dtype, dst, stream, opts);
-          stream.synchronize();
-          const size = codec.compressedSize();
-          sameBytes(dst.download(new Uint8Array(size), stream), cpu, `${what}: GPU stream equals CPU stream`);
-          dst.upload(cpu, stream);
-          codec.decompress(dst, cpu.length, back, stream, { dtype });
-          stream.synchronize();
-          assertEquals(codec.lastStatus(), 0, what);
-          sameBytes(back.download(new Uint8Array(data.length), stream), data, `${what}: the GPU decodes it`);
+gpuTest(
+  "GpuCodec: lean sections write the CPU codec's bytes; the lean decoder decodes the CPU's, the default refuses",
+  () => {
+    using codec = GpuCodec.create(0);
+    using stream = Stream.create(0);
+    for (const dtype of ["bf16", "fp16", "fp32", "fp8e4m3"] as const) {
+      for (const count of [1, 64, 4096, 70_001]) {
+        for (const name of ["gaussian", "random", "zeros"] as const) {
+          for (const opts of [{ lean: true }, { lean: true, split: true, log2Block: 12 }]) {
+            const data = makeDataset(name, dtype, count, RUN_SEED + 37 + count);
+            const what = `lean ${dtype}/${name}/${count}/${JSON.stringify(opts)}`;
+            const cpu = compress(data, dtype, opts);
+            using src = DeviceBuffer.alloc(0, data.length);
+            using dst = DeviceBuffer.alloc(0, maxCompressedSize(count, dtype, opts));
+            using back = DeviceBuffer.alloc(0, data.length);
+            src.upload(data, stream);
+            codec.compress(src, count, dtype, dst, stream, opts);
+            stream.synchronize();
+            const size = codec.compressedSize();
+            sameBytes(
+              dst.download(new Uint8Array(size), stream),
+              cpu,
+              `${what}: GPU stream equals CPU stream`,
+            );
+            dst.upload(cpu, stream);
+            codec.decompress(dst, cpu.length, back, stream, { dtype });
+            stream.synchronize();
+            assertInstanceOf(assertThrows(() => codec.lastStatus(), what), UnsupportedError);
+            codec.decompress(dst, cpu.length, back, stream, { lean: true });
+            stream.synchronize();
+            assertEquals(codec.lastStatus(), 0, what);
+            sameBytes(
+              back.download(new Uint8Array(data.length), stream),
+              data,
+              `${what}: the GPU decodes it`,
+            );
+          }
         }
       }
     }
-  }
-});
+  },
+);
 
 gpuTest("GpuCodec: a damaged stream reports a typed error, writes nothing outside dst", () => {
   using codec = GpuCodec.create(0, { maxSms: 8 });

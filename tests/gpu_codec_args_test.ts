@@ -69,9 +69,19 @@ cudaBuildTest("uzipGpuDecompressPairs: a handle that is no context is refused be
   assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
 });
 
-Deno.test("GpuCodec.decompress: lanes and pairs together are an invalid argument before the library is called", () => {
-  assert.throws(
-    () => codec.decompress(buffer, 64, buffer, stream, { lanes: true, pairs: true }),
-    (e: unknown) => e instanceof InvalidArgumentError && /not both/.test(e.message),
-  );
+cudaBuildTest("uzipGpuDecompressLean: a handle that is no context is refused before any launch", () => {
+  const lib = native();
+  assert.equal(lib.uzipGpuDecompressLean(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n), Status.INVALID_ARG);
+  assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
+});
+
+Deno.test("GpuCodec.decompress: two of lanes, pairs and lean are an invalid argument before the library is called", () => {
+  for (
+    const opts of [{ lanes: true, pairs: true }, { lanes: true, lean: true }, { pairs: true, lean: true }]
+  ) {
+    assert.throws(
+      () => codec.decompress(buffer, 64, buffer, stream, opts),
+      (e: unknown) => e instanceof InvalidArgumentError && /at most one/.test(e.message),
+    );
+  }
 });

@@ -40,11 +40,13 @@ static float time_ms(uint64_t e0, uint64_t e1) {
   CK(uzipEventElapsedMs(e0, e1, &ms));
   return ms;
 }
-// Lane streams (flag UZIP_FLAG_LANES) and pair streams (UZIP_FLAG_PAIRS) decode through their own entry points.
+// Lane streams (flag UZIP_FLAG_LANES), pair streams (UZIP_FLAG_PAIRS) and lean sections (UZIP_FLAG_LEAN) decode
+// through their own entry points.
 static uint32_t g_flags = 0;
 static int decode(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t cap, uint64_t stream, int hint) {
   if (g_flags & UZIP_FLAG_LANES) return uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream, hint);
   if (g_flags & UZIP_FLAG_PAIRS) return uzipGpuDecompressPairs(ctx, src, srcBytes, dst, cap, 0, stream);
+  if (g_flags & UZIP_FLAG_LEAN) return uzipGpuDecompressLean(ctx, src, srcBytes, dst, cap, 0, stream);
   return uzipGpuDecompressAs(ctx, src, srcBytes, dst, cap, 0, stream, hint);
 }
 static double median(std::vector<float> v) {

@@ -61,6 +61,7 @@ static int decompress_for(uint32_t flags, uint64_t ctx, uint64_t src, uint64_t s
                           uint64_t stream) {
   return (flags & UZIP_FLAG_LANES)   ? uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream, -1)
          : (flags & UZIP_FLAG_PAIRS) ? uzipGpuDecompressPairs(ctx, src, srcBytes, dst, cap, 0, stream)
+         : (flags & UZIP_FLAG_LEAN)  ? uzipGpuDecompressLean(ctx, src, srcBytes, dst, cap, 0, stream)
                                      : uzipGpuDecompress(ctx, src, srcBytes, dst, cap, 0, stream);
 }
 
@@ -156,30 +157,34 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   // Lane streams decode through uzipGpuDecompressLanes (hints -3: no dtype, and dtypes); the other entry points must refuse them
   // (UNSUPPORTED), and uzipGpuDecompressLanes must refuse every other stream (INVALID_ARG).
   const bool lanes = (flags & UZIP_FLAG_LANES) != 0, pairs = (flags & UZIP_FLAG_PAIRS) != 0;
-  // Pair streams decode through uzipGpuDecompressPairs: the byte-coding and lane decoders must refuse them
-  // (UNSUPPORTED, INVALID_ARG), and the pair decoder every other stream (INVALID_ARG).
-  enum { DEC_BYTES, DEC_LANES, DEC_PAIRS };
-  const int own = lanes ? DEC_LANES : pairs ? DEC_PAIRS : DEC_BYTES;
-  for (int other : {DEC_BYTES, DEC_LANES, DEC_PAIRS}) {
+  const bool lean = (flags & UZIP_FLAG_LEAN) != 0;
+  // Pair streams decode through uzipGpuDecompressPairs, lean sections through uzipGpuDecompressLean: the
+  // byte-coding decoders must refuse them (UNSUPPORTED), and each other decoder every stream not its own
+  // (INVALID_ARG).
+  enum { DEC_BYTES, DEC_LANES, DEC_PAIRS, DEC_LEAN };
+  const int own = lanes ? DEC_LANES : pairs ? DEC_PAIRS : lean ? DEC_LEAN : DEC_BYTES;
+  static const char* kDecName[] = {"default", "lanes", "pairs", "lean"};
+  for (int other : {DEC_BYTES, DEC_LANES, DEC_PAIRS, DEC_LEAN}) {
     if (!ok || other == own) continue;
     CK(other == DEC_BYTES   ? uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream)
        : other == DEC_LANES ? uzipGpuDecompressLanes(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, -1)
-                            : uzipGpuDecompressPairs(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+       : other == DEC_PAIRS ? uzipGpuDecompressPairs(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream)
+                            : uzipGpuDecompressLean(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
     CK(uzipStreamSynchronize(g_stream));
     int32_t st = -1;
     CK(uzipGpuCodecLastStatus(g_ctx, &st));
     if (st != (other == DEC_BYTES ? UZIP_ERR_UNSUPPORTED : UZIP_ERR_INVALID_ARG)) {
       ok = false;
-      snprintf(why, sizeof why, "the %s decoder gave %s", other == DEC_BYTES ? "default" : other == DEC_LANES ? "lanes" : "pairs",
-               uzipStatusName(st));
+      snprintf(why, sizeof why, "the %s decoder gave %s", kDecName[other], uzipStatusName(st));
     }
   }
   // Pair streams: once into an aligned destination and once into one off its 16-byte alignment by one element
   // (the decoder's one-step path for every step).
-  const int hints[3] = {lanes ? -3 : pairs ? -4 : -2, pairs ? -5 : dtype,
+  // Pair and lean streams: an aligned destination and one off its 16-byte alignment by one element.
+  const int hints[3] = {lanes ? -3 : pairs ? -4 : -2, pairs || lean ? -5 : dtype,
                         dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32};
   for (int hint : hints) {
-    if (!ok || (pairs && hint >= 0)) break;
+    if (!ok || ((pairs || lean) && hint >= 0)) break;
     const uint64_t ctx = g_ctx;
     CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
     // Lane streams: without a dtype, with their own (fp32 and one-byte types take the other lane kernel)
@@ -187,6 +192,7 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
     const uint64_t dOff = hint == -5 ? w : 0;
     if (lanes) CK(uzipGpuDecompressLanes(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint == -3 ? -1 : hint));
     else if (pairs) CK(uzipGpuDecompressPairs(ctx, g_cmp.p, cpuBytes, g_out.p + dOff, count * w, 0, g_stream));
+    else if (lean) CK(uzipGpuDecompressLean(ctx, g_cmp.p, cpuBytes, g_out.p + dOff, count * w, 0, g_stream));
     else if (hint == -2) CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
     else CK(uzipGpuDecompressAs(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint));
     CK(uzipStreamSynchronize(g_stream));
@@ -267,7 +273,7 @@ static void corrupt_cases(int dtype, uint64_t count, uint32_t flags, int trials,
     CK(uzipCudaMemsetAsync(g_out.p, 0xA5, cap + 2 * guard, g_stream));
     // Every other trial through the fp32 kernel (uzipGpuDecompressAs), whatever the stream's dtype.
     // Lane streams through their own entry point.
-    if ((t & 1) && !(flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS)))
+    if ((t & 1) && !(flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS | UZIP_FLAG_LEAN)))
       CK(uzipGpuDecompressAs(g_ctx, g_src.p, len, g_out.p + guard, cap, 0, g_stream, UZIP_DTYPE_FP32));
     else CK(decompress_for(flags, g_ctx, g_src.p, len, g_out.p + guard, cap, g_stream));
     CK(uzipStreamSynchronize(g_stream));
