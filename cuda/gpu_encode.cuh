@@ -1031,7 +1031,9 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   // Where the plane holds group g (16 elements), ~0u for a seeded group (seeded_group_off). The out-of-line
   // group path stores at remOut + 16 rw g: it gets remOut moved by the difference (LEAN kernels only).
   auto remOffOf = [&](uint32_t g) -> uint32_t { return seeded ? seeded_group_off<W>(g, m) : 16u * rw * g; };
-  auto remOutOf = [&](uint32_t g, uint32_t off) -> uint8_t* { return remOut + off - 16u * rw * g; };
+  auto remOutOf = [&](uint32_t g, uint32_t off) -> uint8_t* {
+    return off == 0xFFFFFFFFu ? remOut : remOut + off - 16u * rw * g;  // (~0u: no store, fusedRem is false then)
+  };
   // A warp pair's helper takes every other round of D groups a lane (the coder the first).
   for (uint32_t g0 = lane + (helper ? 32u * D : 0u); g0 < ng; g0 += 32u * D * (DUO ? 2u : 1u)) {
     uint4 q[D][W];
