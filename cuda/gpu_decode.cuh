@@ -595,11 +595,9 @@ __device__ __forceinline__ uint32_t rem_at(const uint8_t* rem, bool isConst, uin
 // after the symbol section (seedP) for a seeded segment's last 32 E elements.
 template <int W>
 __device__ __forceinline__ uint32_t rem_seeded(const uint8_t* plane, const uint8_t* seedP, uint32_t m, uint32_t k) {
-  constexpr uint32_t RW = W > 1 ? W - 1 : 1, E = W == 4 ? 1u : 2u, SEG_SEED = 32u * E * RW;
-  const uint32_t sg = k >> 14, start = sg << 14, len = min(m - start, UZIP_ANS_SEG_SYMS);
-  const bool seededSeg = (len & 31u) == 0 && len >= 32u * E;
-  const uint8_t* q = seededSeg && k - start >= len - 32u * E ? seedP + sg * SEG_SEED + (k - start - (len - 32u * E)) * RW
-                                                             : plane + (size_t)k * RW - sg * SEG_SEED;
+  constexpr uint32_t RW = W > 1 ? W - 1 : 1;
+  uint32_t off;
+  const uint8_t* q = uzip_seeded_place(k, m, W, &off) ? plane + off : seedP + off;
   uint32_t r = 0;
 #pragma unroll
   for (uint32_t j = 0; j < RW; j++) r |= (uint32_t)__ldg(q + j) << (8u * j);

@@ -521,10 +521,8 @@ struct Seeds {
 // 16 elements.
 template <int W>
 __device__ __forceinline__ uint32_t seeded_group_off(uint32_t g, uint32_t m) {
-  using S = Seeds<W>;
-  const uint32_t sg = g >> 10, start = sg << 14, len = min(m - start, UZIP_ANS_SEG_SYMS);
-  if (S::seg_seeded(len) && 16u * g - start >= len - 32u * S::E) return 0xFFFFFFFFu;
-  return 16u * S::RW * g - sg * S::SEG_SEED;
+  uint32_t off;
+  return uzip_seeded_place(16u * g, m, W, &off) ? off : 0xFFFFFFFFu;
 }
 // A seeded segment's first state for this lane (base, len: its first element and length in the block; any
 // other segment starts at 2^15): 2^k + the remainders of the lane's elements of the last E steps.
@@ -550,9 +548,9 @@ __device__ void write_seeded_plane(const uint8_t* blk, uint32_t m, uint8_t* out,
     end += (len - (S::seg_seeded(len) ? 32u * S::E : 0u)) * S::RW;
   }
   for (uint32_t k = lane_id(); k < m; k += 32u) {
-    const uint32_t sg = k >> 14, start = sg << 14, len = min(m - start, UZIP_ANS_SEG_SYMS);
-    if (S::seg_seeded(len) && k - start >= len - 32u * S::E) continue;
-    const uint32_t r = uzip_remainder_of(load_elem<W>(blk + (size_t)k * W), W), off = k * S::RW - sg * S::SEG_SEED;
+    uint32_t off;
+    if (!uzip_seeded_place(k, m, W, &off)) continue;  // a seeded element: its remainder rides in a state
+    const uint32_t r = uzip_remainder_of(load_elem<W>(blk + (size_t)k * W), W);
 #pragma unroll
     for (uint32_t j = 0; j < S::RW; j++) out[off + j] = (uint8_t)(r >> (8u * j));
   }
@@ -562,11 +560,10 @@ __device__ void write_seeded_plane(const uint8_t* blk, uint32_t m, uint8_t* out,
 // remainder bytes, segment after segment, as the plane would hold them (bytes: a multiple of 16).
 template <int W>
 __device__ void write_seed_section(const uint8_t* blk, uint32_t m, uint8_t* out, uint32_t bytes) {
-  using S = Seeds<W>;
   for (uint32_t i = lane_id(); i < bytes; i += 32u) {
-    const uint32_t sg = i / S::SEG_SEED, j = i - sg * S::SEG_SEED, start = sg << 14;
-    const uint32_t len = min(m - start, UZIP_ANS_SEG_SYMS), el = start + len - 32u * S::E + j / S::RW;
-    out[i] = (uint8_t)(uzip_remainder_of(load_elem<W>(blk + (size_t)el * W), W) >> (8u * (j % S::RW)));
+    uint32_t k, j;
+    uzip_seed_byte_elem(i, m, W, &k, &j);
+    out[i] = (uint8_t)(uzip_remainder_of(load_elem<W>(blk + (size_t)k * W), W) >> (8u * j));
   }
 }
 

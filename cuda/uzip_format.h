@@ -200,6 +200,29 @@ UZIP_HD uint32_t uzip_block_seed_bytes(uint32_t m, uint32_t dtype, uint32_t flag
   const uint32_t full = m / UZIP_ANS_SEG_SYMS, rest = m % UZIP_ANS_SEG_SYMS;
   return (full + (rest && uzip_seg_seeded(rest, dtype) ? 1u : 0u)) * uzip_seg_seed_bytes(dtype);
 }
+// Where element k of a seeded stream's block of m elements keeps its remainder (width 2 or 4): in the split
+// plane at byte *off of the block's part (returns 1), or, for a seeded segment's last 32 E elements, in the lanes'
+// states and the seed section, at byte *off of the block's seed bytes (returns 0). The GPU kernels' address
+// arithmetic (tests/native/cpu_codec_test.cc checks it against the CPU codec's bytes).
+UZIP_HD int uzip_seeded_place(uint32_t k, uint32_t m, uint32_t width, uint32_t* off) {
+  const uint32_t rw = width - 1u, E = width == 4u ? 1u : 2u, segSeed = 32u * E * rw;
+  const uint32_t sg = k / UZIP_ANS_SEG_SYMS, start = sg * UZIP_ANS_SEG_SYMS;
+  const uint32_t len = m - start < UZIP_ANS_SEG_SYMS ? m - start : UZIP_ANS_SEG_SYMS;
+  if ((len & 31u) == 0 && len >= 32u * E && k - start >= len - 32u * E) {
+    *off = sg * segSeed + (k - start - (len - 32u * E)) * rw;
+    return 0;
+  }
+  *off = k * rw - sg * segSeed;
+  return 1;
+}
+// The inverse for the seed bytes: byte i of a block's seed bytes is byte *j of element *k's remainder.
+UZIP_HD void uzip_seed_byte_elem(uint32_t i, uint32_t m, uint32_t width, uint32_t* k, uint32_t* j) {
+  const uint32_t rw = width - 1u, E = width == 4u ? 1u : 2u, segSeed = 32u * E * rw;
+  const uint32_t sg = i / segSeed, r = i - sg * segSeed, start = sg * UZIP_ANS_SEG_SYMS;
+  const uint32_t len = m - start < UZIP_ANS_SEG_SYMS ? m - start : UZIP_ANS_SEG_SYMS;
+  *k = start + len - 32u * E + r / rw;
+  *j = r % rw;
+}
 // Bytes of the split remainder plane (unpadded): every remainder byte but the seed bytes.
 UZIP_HD uint64_t uzip_split_plane_bytes(uint64_t n, uint32_t dtype, uint32_t flags, uint32_t log2_block) {
   const uint64_t all = n * uzip_dtype_rem_width(dtype);

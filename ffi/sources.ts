@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "986dadc5d0eb95b6";
+export const SOURCES_KEY = "67401ee8b99bf4a2";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -42,8 +42,8 @@ cuda/dec_variant.h 3569 ffb231a8da7ac85a1b0e880f655538117e16440dda9de549a0de3464
 cuda/enc_variant.h 3090 9560f70f1755fa3a6fc9f82d1196f328fac1ea52b50a8f136ad6a84716e749f2
 cuda/gpu_bits.cuh 2084 3e259a416fe6e75f6b58005b6d1d0bc50eb1f268e524d8ac4dc68f9f3d6cdd01
 cuda/gpu_codec.cu 36294 75773647b17a54400241fa7b86c38dd0080f708900e9f5223055cabc66d1abfc
-cuda/gpu_decode.cuh 72095 09b5263336347c5e8ecf02edf80915895f461546e57f3ebfffce0ca704e217c2
-cuda/gpu_encode.cuh 87805 abe087048d7724cddeef8799ce63b572a0db7120fbf5287360ecae74430f421b
+cuda/gpu_decode.cuh 71771 68a1ef8bd0c9803a6dd30ca848925ef691d97bb52336e4fc5e7101cad83f487a
+cuda/gpu_encode.cuh 87413 8faa2bdb0f4ed58403e8de7cc259f6a1810e6c4d1b87ee3ead612ea27e1c3d74
 cuda/gpu_lanes_common.cuh 5649 91512801339ee476f04bb9f0cb2f5395e282180e2366cc1bc938467d2efc3eb7
 cuda/gpu_lanes_decode.cuh 17962 5083308c758bf6f6d91568ce37ef259526588e1d1e081dce2370f529d81f8e7c
 cuda/gpu_lanes_encode.cuh 21540 efb8ad3d3fde65c995903a6cb4d55c3e13243e0e791768909c8d623d75735f73
@@ -59,7 +59,7 @@ cuda/status.cc 1929 77177387f736035d02d9273150d081b7d6dac0d8bba5569ec6a9f7b2232c
 cuda/status.h 823 1958e389df82caee76db2c139adcb2b4a0cbb135acd021dc99d4d7f97cb343c2
 cuda/uzip.h 14087 19cfdcb9f31fdf480c3d6c4cc0e408bfdd0c6afeea0e4e1f9bf29a6263034e43
 cuda/uzip_cost_table.h 10881 402546fa7a7bcfed5f761392ec3579c5d45812f26bc42c3208708b05a7f41e47
-cuda/uzip_format.h 27430 a018a83140e04a21ac5d776c700cf06dfc72f59f69da439805c8cc159a676b81
+cuda/uzip_format.h 28908 5101e363c5dabb7b28b2f234dd45dd65fd4b03e00f5a434da01e3efb08c8f34d
 nccl/coll_api.cc 19581 00c5ad5235f9cb88e8a3ea3a858b11eb986396c16b0ae5c8d804a91a08ae3909
 nccl/coll_backend.h 4763 563d91b4551c9b906691fa150c7bef888ce6d0b07d9e5c9674878949988c8d68
 nccl/coll_backend_cpu.cc 4369 92946d71d06f8e1e386824fbe083259cc64a3154be8326dfad7269fa9819b94f

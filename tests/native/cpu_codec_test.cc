@@ -1013,6 +1013,58 @@ static void test_lean() {
   CHECK(decompress(f, d.size(), &back) == UZIP_ERR_CORRUPT, "lean: header with lanes refused");
 }
 
+// The GPU kernels' addresses of a seeded stream's remainders (uzip_seeded_place, uzip_seed_byte_elem in
+// uzip_format.h) against the bytes the CPU codec writes: every element's remainder where the place says, in the
+// split plane or the seed section (a CONST symbol plane keeps them there), and the inverse for every seed byte.
+static void test_seeded_places() {
+  uint64_t checked = 0;
+  for (uint32_t dtype : {UZIP_DTYPE_BF16, UZIP_DTYPE_FP32}) {
+    const uint32_t w = uzip_dtype_width(dtype), rw = w - 1;
+    for (uint32_t lg : {10u, 12u, 14u, 15u, 16u}) {
+      const uint64_t B = 1ull << lg;
+      for (uint64_t n : {B, 3 * B + 64, 2 * B + 33, B + 32, (uint64_t)UZIP_ANS_SEG_SYMS + 96}) {
+        Bytes d(n * w);
+        for (uint64_t i = 0; i < n; i++) {  // remainder: a hash of the index; symbol: one value (CONST)
+          const uint32_t r = uzip_fmix32((uint32_t)i * 2654435761u + dtype) & (rw == 1 ? 0xFFu : 0xFFFFFFu);
+          const uint32_t v = uzip_join(0x7Eu, r, w);
+          memcpy(&d[i * w], &v, w);
+        }
+        Bytes s;
+        const uint32_t flags = UZIP_FLAG_SPLIT | UZIP_FLAG_LEAN;
+        if (compress(d, n, dtype, flags, lg, &s) != 0) { CHECK(false, "seeded places: compress"); continue; }
+        const uint64_t dirOff = uzip_dir_offset(n, dtype, flags, lg), payOff = uzip_payload_offset(n, dtype, flags, lg);
+        uint64_t prev = 0, bad = 0;
+        for (uint64_t b = 0; b < uzip_nblocks(n, lg); b++) {
+          uint64_t e;
+          memcpy(&e, &s[dirOff + 8 * b], 8);
+          const uint32_t m = uzip_block_len(n, lg, b), seedBytes = uzip_block_seed_bytes(m, dtype, flags);
+          const uint8_t* plane = &s[64 + uzip_split_plane_block_offset(b, dtype, flags, lg)];
+          const uint8_t* seeds = &s[payOff + prev + 16];  // after the CONST symbol section
+          bad += uzip_dir_sym_mode(e) != UZIP_MODE_CONST;
+          for (uint32_t k = 0; k < m; k++) {
+            uint32_t off, v = 0;
+            const uint8_t* q = uzip_seeded_place(k, m, w, &off) ? plane + off : seeds + off;
+            memcpy(&v, q, rw);
+            uint32_t want = 0;
+            memcpy(&want, &d[((b << lg) + k) * w], w);
+            bad += v != uzip_remainder_of(want, w);
+            checked++;
+          }
+          for (uint32_t i = 0; i < seedBytes; i++) {
+            uint32_t k, j, off;
+            uzip_seed_byte_elem(i, m, w, &k, &j);
+            bad += uzip_seeded_place(k, m, w, &off) != 0 || off + j != i;
+          }
+          prev = uzip_dir_end(e);
+        }
+        CHECK(bad == 0, "seeded places dtype %u lg %u n %llu: %llu wrong", dtype, lg, (unsigned long long)n,
+              (unsigned long long)bad);
+      }
+    }
+  }
+  printf("seeded places: %llu remainders where the GPU kernels look for them\n", (unsigned long long)checked);
+}
+
 static void test_threads() {
   bool ok[2] = {false, false};
   auto work = [&](int t) {
@@ -1289,6 +1341,7 @@ int main(int argc, char** argv) {
   TIMED(test_pairs);
   TIMED(test_pairs_adversarial);
   TIMED(test_lean);
+  TIMED(test_seeded_places);
   TIMED(test_threads);
   TIMED(test_block_threads);
   TIMED(test_simd);
