@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Session 37: lean sections (flag 0x10, FORMAT.md "Lean sections") on the GPU, branch exp/s37-lean-gpu (not run
-# on a GPU when written). Checks first: every lean case of gpu_check (GPU stream == CPU stream byte for byte,
+# Session 37: lean sections (flag 0x10, FORMAT.md "Lean sections") on the GPU (first run on an H100 in session 37,
+# in parts: bench/results/h100-2026-12-05-session37/). Checks first: every lean case of gpu_check (GPU stream == CPU stream byte for byte,
 # both cross-decodings, every other decoder refusing, damaged streams), memcheck of the small ones, and
 # gpu_check --quick of the rest (the shared code the lean kernels were cut from changed). Then the question the
 # format was made for (issue #3's 1 MiB bar, 20 us): bf16 split layout at 2^12 and 2^13 blocks with lean sections
