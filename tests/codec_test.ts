@@ -21,7 +21,7 @@ import {
   UnsupportedError,
   UzipError,
 } from "../mod.ts";
-import { makeDataset, specialPatterns, tiledSpecials } from "../bench/data/synthetic.ts";
+import { type DatasetName, makeDataset, specialPatterns, tiledSpecials } from "../bench/data/synthetic.ts";
 import { RUN_SEED } from "./_seed.ts";
 
 const assertRejectsTyped = async (
@@ -206,17 +206,38 @@ Deno.test("lane streams: flags in the header, lane-coded blocks, a ratio near th
   assertThrowsTyped(() => compress(data, "bf16", { lanes: true, log2Block: 15 }), InvalidArgumentError);
 });
 
-Deno.test("pair coding: bf16 and fp32 round trips, pair-coded blocks, the ratio of the default coding", () => {
-  for (const dtype of ["bf16", "fp32"] as const) {
-    for (const name of ["gaussian", "random", "sparse", "constant"] as const) {
-      for (const size of [0, 1, 17, 16385, 70001]) {
-        const data = makeDataset(name, dtype, size, RUN_SEED + 77 + size);
-        for (const opts of [{ pairs: true }, { pairs: true, split: true, checksum: true, log2Block: 15 }]) {
-          roundTrip(data, dtype, opts, `pairs ${dtype}/${name}/${size}/${JSON.stringify(opts)}`);
+// roundTrip of every dtype x data set x size x option set (data seeded RUN_SEED + seed + size), named `label ...`.
+function roundTripGrid(
+  label: string,
+  dtypes: readonly DType[],
+  names: readonly DatasetName[],
+  sizes: readonly number[],
+  optsList: readonly object[],
+  seed: number,
+): void {
+  for (const dtype of dtypes) {
+    for (const name of names) {
+      for (const size of sizes) {
+        const data = makeDataset(name, dtype, size, RUN_SEED + seed + size);
+        for (const opts of optsList) {
+          roundTrip(data, dtype, opts, `${label} ${dtype}/${name}/${size}/${JSON.stringify(opts)}`);
         }
       }
     }
   }
+}
+
+Deno.test("pair coding: bf16 and fp32 round trips, pair-coded blocks, the ratio of the default coding", () => {
+  roundTripGrid("pairs", ["bf16", "fp32"], ["gaussian", "random", "sparse", "constant"], [
+    0,
+    1,
+    17,
+    16385,
+    70001,
+  ], [
+    { pairs: true },
+    { pairs: true, split: true, checksum: true, log2Block: 15 },
+  ], 77);
   const data = makeDataset("gaussian", "bf16", 1 << 18, 12);
   const pairs = inspect(compress(data, "bf16", { pairs: true, split: true, log2Block: 14 }));
   const plain = inspect(compress(data, "bf16", { split: true, log2Block: 14 }));
@@ -231,17 +252,15 @@ Deno.test("pair coding: bf16 and fp32 round trips, pair-coded blocks, the ratio 
 });
 
 Deno.test("lean sections: round trips in both layouts, fewer bytes than the default coding", () => {
-  for (const dtype of ["bf16", "fp16", "fp32", "fp8e4m3"] as const) {
-    for (const name of ["gaussian", "random", "sparse", "constant", "zeros"] as const) {
-      // 64 and 4096: whole seeded segments; 4097: a last block too short to seed; 70001: several blocks.
-      for (const size of [0, 1, 64, 4096, 4097, 70001]) {
-        const data = makeDataset(name, dtype, size, RUN_SEED + 91 + size);
-        for (const opts of [{ lean: true }, { lean: true, split: true, checksum: true, log2Block: 12 }]) {
-          roundTrip(data, dtype, opts, `lean ${dtype}/${name}/${size}/${JSON.stringify(opts)}`);
-        }
-      }
-    }
-  }
+  // 64 and 4096: whole seeded segments; 4097: a last block too short to seed; 70001: several blocks.
+  roundTripGrid(
+    "lean",
+    ["bf16", "fp16", "fp32", "fp8e4m3"],
+    ["gaussian", "random", "sparse", "constant", "zeros"],
+    [0, 1, 64, 4096, 4097, 70001],
+    [{ lean: true }, { lean: true, split: true, checksum: true, log2Block: 12 }],
+    91,
+  );
   const data = makeDataset("gaussian", "bf16", 1 << 18, 13);
   const lean = inspect(compress(data, "bf16", { lean: true, split: true, log2Block: 12 }));
   const plain = inspect(compress(data, "bf16", { split: true, log2Block: 12 }));
