@@ -40,3 +40,22 @@ inline int uzip_enc_variant(uint32_t width, uint64_t nblocks, int forced, uint64
   if (width == 1 && nblocks >= UZIP_ENC_MANY_ROUNDS1 * loneWarps) return 1;
   return 0;
 }
+
+// fp32 with its symbol plane staged (compress_block's SYM: the histogram pass keeps each group's symbol
+// bytes after the block's word stage and the coding pass reads those, one byte an element, instead of the
+// block's four-byte elements a second time from DRAM). Measured against the unstaged kernel in one call,
+// split layout, two rounds each (bench/results/h200-2026-12-05-session35/2-symstage, 4-fp32-big-state):
+// 64 MiB 0.766 -> 0.741 TB/s, 256 MiB 1.009 -> 0.973, 1 GiB 1.132-1.147 -> 1.182-1.190, 2 GiB 1.190 -> 1.250,
+// 4 GiB 1.224 -> 1.294; the default layout loses (1 GiB 0.928 -> 0.920, 4 GiB 0.964 -> 0.937). ncu at 1 GiB:
+// DRAM 69% -> 61% of peak, 936 -> 896 us. So it runs for split-layout fp32 calls of at least 2^28 elements on
+// lone warps of the 8-step kernel (variant 0), blocks of one segment, and interleaved coding only.
+// forced: UZIP_GPU_ENC_SYMSTAGE (1 always where the kernel exists, 0 never), or -1 for the rule.
+constexpr uint64_t UZIP_ENC_SYM_MIN_COUNT = 1ull << 28;
+inline bool uzip_enc_sym_staged(uint32_t width, int variant, uint32_t log2Block, uint32_t flags, uint64_t count,
+                                int forced) {
+  // flags: 0x02 split, 0x04 lanes, 0x08 pairs, 0x10 lean (uzip_format.h; lean streams have kernels of their
+  // own); 2^15 blocks have two segments (their own kernels)
+  if (width != 4 || variant != 0 || log2Block == 15 || (flags & 0x1Cu)) return false;
+  if (forced >= 0) return forced == 1;
+  return (flags & 0x02u) && count >= UZIP_ENC_SYM_MIN_COUNT;
+}

@@ -48,9 +48,13 @@ using EncKernel = void (*)(const EncParams);
 // (bench/results/h200-2026-12-04T0430-session28/5-rev-kernels).
 // LEAN streams (FORMAT.md "Lean sections") take kernels of their own, so that the others compile as before: the
 // lone-warp kernel of variant 0 for variants 0-2, the warp pairs, and variant 0's two-segment kernel.
+// Four-byte types on lone warps of the 8-step kernel stage their symbol plane in large split-layout calls
+// (sym: compress_block's SYM; the rule and its measurements: uzip_enc_sym_staged in enc_variant.h).
 template <int W>
-EncKernel enc_kernel(int variant, uint32_t log2, bool lean = false) {
+EncKernel enc_kernel(int variant, uint32_t log2, bool lean = false, bool sym = false) {
   const bool twoSegments = (1ull << log2) == 2ull * UZIP_ANS_SEG_SYMS;  // log2Block 15
+  if constexpr (W == 4)
+    if (sym) return uzip_gpu::compress_kernel<4, 8, 4, false, false, false, true>;
   if (lean) {
     if (twoSegments && variant != 3) return uzip_gpu::compress_kernel<W, 8, 4, false, true, true>;
     return variant == 3 ? uzip_gpu::compress_kernel<W, 8, 4, true, false, true>
@@ -120,7 +124,9 @@ struct GpuCodec {
   uint8_t* scratch;              // device: the compress kernel's word stages (one per resident warp)
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
+  int encSymStage;             // UZIP_GPU_ENC_SYMSTAGE forces 1 / 0, or -1 (uzip_enc_sym_staged)
   Launch enc[2][kEncVariants][3][UZIP_LOG2_BLOCK_MAX + 1];  // [lean][variant][width 1, 2, 4][log2Block]
+  Launch encSym[UZIP_LOG2_BLOCK_MAX + 1];                    // the fp32 kernel with its symbol plane staged
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm, decCompactPerSm;
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
@@ -191,11 +197,11 @@ int next_epoch(GpuCodec* c, cudaStream_t s) {
 void reset_slots(GpuCodec* c, cudaStream_t s) { cudaMemsetAsync(c->slots, 0, 2 * sizeof(GpuSlot), s); }
 
 template <int W>
-int enc_shape(GpuCodec* c, int variant, uint32_t log2, bool lean, Launch* out) {
-  Launch& L = c->enc[lean ? 1 : 0][variant][W == 4 ? 2 : W - 1][log2];
+int enc_shape(GpuCodec* c, int variant, uint32_t log2, bool lean, bool sym, Launch* out) {
+  Launch& L = sym ? c->encSym[log2] : c->enc[lean ? 1 : 0][variant][W == 4 ? 2 : W - 1][log2];
   if (!L.perSm) {
     const size_t smem = (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps;
-    EncKernel k = enc_kernel<W>(variant, log2, lean);
+    EncKernel k = enc_kernel<W>(variant, log2, lean, sym);
     if (int st = uzipCudaCheck(cudaFuncSetAttribute((const void*)k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem),
                                "cudaFuncSetAttribute"))
       return st;
@@ -237,22 +243,23 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   int variant = c->encVariant;  // UZIP_GPU_ENC_VARIANT forces one
   if (variant < 0) {
     Launch lone, pair;
-    if (int st = enc_shape<W>(c, 0, p.log2Block, lean, &lone)) return st;
-    if (int st = enc_shape<W>(c, kEncPairVariant, p.log2Block, lean, &pair)) return st;
+    if (int st = enc_shape<W>(c, 0, p.log2Block, lean, false, &lone)) return st;
+    if (int st = enc_shape<W>(c, kEncPairVariant, p.log2Block, lean, false, &pair)) return st;
     const uint64_t sms = (uint64_t)sm_budget(c);
     variant = uzip_enc_variant(W, p.nblocks, -1, sms * lone.perSm * kEncWarps, sms * pair.perSm * (kEncWarps / 2));
   }
-  if (int st = enc_shape<W>(c, variant, p.log2Block, lean, &L)) return st;
+  const bool sym = uzip_enc_sym_staged(W, variant, p.log2Block, p.flags, p.count, c->encSymStage);
+  if (int st = enc_shape<W>(c, variant, p.log2Block, lean, sym, &L)) return st;
   uint64_t ctas, smLimit;
   const uint64_t blocksPerCta = variant == kEncPairVariant ? kEncWarps / 2 : kEncWarps;  // blocks at a time
   grid_shape(c, L.perSm, (p.nblocks + blocksPerCta - 1) / blocksPerCta, &ctas, &smLimit);
   EncParams q = p;
   q.smLimit = (uint32_t)smLimit;
-  q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block, W, p.flags);
+  q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block, W, p.flags, sym);
   if (int st = ensure_scratch(c, ctas * kEncWarps * uzip_gpu::ENC_STAGES * q.stageBytes + 64u)) return st;
   q.scratch = c->scratch;
   void* args[] = {&q};
-  return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(variant, p.log2Block, lean), dim3((unsigned)ctas),
+  return uzipCudaCheck(cudaLaunchKernel((const void*)enc_kernel<W>(variant, p.log2Block, lean, sym), dim3((unsigned)ctas),
                                         dim3(32 * kEncWarps), args, (size_t)uzip_gpu::ENC_WARP_BYTES * kEncWarps, s),
                        "compress kernel launch");
 }
@@ -468,6 +475,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->device = device;
   c->maxSms = maxSms;
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", kEncVariants - 1);
+  c->encSymStage = env_variant("UZIP_GPU_ENC_SYMSTAGE", 1);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 4);
   c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", kLanesEncVariants - 1);
   c->lanesDecVariant = env_variant("UZIP_GPU_LANES_DEC_VARIANT", 1);

@@ -43,9 +43,12 @@ __host__ __device__ inline uint32_t enc_words_bytes(uint32_t log2Block) { return
 // The staged plane may be replaced by the block's remainder ANS section (one segment, coded in place, see
 // compress_block; it ends inside the plane's bytes). copy_section reads up to 64 bytes past a section: here
 // the next stage's, or past the last stage the 64 bytes that the scratch allocation adds.
-__host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block, uint32_t width, uint32_t flags) {
+// A SYM kernel (four-byte types, compress_kernel) stages the block's symbol plane there instead (block / 4
+// bytes would do; the plane's own size keeps one layout for every stage).
+__host__ __device__ inline uint32_t enc_stage_bytes(uint32_t log2Block, uint32_t width, uint32_t flags,
+                                                    bool symStaged = false) {
   const bool remStaged = width == 2 && !(flags & UZIP_FLAG_SPLIT);
-  return enc_words_bytes(log2Block) + (remStaged ? (1u << log2Block) : 0u);
+  return enc_words_bytes(log2Block) + (remStaged || symStaged ? (1u << log2Block) : 0u);
 }
 
 // What finishing a coded block needs (see compress_block / finish_deferred).
@@ -332,7 +335,9 @@ __device__ __forceinline__ void st_u16_if(uint16_t* p, uint32_t v, uint32_t pred
 // One group of U steps of encode_segment_full (steps t0 .. t0 - U + 1): the table entries of the elements
 // in buf, then buf's registers take the elements of the group two further on (t0 - 2U), then the chain
 // and the group's word stores. Returns false when the words would go under lo.
-template <int W, int U, bool REM>
+// COH: the elements are a plane this kernel wrote (the staged symbols of a SYM kernel): plain loads, which
+// __syncwarp orders after the stores, instead of the read-only path, which could return an earlier block's.
+template <int W, int U, bool REM, bool COH = false>
 __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, const uint8_t* lp, uint32_t tabS,
                                                uint32_t& x, int32_t& p, int32_t lo, uint16_t* out, uint32_t lt) {
   uint4 e[U];
@@ -341,7 +346,8 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
   if (t0 >= 2 * U) {
     const uint8_t* q = lp + (size_t)(32u * W) * (uint32_t)(t0 - 2 * U);
 #pragma unroll
-    for (int u = 0; u < U; u++) buf[u] = load_elem_nc<W>(q - (size_t)(32u * W) * u);
+    for (int u = 0; u < U; u++)
+      buf[u] = COH ? load_elem<W>(q - (size_t)(32u * W) * u) : load_elem_nc<W>(q - (size_t)(32u * W) * u);
   }
   uint32_t mask[U], word[U];
 #pragma unroll
@@ -366,7 +372,8 @@ __device__ __forceinline__ bool enc_group_full(uint32_t (&buf)[U], int32_t t0, c
 // 4.7% of all compress stall samples on one such copy; this form measured +1-2% bf16, +3-6% fp32 split
 // layout, bench/results/h200-2026-11-30T2050-session5/2-default-log2). Same bytes as encode_segment.
 // REM (two-byte types): the remainder plane instead, one byte per element (the table is the remainder's).
-template <int W, int U, bool REM = false>
+// COH: see enc_group_full.
+template <int W, int U, bool REM = false, bool COH = false>
 __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t base, uint32_t T, const uint4* tab,
                                                     uint16_t* out, int32_t* pos, int32_t lo, uint32_t* xout,
                                                     uint32_t x0 = UZIP_ANS_L) {
@@ -379,13 +386,18 @@ __device__ __forceinline__ bool encode_segment_full(const uint8_t* blk, uint32_t
   uint32_t ra[U], rb[U];  // the elements of the groups at t0 and t0 - U
 #pragma unroll
   for (int u = 0; u < U; u++) {
-    ra[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
-    rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
+    if constexpr (COH) {
+      ra[u] = load_elem<W>(lp + (size_t)(32u * W) * (T - 1u - u));
+      rb[u] = T >= 2u * U ? load_elem<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
+    } else {
+      ra[u] = load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - u));
+      rb[u] = T >= 2u * U ? load_elem_nc<W>(lp + (size_t)(32u * W) * (T - 1u - U - u)) : 0u;
+    }
   }
   for (int32_t t0 = (int32_t)T - 1; t0 >= 0; t0 -= 2 * U) {
-    if (!enc_group_full<W, U, REM>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
+    if (!enc_group_full<W, U, REM, COH>(ra, t0, lp, tb, x, p, lo, out, lt)) return false;
     if (t0 < U) break;  // T / U is odd: this was the last group
-    if (!enc_group_full<W, U, REM>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
+    if (!enc_group_full<W, U, REM, COH>(rb, t0 - U, lp, tb, x, p, lo, out, lt)) return false;
   }
   *pos = p;
   *xout = x;
@@ -894,11 +906,13 @@ __device__ __forceinline__ void duo_helper_rest(uint16_t* stage, const Duo& duo,
 // One group of the histogram pass off its fast paths (compress_block): unpacked element by element, a whole
 // group without per-element tests, a block's last, partial group with them.
 // WHOLE: the caller knows the group is whole and its words loaded (group_whole), so only that path is compiled.
-template <int W, bool WHOLE = false>
+// SYM: a whole group also stores its 16 symbol bytes at symOut + 16 g (the staged symbol plane of a SYM
+// kernel, compress_block).
+template <int W, bool WHOLE = false, bool SYM = false>
 __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, uint32_t m, bool aligned, const uint4 (&qd)[W],
                                                  uint32_t* hist, uint32_t* cntr, uint32_t sub, bool doRem, bool fusedRem,
                                                  uint8_t* remOut, uint32_t remLimit, uint32_t rem0, bool doSum,
-                                                 uint64_t word0, bool& constR, uint32_t& csum) {
+                                                 uint64_t word0, bool& constR, uint32_t& csum, uint8_t* symOut = nullptr) {
   const uint32_t rw = W > 1 ? W - 1 : 0;
   const uint32_t valid = WHOLE ? 16u : m - 16u * g;
   uint32_t v[16];
@@ -911,11 +925,12 @@ __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, 
     unpack_group<W>(blk, g, m, aligned, qd, v);
   }
   if (WHOLE || valid >= 16u) {  // whole group (all but a block's last): no per-element tests, no branches
-    uint32_t dR = 0;
+    uint32_t dR = 0, sy[4] = {0, 0, 0, 0};
     if (fusedRem) store_rem_group<W>(v, remOut, 16u * rw * g, remLimit);
 #pragma unroll
     for (int i = 0; i < 16; i++) {
       uint32_t s = uzip_symbol_of(v[i], W);
+      if (SYM) sy[i >> 2] |= s << (8 * (i & 3));
       atomicAdd(&hist[s * 8u + sub], 1u);
       if (doRem) {
         const uint32_t r = uzip_remainder_of(v[i], W);
@@ -926,6 +941,7 @@ __device__ __forceinline__ void hist_group_slow(const uint8_t* blk, uint32_t g, 
       }
     }
     constR &= dR == 0;
+    if (SYM) *(uint4*)(symOut + 16u * g) = make_uint4(sy[0], sy[1], sy[2], sy[3]);
   } else {
 #pragma unroll
     for (int i = 0; i < 16; i++) {
@@ -972,7 +988,10 @@ __device__ __noinline__ HistRunning hist_group_rare(const uint8_t* blk, uint32_t
 // Codes block b. A block whose remainder plane is not ANS is "deferred": its symbol section is left
 // complete in the stage, its aggregate published, and finish_deferred writes it later (after the warp's
 // next block). Blocks with an ANS remainder plane are finished here.
-template <int W, int U, bool DUO = false, bool REV = false, bool LEAN = false>
+// SYM (four-byte types, lone warps, not LEAN): the histogram pass stores each whole group's symbol bytes in the
+// stage (after its words: enc_stage_bytes), and the coding pass reads those, one byte an element, instead of the
+// block's four-byte elements again (which the L2 no longer holds by then: the block is read twice from DRAM).
+template <int W, int U, bool DUO = false, bool REV = false, bool LEAN = false, bool SYM = false>
 __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, uint16_t* stage, uint32_t b,
                                                uint32_t* csumAcc, BlockPlan& plan, const Duo& duo = Duo{},
                                                bool helper = false) {
@@ -993,6 +1012,11 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
   const uint32_t m = uzip_block_len(P.count, P.log2Block, b);
   const uint8_t* blk = P.src + start * W;
   const bool aligned = P.srcAligned16 != 0;
+  static_assert(!SYM || (W == 4 && !DUO && !REV && !LEAN), "the staged symbol plane is for lone-warp four-byte kernels");
+  uint8_t* const symOut = SYM ? (uint8_t*)stage + enc_words_bytes(P.log2Block) : nullptr;
+  // Every group whole (so the pass stored every symbol) and every segment a multiple of the coding loop's
+  // groups (so only encode_segment_full reads them).
+  const bool stagedSym = SYM && aligned && m % (32u * U) == 0;
   UZIP_CLK_DECL;
 
   // 1. Histograms (symbols: 8 sub-histograms of u32 counters, lane & 7, so that the few exponents that
@@ -1092,8 +1116,8 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             hist_group_slow<W, true>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem && off != 0xFFFFFFFFu,
                                      remOutOf(g, off), remLimit, rem0, doSum, word0, constR, csum);
           } else {
-            hist_group_slow<W, true>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit, rem0,
-                                     doSum, word0, constR, csum);
+            hist_group_slow<W, true, SYM>(blk, g, m, aligned, q[d], hist, cntr, sub, doRem, fusedRem, remOut, remLimit,
+                                          rem0, doSum, word0, constR, csum, symOut);
           }
           continue;
         }
@@ -1225,7 +1249,15 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
             paired = true;
           }
         }
-        if (!paired)
+        bool staged = false;
+        if constexpr (SYM) {
+          if (stagedSym) {
+            ok = encode_segment_full<1, U, false, true>(symOut, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, view, &pos,
+                                                        front, &x);
+            staged = true;
+          }
+        }
+        if (!paired && !staged)
           ok = len % (32u * U) == 0
                    ? encode_segment_full<W, U>(blk, sg * UZIP_ANS_SEG_SYMS, len / 32u, tab, view, &pos, front, &x, x0)
                    : encode_segment<W, false, U>(blk, sg * UZIP_ANS_SEG_SYMS, len, tab, view, &pos, front, &x, x0);
@@ -1650,8 +1682,9 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
 // (compress_block; its own kernels, so that the others compile as before: within them the same code cost
 // 5-8% at 2^14, bench/results/h200-2026-12-04T0430-session28/3-revseg and 4-revseg-outofline).
 // LEAN: the kernels of LEAN streams (FORMAT.md "Lean sections"; enc_kernel picks them by the call's flags), so
-// that the others compile as before.
-template <int W, int U, int MINB, bool DUO = false, bool REV = false, bool LEAN = false>
+// that the others compile as before. SYM: the staged symbol plane (compress_block; four-byte types, lone warps,
+// not LEAN, stages of enc_stage_bytes(..., true) bytes).
+template <int W, int U, int MINB, bool DUO = false, bool REV = false, bool LEAN = false, bool SYM = false>
 __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) {
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
@@ -1701,8 +1734,8 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
     UZIP_CLK(8);
     if (t >= P.nblocks) break;
     const uint32_t cur = (head + npend) % S;
-    compress_block<W, U, false, REV, LEAN>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum,
-                                           pend[cur]);
+    compress_block<W, U, false, REV, LEAN, SYM>(P, sm, (uint16_t*)(stages + cur * P.stageBytes), (uint32_t)t, &csum,
+                                                pend[cur]);
     if (pend[cur].deferred) npend++;
     if (npend == S) {  // every stage holds a waiting block: finish the oldest
       finish_deferred<W, REV, LEAN>(P, stages + head * P.stageBytes, pend[head]);

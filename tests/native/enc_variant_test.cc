@@ -53,6 +53,34 @@ int main() {
   expect(1, UZIP_ENC_MANY_ROUNDS1 * lone16 - 1, -1, lone16, pairs16, 0);
   expect(1, UZIP_ENC_MANY_ROUNDS1 * lone16, -1, lone16, pairs16, 1);
   expect(2, 100 * lone16, -1, lone16, pairs16, 0);
+  // The staged fp32 symbol plane: split-layout fp32 from 2^28 elements on variant 0, one-segment blocks,
+  // interleaved coding; UZIP_GPU_ENC_SYMSTAGE forces it either way where the kernel exists.
+  auto sym = [&](uint32_t w, int v, uint32_t lg, uint32_t flags, uint64_t n, int forced, bool want) {
+    g_checks++;
+    if (uzip_enc_sym_staged(w, v, lg, flags, n, forced) != want) {
+      g_fail++;
+      fprintf(stderr, "FAIL sym w=%u v=%d lg=%u flags=%u n=%llu forced=%d: want %d\n", w, v, lg, flags,
+              (unsigned long long)n, forced, (int)want);
+    }
+  };
+  const uint64_t big = UZIP_ENC_SYM_MIN_COUNT;
+  sym(4, 0, 14, 0x02, big, -1, true);
+  sym(4, 0, 14, 0x03, big, -1, true);     // with a checksum
+  sym(4, 0, 14, 0x02, big - 1, -1, false);  // 256 MiB and under lose
+  sym(4, 0, 14, 0x00, big, -1, false);      // the default layout loses
+  sym(4, 0, 15, 0x02, big, -1, false);      // two segments: their own kernels
+  sym(4, 0, 14, 0x06, big, -1, false);      // lane streams
+  sym(4, 0, 14, 0x0A, big, -1, false);      // pair coding
+  sym(4, 0, 14, 0x12, big, -1, false);      // lean sections: kernels of their own
+  sym(4, 0, 14, 0x12, big, 1, false);
+  sym(4, 1, 14, 0x02, big, -1, false);
+  sym(4, 3, 14, 0x02, big, -1, false);
+  sym(2, 0, 14, 0x02, big, -1, false);
+  sym(1, 0, 14, 0x02, big, -1, false);
+  sym(4, 0, 13, 0x00, 1000, 1, true);       // forced on
+  sym(4, 0, 14, 0x02, big, 0, false);       // forced off
+  sym(4, 3, 14, 0x02, 1000, 1, false);      // no such kernel for warp pairs
+  sym(2, 0, 14, 0x02, big, 1, false);
   printf("enc_variant_test: %d checks, %d failures\n", g_checks, g_fail);
   return g_fail ? 1 : 0;
 }

@@ -3,7 +3,8 @@
 // a block's time can be split into histogram, normalization, ANS chain, look-back, payload writes, ...
 // Usage: gpu_stages [dtype] [KiB ...]   (default: bf16, 64 1024 16384)
 // UZIP_STAGES_FILE=path: the input is that file's bytes repeated (e.g. real weights in the dtype) instead
-// of Gaussian data. UZIP_STAGES_FLAGS=2: compress in the split layout.
+// of Gaussian data. UZIP_STAGES_FLAGS=2: compress in the split layout (0x12: split with lean sections, decoded
+// by uzipGpuDecompressLean). UZIP_STAGES_LOG2=12: the block size (default: the library's).
 #include <algorithm>
 
 #include "gpu_common.h"
@@ -26,7 +27,9 @@ int main(int argc, char** argv) {
   if (kib.empty()) kib = {64, 1024, 16384};
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
   const char* fl = getenv("UZIP_STAGES_FLAGS");  // e.g. 2: the split layout
-  const int32_t flags = fl ? atoi(fl) : 0;
+  const int32_t flags = fl ? (int32_t)strtol(fl, 0, 0) : 0;
+  const char* lg = getenv("UZIP_STAGES_LOG2");
+  const int32_t log2Block = lg ? atoi(lg) : 0;
   uint64_t stream, ctx, e0, e1;
   CK(uzipStreamCreate(0, &stream));
   CK(uzipGpuCodecCreate(0, 0, &ctx));
@@ -45,7 +48,7 @@ int main(int argc, char** argv) {
       make_data(host, dtype, count, D_GAUSS, 1234);
     }
     uint64_t in, cmp, out, cap;
-    CK(uzipMaxCompressedSize(dtype, count, flags, 0, &cap));
+    CK(uzipMaxCompressedSize(dtype, count, flags, log2Block, &cap));
     CK(uzipCudaMalloc(0, bytes, &in));
     CK(uzipCudaMalloc(0, cap, &cmp));
     CK(uzipCudaMalloc(0, bytes, &out));
@@ -56,7 +59,7 @@ int main(int argc, char** argv) {
     for (int r = 0; r < reps + 3; r++) {
       if (r == 3) CK(uzipGpuDebugStageClocks(clk));  // drop the warm-ups
       CK(uzipEventRecord(e0, stream));
-      CK(uzipGpuCompress(ctx, in, count, dtype, flags, 0, cmp, cap, 0, stream));
+      CK(uzipGpuCompress(ctx, in, count, dtype, flags, log2Block, cmp, cap, 0, stream));
       CK(uzipEventRecord(e1, stream));
       CK(uzipEventSynchronize(e1));
       float ms;
@@ -66,7 +69,10 @@ int main(int argc, char** argv) {
     CK(uzipGpuCodecLastSize(ctx, &csize));
     for (int r = 0; r < reps + 3; r++) {
       CK(uzipEventRecord(e0, stream));
-      CK(uzipGpuDecompress(ctx, cmp, csize, out, bytes, 0, stream));
+      if (flags & 0x10)
+        CK(uzipGpuDecompressLean(ctx, cmp, csize, out, bytes, 0, stream));
+      else
+        CK(uzipGpuDecompress(ctx, cmp, csize, out, bytes, 0, stream));
       CK(uzipEventRecord(e1, stream));
       CK(uzipEventSynchronize(e1));
       float ms;
