@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Session 38, second call: build_enc_table by rows of present symbols (branch exp/s38-tables) against main's
-# build (old/), same call. Checks first (the encoder's bytes must not move: gpu_check compares every GPU stream
-# with the CPU codec's), then the A/B in two rounds (bf16 and fp32 split, bf16 default layout, fp16 and fp8
-# default layout: fp16/fp8 tables fill every row), then per-stage cycles of the profiling build (prof/) with the
-# decoder's table stage in four parts. Carry [".carry-run"]: gpu/, old/, prof/ (xz) and the commit file.
+# Session 38, second call: branch exp/s38-tables against main's build (old/), same call: a1/ = build_enc_table
+# by rows of present symbols; gpu/ = that and the decoder's few-symbol table fill by 16-byte stores. Checks of
+# gpu/ first (the streams' bytes must not move: gpu_check compares every GPU stream with the CPU codec's and
+# decodes the CPU's), then three builds in two rounds (bf16 and fp32 split, bf16 default layout, fp16 and fp8
+# default layout: fp16/fp8 tables fill every row), then per-stage cycles of gpu/'s profiling build (prof/), the
+# decoder's table stage in four parts. Carry [".carry-run"]: gpu/, a1/, old/, prof/ (xz) and the commit file.
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
@@ -12,8 +13,8 @@ check_run quick 240 -- --quick
 check_run lean 200 -- --lean
 echo "(${SECONDS}s)"
 for r in 1 2; do
-  gpu_bench_ab r${r}_split_%s -- --dtypes 1,3 --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
-  gpu_bench_ab r${r}_default_%s -- --dtypes 1,2,4 --flags 0 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
+  gpu_bench_dirs r${r}_split "old a1 gpu" --dtypes 1,3 --flags 2 --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
+  gpu_bench_dirs r${r}_default "old a1 gpu" --dtypes 1,2,4 --flags 0 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
   pack; echo "(${SECONDS}s)"
 done
 for cfg in "2 13" "0x12 12" "0 0"; do
