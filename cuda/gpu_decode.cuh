@@ -384,27 +384,13 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
     __syncwarp();
   }
   if (k <= UZIP_DEC_TAB_FEW_K) {
-    // Few symbols (bf16 and fp32 exponents: k ~ 20-40): symbol by symbol. A symbol's slots [c0, c0 + fr) are
-    // stored 4 a lane (one 16-byte store, 128 slots a warp instruction) over their 16-byte aligned middle, and
-    // one a lane at its ends (at most 3 each), so that the few symbols that hold most slots take a quarter of
-    // the loop's rounds. (The warp areas start 16-byte aligned; a table that is not falls back to one a lane.)
-    const bool quads = ((uint32_t)__cvta_generic_to_shared(tab) & 15u) == 0u;
+    // Few symbols (bf16 and fp32 exponents: k ~ 20-40): symbol by symbol, 32 consecutive slots per store.
     uint32_t en = info[0];
     for (uint32_t r = 0; r < k; r++) {
       const uint32_t e = en;
       en = info[r + 1 < k ? r + 1 : r];
       const uint32_t fr = (e >> 8) & 0xFFFu, c0 = e >> 20, head = (e & 0xFFu) | (fr << 20);
-      const uint32_t a = (c0 + 3u) & ~3u, b = (c0 + fr) & ~3u;  // the aligned middle [a, b), when a < b
-      if (quads && a < b) {
-        for (uint32_t q = a / 4u + lane; q < b / 4u; q += 32) {
-          const uint32_t v = head | ((4u * q - c0) << 8);
-          ((uint4*)tab)[q] = make_uint4(v, v + 256u, v + 512u, v + 768u);
-        }
-        if (lane < a - c0) tab[c0 + lane] = head | (lane << 8);
-        if (lane < c0 + fr - b) tab[b + lane] = head | ((b - c0 + lane) << 8);
-      } else {
-        for (uint32_t j = lane; j < fr; j += 32) tab[c0 + j] = head | (j << 8);
-      }
+      for (uint32_t j = lane; j < fr; j += 32) tab[c0 + j] = head | (j << 8);
     }
     __syncwarp();
     UZIP_CLK(26);
