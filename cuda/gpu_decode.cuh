@@ -335,6 +335,7 @@ __device__ __forceinline__ uint32_t lean_table_freqs(const uint8_t* p, uint32_t 
 template <bool LEAN = false>
 __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* info) {
   const uint32_t lane = lane_id();
+  UZIP_CLK_DECL;  // profiling builds: its parts in slots 24-26 (for_each_segment's segment start: 27)
   const uint32_t k = *(const uint16_t*)(p + (LEAN ? 2 : 0));
   uint32_t f[8], local = 0, bits;
   bool bitmapForm = true;
@@ -349,6 +350,7 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
   uint32_t rank = warp_excl_scan(__popc(bits));
   uint32_t pop = warp_sum_u32(__popc(bits));
   if (pop != k) return 0;
+  UZIP_CLK(24);
   const uint32_t rank0 = rank;
   bool bad = false;
   if (bitmapForm) {
@@ -370,6 +372,7 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
   if (__any_sync(FULL_MASK, bad) || total != UZIP_ANS_M) return 0;
   uint32_t cum = warp_excl_scan(local);
   __syncwarp();
+  UZIP_CLK(25);
   rank = rank0;
   if (k <= UZIP_DEC_TAB_FEW_K || k > UZIP_DEC_TAB_BITMAP_K) {
     // The few and the most symbols fill from info[r] = symbol r's entry: symbol | f << 8 | cum << 20.
@@ -390,6 +393,7 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
       for (uint32_t j = lane; j < fr; j += 32) tab[c0 + j] = head | (j << 8);
     }
     __syncwarp();
+    UZIP_CLK(26);
     return tb;
   }
   if (k <= UZIP_DEC_TAB_BITMAP_K) {
@@ -525,7 +529,9 @@ __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t plan
     const uint32_t len = min(planeBytes - sg * UZIP_ANS_SEG_SYMS, UZIP_ANS_SEG_SYMS);
     uint32_t nw, x, next = 0;
     WordRing wr;
+    UZIP_CLK_DECL;
     if (!segment_open<RS>(p, &off, ringSmem, nw, x, wr)) return false;
+    UZIP_CLK(27);
     const bool ok = body(len, sg * UZIP_ANS_SEG_SYMS, nw, x, next, wr);
     ring_end();  // no copy may still be landing in the ring when it is reused
     if (!ok) return false;

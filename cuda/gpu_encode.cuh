@@ -66,21 +66,27 @@ struct BlockPlan {
 // (bench/results/h200-2026-12-03T1400-session23/3-plans-copy-prefetch).
 constexpr uint32_t ENC_WARP_BYTES = (ENC_PEND + ENC_STAGES * (uint32_t)sizeof(BlockPlan) + 15u) & ~15u;
 
-// Builds the encoder table of freqs (lane l owns symbols 8l .. 8l+7, so the cum scan is a lane scan).
-// An entry holds everything one step needs, so the step does no unpacking on its dependent chain.
+// Builds the encoder table of freqs: the entry of every present symbol (an entry holds everything one step
+// needs, so the step does no unpacking on its dependent chain); an absent symbol's entry is left as it was,
+// as no step reads it. Lane l owns symbols l + 32 i (row i), and a row without a present symbol is skipped by
+// the whole warp: the few exponents of a bf16 or fp32 block (K ~ 15-40, adjacent) fill two or three rows, so
+// a lane computes two or three entries instead of eight (each a double division), and its 16-byte stores go
+// to consecutive entries instead of 128 bytes apart (8-way bank conflicts). cum of a symbol: the rows before
+// (base) plus the lanes before it in its row.
 __device__ void build_enc_table(const uint32_t* freqs, uint4* tab) {
   const uint32_t lane = lane_id();
-  uint32_t f[8], local = 0;
-#pragma unroll
-  for (int i = 0; i < 8; i++) { f[i] = freqs[8 * lane + i]; local += f[i]; }
-  uint32_t cum = warp_excl_scan(local);
+  uint32_t base = 0;
 #pragma unroll
   for (int i = 0; i < 8; i++) {
-    // uzip_ans_enc_entry: its reciprocal by a double division (a 64-bit integer one is a long emulated
-    // call, 8 per lane per block). Absent symbols get f = 1's entry; no step reads it.
-    const uzip_ans_enc_sym e = uzip_ans_enc_entry(f[i] ? f[i] : 1u, cum, UZIP_ANS_PROB_BITS);
-    tab[8 * lane + i] = make_uint4(e.rcp, e.cmpl, e.biasShift, e.bound);
-    cum += f[i];
+    const uint32_t s = lane + 32u * i, f = freqs[s];
+    if (!__any_sync(FULL_MASK, f != 0u)) continue;  // warp-uniform
+    const uint32_t cum = base + warp_excl_scan(f);
+    if (f) {
+      // uzip_ans_enc_entry: its reciprocal by a double division (a 64-bit integer one is a long emulated call).
+      const uzip_ans_enc_sym e = uzip_ans_enc_entry(f, cum, UZIP_ANS_PROB_BITS);
+      tab[s] = make_uint4(e.rcp, e.cmpl, e.biasShift, e.bound);
+    }
+    base = __shfl_sync(FULL_MASK, cum + f, 31);
   }
   __syncwarp();
 }

@@ -15,7 +15,8 @@ static const char* kNames[32] = {
     "enc hist pass", "enc fold+all", "enc normalize", "enc build tab", "enc ANS chain", "enc rem plane",
     "enc look-back", "enc payload", "enc ticket", "enc max block (cycles)", 0, 0, 0, 0, 0, "enc blocks",
     "dec dir+sizes", "dec stage cp", "dec table", "dec ANS loop", "dec sym total", "dec rem+csum",
-    "dec header(per warp)", "dec max block (cycles)", 0, 0, 0, 0, 0, 0, 0, "dec blocks"};
+    "dec header(per warp)", "dec max block (cycles)", "dec tab k+bitmap", "dec tab freqs+scans", "dec tab fill (k<=64)",
+    "dec segment open", 0, 0, 0, "dec blocks"};
 
 int main(int argc, char** argv) {
   int32_t n = 0;
@@ -96,7 +97,7 @@ int main(int argc, char** argv) {
       }
       double per = (double)clk[i] / (i < 16 ? eb : db);
       if (i < 8) te += per;
-      if (i >= 16 && i != 18 && i != 19 && i != 22) tdd += per;
+      if (i >= 16 && i != 18 && i != 19 && i != 22 && i < 24) tdd += per;  // 24-27: parts of 18
       printf("  %-22s %10.0f cycles/block\n", kNames[i], per);
     }
     printf("  enc sum %.0f cycles/block (%.0f blocks); dec sum %.0f cycles/block (%.0f blocks)\n", te, eb, tdd, db);
