@@ -932,7 +932,7 @@ __device__ __forceinline__ bool decode_sym_pairs(const uint8_t* p, uint32_t m, u
 // section, all inside the stream).
 template <int W>
 __device__ __forceinline__ void seed_tail(uint8_t* out, uint32_t len, uint32_t base, uint32_t seed) {
-  constexpr uint32_t SE = W == 4 ? 1u : 2u;
+  constexpr uint32_t SE = Seeds<W>::E;
   __syncwarp();  // the segment's element stores, from any lane, before these reads
   __threadfence_block();
 #pragma unroll
@@ -962,7 +962,7 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
   static_assert(!(PAIRS && COMPACT), "segment pairs need the default layout's two 2560-byte rings");
   static_assert(!(PAIRS && LEAN), "segment pairs read the default coding's tables");
   using RS = DecRing<COMPACT>;
-  constexpr uint32_t SE = W == 4 ? 1u : 2u, SEG_SEED = 32u * SE * (W > 1 ? W - 1 : 1);
+  constexpr uint32_t SE = Seeds<W>::E, SEG_SEED = Seeds<W>::SEG_SEED;
   if constexpr (PAIRS && !COH && DecVec<W, DEC_PAIR_U>::OK)
     if (vec && m % (2u * UZIP_ANS_SEG_SYMS) == 0) return decode_sym_pairs<W, DEC_PAIR_U>(p, m, tab, info, ringSmem, syms, rem0, out);
   const uint32_t lane = lane_id(), lt = lanemask_lt();
@@ -1003,7 +1003,7 @@ __device__ __forceinline__ bool decode_sym_elems(const uint8_t* p, uint32_t m, u
         }
         return true;
       },
-      LEAN && seeded ? 8u * SE * (W - 1) : 0u, SE, SeedTail<W>{out});
+      LEAN && seeded ? Seeds<W>::BITS : 0u, SE, SeedTail<W>{out});
   UZIP_CLK(19);
   return ok;
 }

@@ -526,13 +526,6 @@ __device__ __forceinline__ void store_rem_group(const uint32_t v[16], uint8_t* o
   }
 }
 
-// Seeded streams (FORMAT.md "Lean sections": LEAN, split layout, W > 1). E: the steps a seeded segment's
-// lanes carry (two one-byte remainders or one fp32 remainder a lane); SEG_SEED: its seed bytes.
-template <int W>
-struct Seeds {
-  static constexpr uint32_t RW = W > 1 ? W - 1 : 1, E = W == 4 ? 1u : 2u, SEG_SEED = 32u * E * RW;
-  static __device__ __forceinline__ bool seg_seeded(uint32_t len) { return (len & 31u) == 0 && len >= 32u * E; }
-};
 // Where the split plane holds group g (16 elements) of a seeded stream's block of m elements: a byte offset
 // in the block's part of the plane (uzip_split_plane_block_offset), or ~0u for a group of seeded elements (in
 // the lanes' states or the seed section instead). No group straddles: a seeded segment keeps a multiple of
@@ -553,7 +546,7 @@ __device__ __forceinline__ uint32_t seeded_x0(const uint8_t* blk, uint32_t base,
 #pragma unroll
   for (uint32_t e = 0; e < S::E; e++)
     seed |= uzip_remainder_of(load_elem<W>(blk + (size_t)(first + 32u * e) * W), W) << (8u * S::RW * e);
-  return (1u << (8u * S::E * S::RW)) + seed;
+  return (1u << S::BITS) + seed;
 }
 // A seeded stream's block without the fused plane writes (unaligned input, or m not a multiple of 16): its
 // part of the split plane element by element, and after the last block the plane's padding.

@@ -14,6 +14,17 @@ __device__ const uint16_t g_uzip_cost[UZIP_ANS_M] = UZIP_COST_INIT;
 
 __device__ __forceinline__ uint32_t lane_id() { return threadIdx.x & 31u; }
 
+// Seeded streams (FORMAT.md "Lean sections": LEAN, split layout, W > 1), the encoder's and the decoder's
+// constants: E, the steps a seeded segment's lanes carry (uzip_seed_steps_w: two one-byte remainders or one
+// fp32 remainder a lane); BITS, the seed's bits (k of x0 = 2^k + seed); SEG_SEED, a segment's seed bytes.
+// (RW is 1 for one-byte types, which are never seeded, so that their dead paths compile.)
+template <int W>
+struct Seeds {
+  static constexpr uint32_t RW = W > 1 ? W - 1 : 1, E = uzip_seed_steps_w(W), BITS = 8u * E * RW,
+                            SEG_SEED = 32u * E * RW;
+  static __device__ __forceinline__ bool seg_seeded(uint32_t len) { return (len & 31u) == 0 && len >= 32u * E; }
+};
+
 // Profiling build only (-DUZIP_STAGE_CLOCKS): lane 0 of each warp adds the SM cycles spent in each stage
 // of a block to g_uzip_stage_clk[slot] (compress slots 0..14, 15 = blocks; decompress 16..30, 31 = blocks;
 // slots 9 and 23 hold maxima, UZIP_CLK_MAX), read by uzipGpuDebugStageClocks. In normal builds the marks

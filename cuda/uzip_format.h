@@ -187,7 +187,9 @@ UZIP_HD uint64_t uzip_rem_offset(uint32_t flags) {
 UZIP_HD int uzip_seeded_stream(uint32_t dtype, uint32_t flags) {
   return (flags & UZIP_FLAG_LEAN) && (flags & UZIP_FLAG_SPLIT) && uzip_dtype_width(dtype) > 1u;
 }
-UZIP_HD uint32_t uzip_seed_steps(uint32_t dtype) { return uzip_dtype_width(dtype) == 4u ? 1u : 2u; }
+// The steps a seeded segment's lanes carry, by element width (2 or 4; constexpr: the GPU kernels' Seeds<W>).
+UZIP_HD constexpr uint32_t uzip_seed_steps_w(uint32_t width) { return width == 4u ? 1u : 2u; }
+UZIP_HD uint32_t uzip_seed_steps(uint32_t dtype) { return uzip_seed_steps_w(uzip_dtype_width(dtype)); }
 UZIP_HD uint32_t uzip_seed_bits(uint32_t dtype) { return 8u * uzip_seed_steps(dtype) * uzip_dtype_rem_width(dtype); }
 // Seed bytes of one seeded segment: 64 (two-byte types) or 96 (fp32), multiples of 16.
 UZIP_HD uint32_t uzip_seg_seed_bytes(uint32_t dtype) { return 32u * uzip_seed_steps(dtype) * uzip_dtype_rem_width(dtype); }

@@ -1041,15 +1041,21 @@ static void test_seeded_places() {
           const uint8_t* plane = &s[64 + uzip_split_plane_block_offset(b, dtype, flags, lg)];
           const uint8_t* seeds = &s[payOff + prev + 16];  // after the CONST symbol section
           bad += uzip_dir_sym_mode(e) != UZIP_MODE_CONST;
+          uint32_t seededElems = 0;
           for (uint32_t k = 0; k < m; k++) {
             uint32_t off, v = 0;
-            const uint8_t* q = uzip_seeded_place(k, m, w, &off) ? plane + off : seeds + off;
+            const bool inPlane = uzip_seeded_place(k, m, w, &off);
+            seededElems += !inPlane;
+            const uint8_t* q = inPlane ? plane + off : seeds + off;
             memcpy(&v, q, rw);
             uint32_t want = 0;
             memcpy(&want, &d[((b << lg) + k) * w], w);
             bad += v != uzip_remainder_of(want, w);
             checked++;
           }
+          // The block's seed bytes are its seeded elements' remainders (the GPU encoder's plane part ends at
+          // m * rw less them: write_seeded_plane).
+          bad += seededElems * rw != seedBytes;
           for (uint32_t i = 0; i < seedBytes; i++) {
             uint32_t k, j, off;
             uzip_seed_byte_elem(i, m, w, &k, &j);
