@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Session 39, third call: compute-sanitizer racecheck of main's gpu_check --tiny in parts (session 38's and this
+# session's second call ran out of time on the whole): --bytes (the default coding's cases, whose encoder
+# table build changed in session 38), then --lean, each line-buffered so that a cut run still shows how far
+# it got. Carry [".carry-run"]: gpu/ (xz; gpu_check with --bytes) and the commit file.
+set -u
+source scripts/device_env.sh
+export CUDA_VISIBLE_DEVICES=0
+G=.carry-run/gpu/gpu_check
+for part in bytes lean; do
+  timeout "${RACE_S:-300}" compute-sanitizer --tool racecheck --error-exitcode 9 stdbuf -oL $G --tiny --$part \
+    > "$R/san_racecheck_tiny_$part.log" 2>&1
+  echo "racecheck --tiny --$part rc=$?: $(grep -E "RACECHECK SUMMARY|FAILED|PASSED" "$R/san_racecheck_tiny_$part.log" | head -3)"
+  pack; echo "(${SECONDS}s)"
+done
