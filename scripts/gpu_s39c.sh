@@ -7,8 +7,9 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 G=.carry-run/gpu/gpu_check
-for part in bytes lean; do
-  timeout "${RACE_S:-300}" stdbuf -oL compute-sanitizer --tool racecheck --error-exitcode 9 $G --tiny --$part \
+for part_s in bytes:300 lean:110; do
+  part=${part_s%:*}
+  timeout "${part_s#*:}" stdbuf -oL compute-sanitizer --tool racecheck --error-exitcode 9 $G --tiny --$part \
     > "$R/san_racecheck_tiny_$part.log" 2>&1
   echo "racecheck --tiny --$part rc=$?: $(grep -E "RACECHECK SUMMARY|FAILED|PASSED" "$R/san_racecheck_tiny_$part.log" | head -3)"
   pack; echo "(${SECONDS}s)"
