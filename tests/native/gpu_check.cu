@@ -7,7 +7,8 @@
 // (nccl/coll_reduce_gpu.cuh, compiled in). Usage: gpu_check [--quick] [--big] [--occupied] (only the
 // occupied-SM cases) [--reduce] (only the decode-reduce and reduce cases) [--lanes] (only the lane-stream
 // cases) [--seg2] (only small blocks of two ANS segments, for the sanitizers) [--pairs] (only the pair-coding
-// cases) [--seed N]
+// cases) [--lean] (only the lean-section cases) [--bytes] (only the default coding's cases: with --tiny,
+// --reduce, --lanes, --pairs and --lean it splits a sanitizer run of --tiny into parts) [--seed N]
 // The data are fresh every run (a random salt mixed into every data seed, printed first; --seed N or
 // UZIP_TEST_SEED=N repeats a run). Prints SKIP and exits 0 when there is no GPU. Exit 1 on any mismatch.
 #include <unistd.h>
