@@ -15,14 +15,14 @@ __device__ const uint16_t g_uzip_cost[UZIP_ANS_M] = UZIP_COST_INIT;
 __device__ __forceinline__ uint32_t lane_id() { return threadIdx.x & 31u; }
 
 // Seeded streams (FORMAT.md "Lean sections": LEAN, split layout, W > 1), the encoder's and the decoder's
-// constants: E, the steps a seeded segment's lanes carry (uzip_seed_steps_w: two one-byte remainders or one
-// fp32 remainder a lane); BITS, the seed's bits (k of x0 = 2^k + seed); SEG_SEED, a segment's seed bytes.
-// (RW is 1 for one-byte types, which are never seeded, so that their dead paths compile.)
+// constants, uzip_format.h's by width: E, the steps a seeded segment's lanes carry (two one-byte remainders or
+// one fp32 remainder a lane); BITS, the seed's bits (k of x0 = 2^k + seed); SEG_SEED, a segment's seed bytes.
+// (One-byte types, never seeded, take a two-byte type's numbers, so that their dead paths compile.)
 template <int W>
 struct Seeds {
-  static constexpr uint32_t RW = W > 1 ? W - 1 : 1, E = uzip_seed_steps_w(W), BITS = 8u * E * RW,
-                            SEG_SEED = 32u * E * RW;
-  static __device__ __forceinline__ bool seg_seeded(uint32_t len) { return (len & 31u) == 0 && len >= 32u * E; }
+  static constexpr uint32_t WS = W > 1 ? W : 2, RW = WS - 1, E = uzip_seed_steps_w(WS), BITS = uzip_seed_bits_w(WS),
+                            SEG_SEED = uzip_seg_seed_bytes_w(WS);
+  static __device__ __forceinline__ bool seg_seeded(uint32_t len) { return uzip_seg_seeded_w(len, WS); }
 };
 
 // Profiling build only (-DUZIP_STAGE_CLOCKS): lane 0 of each warp adds the SM cycles spent in each stage

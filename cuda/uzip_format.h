@@ -187,11 +187,22 @@ UZIP_HD uint64_t uzip_rem_offset(uint32_t flags) {
 UZIP_HD int uzip_seeded_stream(uint32_t dtype, uint32_t flags) {
   return (flags & UZIP_FLAG_LEAN) && (flags & UZIP_FLAG_SPLIT) && uzip_dtype_width(dtype) > 1u;
 }
-// The steps a seeded segment's lanes carry, by element width (2 or 4; constexpr: the GPU kernels' Seeds<W>).
+// The steps a seeded segment's lanes carry (E), the seed's bits (k), a segment's seed bytes (64 for two-byte
+// types, 96 for fp32: multiples of 16), and whether a segment of len symbols is seeded; by dtype, and by
+// element width as constexpr for the GPU kernels' Seeds<W> (cpu_codec_test checks both forms agree; the dtype
+// forms keep their own arithmetic, as routing them through the width forms changed 16 kernels' machine code).
 UZIP_HD constexpr uint32_t uzip_seed_steps_w(uint32_t width) { return width == 4u ? 1u : 2u; }
+UZIP_HD constexpr uint32_t uzip_seed_bits_w(uint32_t width) {
+  return 8u * uzip_seed_steps_w(width) * (width > 1u ? width - 1u : 0u);
+}
+UZIP_HD constexpr uint32_t uzip_seg_seed_bytes_w(uint32_t width) {
+  return 32u * uzip_seed_steps_w(width) * (width > 1u ? width - 1u : 0u);
+}
+UZIP_HD constexpr bool uzip_seg_seeded_w(uint32_t len, uint32_t width) {
+  return (len & 31u) == 0 && len >= 32u * uzip_seed_steps_w(width);
+}
 UZIP_HD uint32_t uzip_seed_steps(uint32_t dtype) { return uzip_seed_steps_w(uzip_dtype_width(dtype)); }
 UZIP_HD uint32_t uzip_seed_bits(uint32_t dtype) { return 8u * uzip_seed_steps(dtype) * uzip_dtype_rem_width(dtype); }
-// Seed bytes of one seeded segment: 64 (two-byte types) or 96 (fp32), multiples of 16.
 UZIP_HD uint32_t uzip_seg_seed_bytes(uint32_t dtype) { return 32u * uzip_seed_steps(dtype) * uzip_dtype_rem_width(dtype); }
 UZIP_HD int uzip_seg_seeded(uint32_t len, uint32_t dtype) {
   return (len & 31u) == 0 && len >= 32u * uzip_seed_steps(dtype);

@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "bf1532665bc466f2";
+export const SOURCES_KEY = "1e00ee0ec34e5092";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -51,7 +51,7 @@ cuda/gpu_pairs_common.cuh 1986 ded987ba186cb32f27ee7298d41b5053db65477e0c41ac7ec
 cuda/gpu_pairs_decode.cuh 17788 848f2f1643000e99a4bdcc996c9ff06fd5f898816d9066b011421a4a1791a98d
 cuda/gpu_pairs_encode.cuh 23915 401b3160f8e8ad6ba8c50e5b35b41fba4452c36e7181810a10f2fce671d8ad27
 cuda/gpu_types.cuh 2797 243a73a11972b1b1865952afbd046913c26ac7149a091325c7bb75b81821c1be
-cuda/gpu_warp.cuh 10523 175645ad27e8cb5144cef7cca15916fad785dee4348f509cbab4711a9679db19
+cuda/gpu_warp.cuh 10564 75cd82e9951f3f70e34c132923a1c5830d6cd9ce796fd0cc4aa0cd1b5b9144d9
 cuda/inspect.cc 1165 3312881041c4545f82ae98a6ae1db2bb10b7271d6c8afedbf7b7ed91cb420b62
 cuda/lanes_format.h 5649 12f7c8b980a8e40045f259db4b5b05812a869913ba69888ff745661db657b47d
 cuda/pairs_format.h 5495 abcf11d5bc230e3df5919de311e0ec851fec11f73cdf9ceb7577636788dd201e
@@ -59,7 +59,7 @@ cuda/status.cc 1929 77177387f736035d02d9273150d081b7d6dac0d8bba5569ec6a9f7b2232c
 cuda/status.h 823 1958e389df82caee76db2c139adcb2b4a0cbb135acd021dc99d4d7f97cb343c2
 cuda/uzip.h 14087 19cfdcb9f31fdf480c3d6c4cc0e408bfdd0c6afeea0e4e1f9bf29a6263034e43
 cuda/uzip_cost_table.h 10881 402546fa7a7bcfed5f761392ec3579c5d45812f26bc42c3208708b05a7f41e47
-cuda/uzip_format.h 29116 780170eda9d20c21a3d55716ddae5181d05c7c06ececf76ec7f6652104ca6680
+cuda/uzip_format.h 29779 4e1253fea60240ef1fbf4eb2c883bb0770b4190a3f35f681e25dd043e359aea8
 nccl/coll_api.cc 19581 00c5ad5235f9cb88e8a3ea3a858b11eb986396c16b0ae5c8d804a91a08ae3909
 nccl/coll_backend.h 4763 563d91b4551c9b906691fa150c7bef888ce6d0b07d9e5c9674878949988c8d68
 nccl/coll_backend_cpu.cc 4369 92946d71d06f8e1e386824fbe083259cc64a3154be8326dfad7269fa9819b94f

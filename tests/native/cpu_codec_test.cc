@@ -1018,6 +1018,15 @@ static void test_lean() {
 // split plane or the seed section (a CONST symbol plane keeps them there), and the inverse for every seed byte.
 static void test_seeded_places() {
   uint64_t checked = 0;
+  // The width forms (constexpr: the kernels' Seeds<W>) give every dtype's numbers, at every segment length.
+  for (uint32_t dtype = 0; dtype < UZIP_DTYPE_COUNT; dtype++) {
+    const uint32_t w = uzip_dtype_width(dtype);
+    CHECK(uzip_seed_steps_w(w) == uzip_seed_steps(dtype) && uzip_seed_bits_w(w) == uzip_seed_bits(dtype) &&
+              uzip_seg_seed_bytes_w(w) == uzip_seg_seed_bytes(dtype),
+          "seed constants by width, dtype %u", dtype);
+    for (uint32_t len = 0; len <= 200; len++)
+      CHECK((int)uzip_seg_seeded_w(len, w) == uzip_seg_seeded(len, dtype), "seeded segment by width, %u", len);
+  }
   for (uint32_t dtype : {UZIP_DTYPE_BF16, UZIP_DTYPE_FP32}) {
     const uint32_t w = uzip_dtype_width(dtype), rw = w - 1;
     for (uint32_t lg : {10u, 12u, 14u, 15u, 16u}) {

@@ -914,36 +914,39 @@ int main(int argc, char** argv) {
     printf("%s: %d lean-section cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
     return g_fail ? 1 : 0;
   }
-  if (!tiny && !lanesOnly && !bytesOnly) bad_copy_cases();  // not under compute-sanitizer (--tiny), which counts the API errors they provoke
-  if (!lanesOnly && !bytesOnly) decode_reduce_cases(quick, tiny);
-  if (!lanesOnly && !bytesOnly) backend_reduce_cases(tiny);
-  if (reduceOnly) {
-    printf("%s: %d cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
-    return g_fail ? 1 : 0;
-  }
-  // Not in the sanitizer's --tiny run: its tools may serialize kernels, and the test needs two at once.
-  if (!tiny && !reduceOnly && !lanesOnly && !bytesOnly) {
-    const int before = g_fail;
-    occupied_case(1, (uint64_t)16 << 20, UZIP_FLAG_SPLIT, 13);  // a P2P chunk of 32 MiB in 2^13 blocks
-    occupied_case(1, (uint64_t)8 << 20, 0, 0);
-    occupied_case(3, (uint64_t)4 << 20, 1, 0);
-    // No budget: one round of 2^13 blocks (by warp index when decoded), then 4096 blocks of 2^14 (tickets).
-    occupied_case(1, (uint64_t)16 << 20, UZIP_FLAG_SPLIT, 13, false);
-    occupied_case(1, (uint64_t)64 << 20, UZIP_FLAG_SPLIT, 14, false);
-    printf("occupied SMs: %d failures\n", g_fail - before);
-    if (occupiedOnly) {
+  if (!bytesOnly) {  // --bytes: straight to the default coding's cases below
+    // Not under compute-sanitizer (--tiny), which counts the API errors they provoke.
+    if (!tiny && !lanesOnly) bad_copy_cases();
+    if (!lanesOnly) decode_reduce_cases(quick, tiny);
+    if (!lanesOnly) backend_reduce_cases(tiny);
+    if (reduceOnly) {
       printf("%s: %d cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
       return g_fail ? 1 : 0;
     }
-  }
+    // Not in the sanitizer's --tiny run: its tools may serialize kernels, and the test needs two at once.
+    if (!tiny && !reduceOnly && !lanesOnly) {
+      const int before = g_fail;
+      occupied_case(1, (uint64_t)16 << 20, UZIP_FLAG_SPLIT, 13);  // a P2P chunk of 32 MiB in 2^13 blocks
+      occupied_case(1, (uint64_t)8 << 20, 0, 0);
+      occupied_case(3, (uint64_t)4 << 20, 1, 0);
+      // No budget: one round of 2^13 blocks (by warp index when decoded), then 4096 blocks of 2^14 (tickets).
+      occupied_case(1, (uint64_t)16 << 20, UZIP_FLAG_SPLIT, 13, false);
+      occupied_case(1, (uint64_t)64 << 20, UZIP_FLAG_SPLIT, 14, false);
+      printf("occupied SMs: %d failures\n", g_fail - before);
+      if (occupiedOnly) {
+        printf("%s: %d cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
+        return g_fail ? 1 : 0;
+      }
+    }
 
-  if (!reduceOnly && !bytesOnly) {
-    lanes_cases(quick, tiny, big);
-    if (!lanesOnly) pairs_cases(quick, tiny);
-    if (!lanesOnly) lean_cases(quick, tiny);
-    if (lanesOnly) {
-      printf("%s: %d round-trip cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
-      return g_fail ? 1 : 0;
+    if (!reduceOnly) {
+      lanes_cases(quick, tiny, big);
+      if (!lanesOnly) pairs_cases(quick, tiny);
+      if (!lanesOnly) lean_cases(quick, tiny);
+      if (lanesOnly) {
+        printf("%s: %d round-trip cases, %d failures\n", g_fail ? "FAILED" : "PASSED", g_cases, g_fail);
+        return g_fail ? 1 : 0;
+      }
     }
   }
   const uint64_t sizes[] = {0, 1, 2, 3, 17, 31, 33, 1023, 1024, 1025, 16383, 16384, 16385, 50001, 262147};
