@@ -131,7 +131,9 @@ struct GpuCodec {
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm[2], lanesDecVariant;  // [0]: the word-ring kernel, [1]: global words
-  int pairsDecPerSm, leanDecPerSm;
+  int pairsDecPerSm, leanDecPerSm, leanCompactDecPerSm;
+  bool eitherPdl;                // uzipGpuDecompressEither's second kernel as a programmatic dependent launch
+  int leanDecVariant;            // UZIP_GPU_LEAN_DEC_VARIANT forces 0 (lean) / 1 (compact lean), or -1 (the rule)
   int pairsEncPerSm[2];          // [bf16, fp32], 0 = not yet known
   std::mutex mu;
 };
@@ -381,6 +383,17 @@ DecKernel dec_kernel_pairs() { return uzip_gpu::decompress_kernel<8, 4, false, f
 // pairs, in a kernel of its own, at 4 CTAs per SM (ptxas: 20 bytes of spill stores at 128 registers; at 5 CTAs,
 // 776 at 96).
 DecKernel dec_kernel_lean() { return uzip_gpu::decompress_kernel<8, 4, false, false, uzip_gpu::DEC_CODING_LEAN>; }
+// The same in the compact layout (DEC_COMPACT_WARP_BYTES a warp) at 5 CTAs per SM, for calls of many rounds, as the
+// byte decoders take the compact layout from two rounds (choose_decoder).
+DecKernel dec_kernel_lean_compact() {
+  return uzip_gpu::decompress_kernel<8, 5, false, false, uzip_gpu::DEC_CODING_LEAN, true, true>;
+}
+// Lean calls of at least two rounds of warps (blocks estimated from the destination as 2-byte elements in 2^13
+// blocks) take the compact lean kernel, unless UZIP_GPU_LEAN_DEC_VARIANT forces one.
+bool lean_compact(const GpuCodec* c, uint64_t dstCapacity, uint32_t budget) {
+  if (c->leanDecVariant >= 0) return c->leanDecVariant == 1;
+  return (dstCapacity >> 14) >= 2ull * 4ull * budget * (uint64_t)c->leanDecPerSm;
+}
 
 struct DecChoice {
   DecKernel kernel;
@@ -401,13 +414,37 @@ DecChoice choose_decoder(GpuCodec* c, bool fused, int dtypeHint, uint64_t dstCap
   }
 }
 
+// Launches decode kernel ch.kernel for p on s; pdl: as a programmatic dependent of the kernel before it on s
+// (it may start before that one ends; uzipGpuDecompressEither's second kernel).
+int launch_dec_kernel(GpuCodec* c, DecParams p, const DecChoice& ch, uint64_t maxBlocks, cudaStream_t s, bool pdl) {
+  uint64_t ctas, smLimit;
+  grid_shape(c, ch.perSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
+  p.smLimit = (uint32_t)smLimit;
+  void* args[] = {&p};
+  cudaLaunchConfig_t cfg{};
+  cfg.gridDim = dim3((unsigned)ctas);
+  cfg.blockDim = dim3(128);
+  cfg.dynamicSmemBytes = 4 * ch.warpBytes;
+  cfg.stream = s;
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+  attr[0].val.programmaticStreamSerializationAllowed = 1;
+  cfg.attrs = attr;
+  cfg.numAttrs = pdl ? 1 : 0;
+  int st = uzipCudaCheck(cudaLaunchKernelExC(&cfg, (const void*)ch.kernel, args), "decompress kernel launch");
+  if (st) reset_slots(c, s);
+  return st;
+}
+
 // Enqueues the decompress kernel; `other` null: plain decode. dtypeHint: the stream's dtype as the caller
-// knows it, or -1 (only picks a kernel). coding: the kernel's symbol coding (uzip_gpu::DEC_CODING_*).
+// knows it, or -1 (only picks a kernel). coding: the kernel's symbol coding (uzip_gpu::DEC_CODING_*), or
+// DEC_EITHER: the lean kernel, then the byte kernel, each leaving the other's streams (DecParams::skipMask).
+constexpr int DEC_EITHER = -1;
 int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                       uint64_t statusDev, uint64_t stream, uint64_t other, uint64_t count, int dtype, int op,
                       int dtypeHint, int coding = uzip_gpu::DEC_CODING_BYTES) {
   const bool lanes = coding == uzip_gpu::DEC_CODING_LANES, pairs = coding == uzip_gpu::DEC_CODING_PAIRS;
-  const bool lean = coding == uzip_gpu::DEC_CODING_LEAN;
+  const bool lean = coding == uzip_gpu::DEC_CODING_LEAN, either = coding == DEC_EITHER;
   GpuCodec* c;
   if (int st = get_ctx(ctx, &c)) return st;
   if (!src || (src & 15u)) return uzipSetError(UZIP_ERR_INVALID_ARG, "src must be a non-null 16-byte aligned pointer");
@@ -438,24 +475,25 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   uint64_t maxBlocks = srcBytes > UZIP_HEADER_BYTES ? (srcBytes - UZIP_HEADER_BYTES) / 24 : 0;
   const uint64_t dstBlocks = (p.dstCapacity + (1ull << UZIP_LOG2_BLOCK_MIN) - 1) >> UZIP_LOG2_BLOCK_MIN;
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
-  uint64_t ctas, smLimit;
   const int lanesVariant =
       c->lanesDecVariant == 1 || (dtypeHint >= 0 && uzip_dtype_width((uint32_t)dtypeHint) != 2) ? 1 : 0;
+  const DecChoice leanChoice = lean_compact(c, p.dstCapacity, (uint32_t)sm_budget(c))
+                                   ? DecChoice{dec_kernel_lean_compact(), c->leanCompactDecPerSm,
+                                               uzip_gpu::DEC_COMPACT_WARP_BYTES}
+                                   : DecChoice{dec_kernel_lean(), c->leanDecPerSm};
+  if (either) {
+    // Both kernels share the call's epoch (its slot): the one that leaves a stream touches no slot word.
+    p.skipMask = ~(1u << uzip_gpu::DEC_CODING_LEAN) & 31u;
+    if (int st = launch_dec_kernel(c, p, leanChoice, maxBlocks, s, false)) return st;
+    p.skipMask = 1u << uzip_gpu::DEC_CODING_LEAN;
+    return launch_dec_kernel(c, p, choose_decoder(c, false, dtypeHint, p.dstCapacity), maxBlocks, s, c->eitherPdl);
+  }
   const DecChoice ch = lanes   ? DecChoice{dec_kernel_lanes(lanesVariant), c->lanesDecPerSm[lanesVariant],
                                            lanes_dec_bytes(lanesVariant)}
                        : pairs ? DecChoice{dec_kernel_pairs(), c->pairsDecPerSm, uzip_gpu::PAIRS_DEC_WARP_BYTES}
-                       : lean  ? DecChoice{dec_kernel_lean(), c->leanDecPerSm}
+                       : lean  ? leanChoice
                                : choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
-  const uint32_t warpBytes = ch.warpBytes;
-  grid_shape(c, ch.perSm, (maxBlocks + 3) / 4, &ctas, &smLimit);
-  p.smLimit = (uint32_t)smLimit;
-  void* args[] = {&p};
-  const DecKernel k = ch.kernel;
-  int st = uzipCudaCheck(
-      cudaLaunchKernel((const void*)k, dim3((unsigned)ctas), dim3(128), args, 4 * warpBytes, s),
-      "decompress kernel launch");
-  if (st) reset_slots(c, s);
-  return st;
+  return launch_dec_kernel(c, p, ch, maxBlocks, s, false);
 }
 
 }  // namespace
@@ -479,6 +517,8 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 4);
   c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", kLanesEncVariants - 1);
   c->lanesDecVariant = env_variant("UZIP_GPU_LANES_DEC_VARIANT", 1);
+  c->leanDecVariant = env_variant("UZIP_GPU_LEAN_DEC_VARIANT", 1);
+  c->eitherPdl = env_variant("UZIP_GPU_EITHER_PDL", 1) != 0;  // on unless set to 0
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;
@@ -498,6 +538,8 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     for (int v = 0; v < 2 && !st; v++) st = dec_prepare(dec_kernel_lanes(v), &c->lanesDecPerSm[v], (int)lanes_dec_bytes(v));
     if (!st) st = dec_prepare(dec_kernel_pairs(), &c->pairsDecPerSm, (int)uzip_gpu::PAIRS_DEC_WARP_BYTES);
     if (!st) st = dec_prepare(dec_kernel_lean(), &c->leanDecPerSm);
+    if (!st)
+      st = dec_prepare(dec_kernel_lean_compact(), &c->leanCompactDecPerSm, (int)uzip_gpu::DEC_COMPACT_WARP_BYTES);
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);
@@ -611,6 +653,14 @@ UZIP_API int uzipGpuDecompressLanes(uint64_t ctx, uint64_t src, uint64_t srcByte
     return uzipSetError(UZIP_ERR_INVALID_ARG, "dtype %d is neither -1 nor a dtype id", dtype);
   return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, dtype,
                            uzip_gpu::DEC_CODING_LANES);
+}
+
+UZIP_API int uzipGpuDecompressEither(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
+                                     uint64_t statusDev, uint64_t stream, int32_t dtype) {
+  uzipClearError();
+  if (dtype < -1 || dtype >= (int)UZIP_DTYPE_COUNT)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "dtype %d is neither -1 nor a dtype id", dtype);
+  return launch_decompress(ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, 0, 0, 0, 0, dtype, DEC_EITHER);
 }
 
 UZIP_API int uzipGpuDecompressPairs(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,

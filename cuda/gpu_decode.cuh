@@ -1281,12 +1281,16 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
                                                                              : DEC_WARP_BYTES);
   uint8_t* ring = COMPACT ? smem + wib * DEC_COMPACT_RING_BYTES : sm + DEC_RING;
   GpuSlot* slot = &P.slots[P.epoch & 1u];
+  // Launched first by uzipGpuDecompressEither, the lean kernel lets the byte kernel start at once (programmatic
+  // dependent launch): neither reads what the other writes, and one of them leaves at its header.
+  if constexpr (LEAN) asm volatile("griddepcontrol.launch_dependents;");
   clean_next_slot(P.slots, P.epoch);
   Hdr h;
   UZIP_CLK_DECL;
   read_header_dev(P, h);
   UZIP_CLK(22);
   uint32_t csum = 0, st = h.status;
+  if (P.skipMask && ((P.skipMask >> (st ? 4 : dec_coding(h.flags))) & 1u)) return;
   if (!st && dec_coding(h.flags) != CODING) st = CODING != DEC_CODING_BYTES ? UZIP_ERR_INVALID_ARG : UZIP_ERR_UNSUPPORTED;
   // dec_vec_step_wrap forms ring addresses by OR: a misaligned base (never seen) would decode wrong words.
   if (COMPACT && ((uint32_t)__cvta_generic_to_shared(smem) & (DEC_COMPACT_RING_BYTES - 1u))) st = UZIP_ERR_INTERNAL;

@@ -64,6 +64,9 @@ struct DecParams {
   uint64_t srcBytes, dstCapacity;
   uint32_t epoch;
   uint32_t smLimit;
+  // uzipGpuDecompressEither launches two kernels on one stream: a stream whose coding (bit DEC_CODING_*), or a
+  // bad header (bit 4), is in skipMask is the other kernel's, and this one leaves it without a trace.
+  uint32_t skipMask;
   // Fused reduce (uzipGpuDecompressReduce), when `other` is not null: dst = decoded op other, elementwise
   // as coll_reduce_elem_s(decoded, other) (nccl/coll_reduce.h); the stream must hold redCount elements of
   // redDtype.

@@ -180,6 +180,11 @@ UZIP_API int uzipGpuDecompressPairs(uint64_t ctx, uint64_t src, uint64_t srcByte
 // other decode entry points refuse (status UNSUPPORTED); here any other stream gives INVALID_ARG.
 UZIP_API int uzipGpuDecompressLean(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                                    uint64_t statusDev, uint64_t stream);
+// uzipGpuDecompressAs for streams with or without lean sections (but neither lane streams nor pair coding):
+// the lean kernel and then the default one are enqueued, and the one whose coding the stream is not leaves at
+// its header (a bad header is reported by the second). dtype as for uzipGpuDecompressAs.
+UZIP_API int uzipGpuDecompressEither(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
+                                     uint64_t statusDev, uint64_t stream, int32_t dtype);
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
                                      uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream);
 UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes);

@@ -79,6 +79,11 @@ export const cudaSymbols = {
     parameters: ["u64", "u64", "u64", "u64", "u64", "u64", "u64"],
     result: "i32",
   },
+  /** (ctx, src, srcBytes, dst, dstCapacity, statusDev, stream, dtype): streams with or without lean sections */
+  uzipGpuDecompressEither: {
+    parameters: ["u64", "u64", "u64", "u64", "u64", "u64", "u64", "i32"],
+    result: "i32",
+  },
   uzipGpuCodecLastSize: { parameters: ["u64", "buffer"], result: "i32" },
   uzipGpuCodecLastStatus: { parameters: ["u64", "buffer"], result: "i32" },
 } as const satisfies Deno.ForeignLibraryInterface;

@@ -58,8 +58,12 @@ static uint32_t g_srcShift = 0;  // run_case: the input starts this many element
 static int g_sms = 1;  // the device's SM count
 
 // The decode entry point for a stream of these flags: lane streams have their own.
+// UZIP_CHECK_EITHER=1: default and lean streams through uzipGpuDecompressEither instead (its damaged streams too).
+static const bool g_either = getenv("UZIP_CHECK_EITHER") && !strcmp(getenv("UZIP_CHECK_EITHER"), "1");
 static int decompress_for(uint32_t flags, uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t cap,
                           uint64_t stream) {
+  if (g_either && !(flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS)))
+    return uzipGpuDecompressEither(ctx, src, srcBytes, dst, cap, 0, stream, -1);
   return (flags & UZIP_FLAG_LANES)   ? uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream, -1)
          : (flags & UZIP_FLAG_PAIRS) ? uzipGpuDecompressPairs(ctx, src, srcBytes, dst, cap, 0, stream)
          : (flags & UZIP_FLAG_LEAN)  ? uzipGpuDecompressLean(ctx, src, srcBytes, dst, cap, 0, stream)
@@ -207,6 +211,31 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
     } else if (back[count * w] != 0x5A) {
       ok = false;
       snprintf(why, sizeof why, "gpu decode (hint %d) wrote past the end", hint);
+    }
+  }
+  // uzipGpuDecompressEither: default and lean streams decode exactly (one of its two kernels leaves the stream
+  // alone), lane and pair streams are refused (UNSUPPORTED, by the default kernel).
+  if (ok) {
+    CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
+    CK(uzipGpuDecompressEither(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, -1));
+    CK(uzipStreamSynchronize(g_stream));
+    int32_t st = -1;
+    CK(uzipGpuCodecLastStatus(g_ctx, &st));
+    CK(uzipCudaMemcpyToHost(back.data(), g_out.p, count * w + 1, g_stream));
+    if (lanes || pairs) {
+      if (st != UZIP_ERR_UNSUPPORTED) {
+        ok = false;
+        snprintf(why, sizeof why, "the either decoder gave %s", uzipStatusName(st));
+      }
+    } else if (st != 0) {
+      ok = false;
+      snprintf(why, sizeof why, "either decode status %s", uzipStatusName(st));
+    } else if (uint64_t d = first_diff(back.data(), data.data(), count * w); d != count * w) {
+      ok = false;
+      snprintf(why, sizeof why, "either decode byte %llu differs", (unsigned long long)d);
+    } else if (back[count * w] != 0x5A) {
+      ok = false;
+      snprintf(why, sizeof why, "either decode wrote past the end");
     }
   }
   // CPU decode of the GPU stream (equal bytes, but this also runs when sizes matched only).
