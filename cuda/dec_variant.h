@@ -50,3 +50,17 @@ inline int uzip_dec_kernel(bool fused, int forced, int dtypeHint, uint64_t dstCa
   if (blocks >= 2 * defaultWarps) return UZIP_DEC_COMPACT;
   return UZIP_DEC_DEFAULT;
 }
+
+// The lean decoder's layout for one call (uzipGpuDecompressLean, and uzipGpuDecompressEither's first kernel):
+// true for the compact lean kernel. forced: UZIP_GPU_LEAN_DEC_VARIANT (0 the lean kernel, 1 the compact one), or
+// -1; leanWarps: the lean kernel's resident warps under the call's SM budget. From two rounds of those warps
+// (blocks estimated as 2-byte elements in 2^13 blocks: dstCapacity >> 14), as the byte decoders take the compact
+// layout from two rounds. On an H200, bf16 split lean streams (bench/results/h200-2026-12-05-session40/
+// 1-either-leancompact, two rounds): at the default blocks 1 GiB 1.203-1.204 -> 1.360-1.361 TB/s, at 2^12
+// blocks 256 MiB 0.845-0.846 -> 0.939-0.943 and 1 GiB 0.886-0.887 -> 0.995; 256 MiB at the default blocks (3.9
+// rounds of 2^14) 1.130-1.132 -> 1.112-1.117, the one size measured where it loses (the host cannot see the
+// stream's block size, and 2^12 blocks gain 11% at the same size).
+inline bool uzip_lean_dec_compact(int forced, uint64_t dstCapacity, uint64_t leanWarps) {
+  if (forced >= 0) return forced == 1;
+  return (dstCapacity >> 14) >= 2 * leanWarps;
+}

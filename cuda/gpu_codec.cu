@@ -383,16 +383,11 @@ DecKernel dec_kernel_pairs() { return uzip_gpu::decompress_kernel<8, 4, false, f
 // pairs, in a kernel of its own, at 4 CTAs per SM (ptxas: 20 bytes of spill stores at 128 registers; at 5 CTAs,
 // 776 at 96).
 DecKernel dec_kernel_lean() { return uzip_gpu::decompress_kernel<8, 4, false, false, uzip_gpu::DEC_CODING_LEAN>; }
-// The same in the compact layout (DEC_COMPACT_WARP_BYTES a warp) at 5 CTAs per SM, for calls of many rounds, as the
-// byte decoders take the compact layout from two rounds (choose_decoder).
+// The same in the compact layout (DEC_COMPACT_WARP_BYTES a warp) at 5 CTAs per SM, for calls of many rounds
+// (uzip_lean_dec_compact in cuda/dec_variant.h; ptxas, session 39: 284 bytes of spill stores and 1464 of loads
+// at 96 registers, against 1008 / 2508 at 6 CTAs and 80).
 DecKernel dec_kernel_lean_compact() {
   return uzip_gpu::decompress_kernel<8, 5, false, false, uzip_gpu::DEC_CODING_LEAN, true, true>;
-}
-// Lean calls of at least two rounds of warps (blocks estimated from the destination as 2-byte elements in 2^13
-// blocks) take the compact lean kernel, unless UZIP_GPU_LEAN_DEC_VARIANT forces one.
-bool lean_compact(const GpuCodec* c, uint64_t dstCapacity, uint32_t budget) {
-  if (c->leanDecVariant >= 0) return c->leanDecVariant == 1;
-  return (dstCapacity >> 14) >= 2ull * 4ull * budget * (uint64_t)c->leanDecPerSm;
 }
 
 struct DecChoice {
@@ -477,7 +472,8 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   const int lanesVariant =
       c->lanesDecVariant == 1 || (dtypeHint >= 0 && uzip_dtype_width((uint32_t)dtypeHint) != 2) ? 1 : 0;
-  const DecChoice leanChoice = lean_compact(c, p.dstCapacity, (uint32_t)sm_budget(c))
+  const DecChoice leanChoice = uzip_lean_dec_compact(c->leanDecVariant, p.dstCapacity,
+                                                    4ull * (uint64_t)sm_budget(c) * (uint64_t)c->leanDecPerSm)
                                    ? DecChoice{dec_kernel_lean_compact(), c->leanCompactDecPerSm,
                                                uzip_gpu::DEC_COMPACT_WARP_BYTES}
                                    : DecChoice{dec_kernel_lean(), c->leanDecPerSm};

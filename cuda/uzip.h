@@ -180,9 +180,14 @@ UZIP_API int uzipGpuDecompressPairs(uint64_t ctx, uint64_t src, uint64_t srcByte
 // other decode entry points refuse (status UNSUPPORTED); here any other stream gives INVALID_ARG.
 UZIP_API int uzipGpuDecompressLean(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                                    uint64_t statusDev, uint64_t stream);
-// uzipGpuDecompressAs for streams with or without lean sections (but neither lane streams nor pair coding):
-// the lean kernel and then the default one are enqueued, and the one whose coding the stream is not leaves at
-// its header (a bad header is reported by the second). dtype as for uzipGpuDecompressAs.
+// uzipGpuDecompressAs for a stream that may or may not have lean sections (not lane streams or pair coding, which
+// it refuses with status UNSUPPORTED): it enqueues the lean kernel and then the default one (a programmatic
+// dependent launch, so that it may start at once), and the kernel whose coding the stream is not leaves it at
+// its header without touching dst or the status (a damaged header is reported by the second). On an H200,
+// bf16 split (bench/results/h200-2026-12-05-session40/1-either-leancompact): a lean stream of 2^12 blocks
+// decodes in ~1 us more than through uzipGpuDecompressLean (1 MiB 21.2 -> 22.1 us back to back, 16 MiB 25.1 ->
+// 26.2), a default stream in 4-10 us more than through uzipGpuDecompress (1 MiB 31.3 -> 41.1, 16 MiB 32.2 ->
+// 37.3; 256 MiB -2%). dtype as for uzipGpuDecompressAs.
 UZIP_API int uzipGpuDecompressEither(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                                      uint64_t statusDev, uint64_t stream, int32_t dtype);
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,

@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "1e00ee0ec34e5092";
+export const SOURCES_KEY = "bea829703683296f";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -38,11 +38,11 @@ cuda/cpu_threads.h 2755 fb574c5e8da733aabc0153b7fedc4837ac66bcb61e267dcdd983eb17
 cuda/cuda_api.cc 9972 6055cfc0d0b1476c33a53826191e62efa1e0af37b9116a2664dee515c104c7ed
 cuda/cuda_util.h 566 c190bc6364f9e5c9e6928b6cde247138df6ca42acf068ae045f1fea82bd472f6
 cuda/dec_table.h 661 a0a51a406b6cc269fa02d1ba8b83c650febe7f3a9d8299bbbbd2694d9b5c16fc
-cuda/dec_variant.h 3569 ffb231a8da7ac85a1b0e880f655538117e16440dda9de549a0de34644e8b3eb4
+cuda/dec_variant.h 4698 2916f734ea92db9e5f346afcb46abe8639acf588fa282a3e2cd13be3149d2902
 cuda/enc_variant.h 4617 142e0ade93e90feb2b0cfb38ea4bb824165955916ebeb38e5e3fba6fe385a32f
 cuda/gpu_bits.cuh 2084 3e259a416fe6e75f6b58005b6d1d0bc50eb1f268e524d8ac4dc68f9f3d6cdd01
-cuda/gpu_codec.cu 37061 e05d9a7ede21e3a62ce43af1699ccb48407d8c0a03e6ff64b5b6bf6f31312f3c
-cuda/gpu_decode.cuh 71936 8c981a1a8f6d4f7ab8c1f79c78615c595610a283290523e02a65452d71f24ff2
+cuda/gpu_codec.cu 40147 7c74798dfd7e1d5239cb402bb5549966c77f205bf44b010f306c0cb288192007
+cuda/gpu_decode.cuh 72304 456e1d1d6eb9010104e7c3c720d372b772889d4a693d119fed5eac3c08f9dc7d
 cuda/gpu_encode.cuh 89889 88054cc7102393929a38de45ee28942a523f3ebd36a2f6206d6c43ee8c65a0f4
 cuda/gpu_lanes_common.cuh 5649 91512801339ee476f04bb9f0cb2f5395e282180e2366cc1bc938467d2efc3eb7
 cuda/gpu_lanes_decode.cuh 17962 5083308c758bf6f6d91568ce37ef259526588e1d1e081dce2370f529d81f8e7c
@@ -50,14 +50,14 @@ cuda/gpu_lanes_encode.cuh 21540 efb8ad3d3fde65c995903a6cb4d55c3e13243e0e79176890
 cuda/gpu_pairs_common.cuh 1986 ded987ba186cb32f27ee7298d41b5053db65477e0c41ac7ec89858ad28cf6d97
 cuda/gpu_pairs_decode.cuh 17788 848f2f1643000e99a4bdcc996c9ff06fd5f898816d9066b011421a4a1791a98d
 cuda/gpu_pairs_encode.cuh 23915 401b3160f8e8ad6ba8c50e5b35b41fba4452c36e7181810a10f2fce671d8ad27
-cuda/gpu_types.cuh 2797 243a73a11972b1b1865952afbd046913c26ac7149a091325c7bb75b81821c1be
+cuda/gpu_types.cuh 3033 f1c0b065ff752228db6fe0bc00898300e149f68013ea661bc857ed41d12b26ad
 cuda/gpu_warp.cuh 10564 75cd82e9951f3f70e34c132923a1c5830d6cd9ce796fd0cc4aa0cd1b5b9144d9
 cuda/inspect.cc 1165 3312881041c4545f82ae98a6ae1db2bb10b7271d6c8afedbf7b7ed91cb420b62
 cuda/lanes_format.h 5649 12f7c8b980a8e40045f259db4b5b05812a869913ba69888ff745661db657b47d
 cuda/pairs_format.h 5495 abcf11d5bc230e3df5919de311e0ec851fec11f73cdf9ceb7577636788dd201e
 cuda/status.cc 1929 77177387f736035d02d9273150d081b7d6dac0d8bba5569ec6a9f7b2232cfc7e
 cuda/status.h 823 1958e389df82caee76db2c139adcb2b4a0cbb135acd021dc99d4d7f97cb343c2
-cuda/uzip.h 14087 19cfdcb9f31fdf480c3d6c4cc0e408bfdd0c6afeea0e4e1f9bf29a6263034e43
+cuda/uzip.h 15125 da5a57c447b5877927de33eac662e4bad6313e9a85236242504d5beb046ebcaa
 cuda/uzip_cost_table.h 10881 402546fa7a7bcfed5f761392ec3579c5d45812f26bc42c3208708b05a7f41e47
 cuda/uzip_format.h 29779 4e1253fea60240ef1fbf4eb2c883bb0770b4190a3f35f681e25dd043e359aea8
 nccl/coll_api.cc 19581 00c5ad5235f9cb88e8a3ea3a858b11eb986396c16b0ae5c8d804a91a08ae3909

@@ -7,7 +7,7 @@
 # second kernel launched plainly; memcheck of --tiny --bytes and --tiny --lean through it, racecheck of the
 # compact lean kernel. Benches: what the second kernel costs (default and lean 2^12 streams, bf16 split,
 # 1-256 MiB, with and without PDL), then the compact lean kernel (16 MiB-1 GiB) beside the default coding.
-# Carry [".carry-run"]: gpu/, x/ (xz) and the commit file.
+# Carry [".carry-run"]: gpu/ (main at 4ac28a8), x/ (5726654; xz) and the commit file; run as bash scripts/gpu_s40a.sh.
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
@@ -23,15 +23,6 @@ c lean_v0 90 UZIP_GPU_LEAN_DEC_VARIANT=0 -- --lean
 c lean_v1 90 UZIP_GPU_LEAN_DEC_VARIANT=1 -- --lean
 c lean_either_nopdl 90 UZIP_CHECK_EITHER=1 UZIP_GPU_EITHER_PDL=0 -- --lean
 c quick_either 200 UZIP_CHECK_EITHER=1 -- --quick
-pack; echo "(${SECONDS}s)"
-for part in bytes lean; do
-  env UZIP_CHECK_EITHER=1 UZIP_GPU_LEAN_DEC_VARIANT=1 timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 \
-    $X --tiny --$part > "$R/memcheck_$part.log" 2>&1
-  echo "memcheck --tiny --$part (either, compact lean) rc=$?: $(grep -E "ERROR SUMMARY|FAILED|PASSED" "$R/memcheck_$part.log" | head -2 | tr '\n' ' ')"
-done
-env UZIP_GPU_LEAN_DEC_VARIANT=1 timeout 150 compute-sanitizer --tool racecheck --error-exitcode 9 $X --tiny --lean \
-  > "$R/racecheck_lean.log" 2>&1
-echo "racecheck --tiny --lean (compact lean) rc=$?: $(grep -E "RACECHECK SUMMARY|FAILED|PASSED" "$R/racecheck_lean.log" | head -2 | tr '\n' ' ')"
 pack; echo "(${SECONDS}s)"
 us() { grep -E '^(bf16|fp16|fp32|fp8)' "$R/$1.log" | awk '{printf "  %s %s r=%s TB/s %s/%s us %s/%s b2b %s/%s\n", $1, $2, $4, $5, $6, $8, $9, $10, $11}'; }
 b() {  # b TAG DIR [VAR=value ...] -- ARGS
@@ -56,3 +47,12 @@ for r in 1 2; do
   b r${r}_split_main gpu -- --dtypes 1 --flags 2 --sizes-kib "1048576" --sms 0 --reps 10
   pack; echo "(${SECONDS}s)"
 done
+for part in bytes lean; do
+  env UZIP_CHECK_EITHER=1 UZIP_GPU_LEAN_DEC_VARIANT=1 timeout 100 compute-sanitizer --tool memcheck --error-exitcode 9 \
+    $X --tiny --$part > "$R/memcheck_$part.log" 2>&1
+  echo "memcheck --tiny --$part (either, compact lean) rc=$?: $(grep -E "ERROR SUMMARY|FAILED|PASSED" "$R/memcheck_$part.log" | head -2 | tr '\n' ' ')"
+done
+env UZIP_GPU_LEAN_DEC_VARIANT=1 timeout 90 compute-sanitizer --tool racecheck --error-exitcode 9 $X --tiny --lean \
+  > "$R/racecheck_lean.log" 2>&1
+echo "racecheck --tiny --lean (compact lean) rc=$?: $(grep -E "RACECHECK SUMMARY|FAILED|PASSED" "$R/racecheck_lean.log" | head -2 | tr '\n' ' ')"
+pack; echo "(${SECONDS}s)"

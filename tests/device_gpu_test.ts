@@ -126,6 +126,24 @@ function gpuRoundTrip(
     const e = assertThrows(() => codec.lastStatus(), `${what}: the default kernel refuses them`);
     assertInstanceOf(e, UnsupportedError);
   }
+  // lean: "maybe" (uzipGpuDecompressEither) decodes default and lean streams alike and refuses lane streams.
+  back.fill(0x5a, stream);
+  codec.decompress(dst, size, back, stream, { lean: "maybe" });
+  stream.synchronize();
+  if (opts.lanes || opts.pairs) {
+    assertInstanceOf(
+      assertThrows(() => codec.lastStatus()),
+      UnsupportedError,
+      `${what}: lean "maybe" refuses them`,
+    );
+  } else {
+    codec.lastStatus();
+    sameBytes(
+      back.download(new Uint8Array(data.length), stream),
+      data,
+      `${what}: GPU decode (lean: "maybe")`,
+    );
+  }
   for (const hint of [undefined, dtype, dtype === "fp32" ? "bf16" : "fp32"] as const) {
     back.fill(0x5a, stream);
     codec.decompress(dst, size, back, stream, { dtype: hint, lanes: opts.lanes, lean: opts.lean });

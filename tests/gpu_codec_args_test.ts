@@ -75,9 +75,41 @@ cudaBuildTest("uzipGpuDecompressLean: a handle that is no context is refused bef
   assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
 });
 
+cudaBuildTest(
+  "uzipGpuDecompressEither: a bad dtype and a handle that is no context are refused before any launch",
+  () => {
+    const lib = native();
+    assert.equal(
+      lib.uzipGpuDecompressEither(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n, 99),
+      Status.INVALID_ARG,
+    );
+    assert.match(cString(lib.uzipLastError()), /dtype 99 is neither -1 nor a dtype id/);
+    assert.equal(
+      lib.uzipGpuDecompressEither(0n, 1n << 40n, 64n, 1n << 41n, 64n, 0n, 0n, -1),
+      Status.INVALID_ARG,
+    );
+    assert.match(cString(lib.uzipLastError()), /not a GPU codec context/);
+  },
+);
+
+Deno.test('GpuCodec.decompress: lean other than a boolean or "maybe" is an invalid argument before the library is called', () => {
+  for (const lean of ["yes", 1, null]) {
+    assert.throws(
+      () => codec.decompress(buffer, 64, buffer, stream, { lean: lean as unknown as boolean }),
+      (e: unknown) =>
+        e instanceof InvalidArgumentError && /lean must be a boolean or "maybe"/.test(e.message),
+    );
+  }
+});
+
 Deno.test("GpuCodec.decompress: two of lanes, pairs and lean are an invalid argument before the library is called", () => {
   for (
-    const opts of [{ lanes: true, pairs: true }, { lanes: true, lean: true }, { pairs: true, lean: true }]
+    const opts of [
+      { lanes: true, pairs: true },
+      { lanes: true, lean: true },
+      { pairs: true, lean: true },
+      { lanes: true, lean: "maybe" as const },
+    ]
   ) {
     assert.throws(
       () => codec.decompress(buffer, 64, buffer, stream, opts),

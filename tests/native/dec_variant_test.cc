@@ -2,10 +2,13 @@
 // decode-reduce and a forced variant win over everything; without a dtype the default; fp32 the wide kernel
 // only on at least half the chip; plain bytes the default; one- and two-byte types the one-round kernel
 // from just over a third of a round of its warps up to one round, the compact layout from two rounds of the
-// default kernel's warps, at any SM budget. gpu_check runs every kernel on a GPU; this pins the boundaries,
-// which no GPU run hits exactly. Built and run by scripts/test_native.sh.
+// default kernel's warps, at any SM budget; the lean decoder's compact layout (uzip_lean_dec_compact) from two
+// rounds of the lean kernel's warps, or as forced. gpu_check runs every kernel on a GPU; this pins the
+// boundaries, which no GPU run hits exactly. Built and run by scripts/test_native.sh.
 #include <stdint.h>
 #include <stdio.h>
+
+#include <initializer_list>
 
 #include "dec_variant.h"
 
@@ -20,6 +23,17 @@ static void expect(const char* what, bool fused, int forced, int dtype, uint64_t
   if (got != want) {
     printf("FAIL %s: fused %d, forced %d, dtype %d, %llu bytes, %u SMs, %llu warps: kernel %d, want %d\n", what,
            (int)fused, forced, dtype, (unsigned long long)cap, budget, (unsigned long long)warps, got, want);
+    g_fail++;
+  }
+}
+
+// The lean decoder's layout (uzip_lean_dec_compact): warps are the lean kernel's resident warps.
+static void expect_lean(const char* what, int forced, uint64_t cap, uint64_t warps, bool want) {
+  g_checks++;
+  const bool got = uzip_lean_dec_compact(forced, cap, warps);
+  if (got != want) {
+    printf("FAIL %s: forced %d, %llu bytes, %llu warps: compact %d, want %d\n", what, forced, (unsigned long long)cap,
+           (unsigned long long)warps, (int)got, (int)want);
     g_fail++;
   }
 }
@@ -66,6 +80,16 @@ int main() {
   const int fp8 = UZIP_DTYPE_FP8E4M3;
   expect("fp8 256 MiB", false, -1, fp8, 256 * MiB, 132, warps, UZIP_DEC_COMPACT);
   expect("fp8 16 MiB", false, -1, fp8, 16 * MiB, 132, warps, UZIP_DEC_ONE_ROUND);
+  // Lean: compact from two rounds of the lean kernel's warps (2-byte elements in 2^13 blocks: bytes >> 14).
+  for (uint64_t w : {132ull * 16, 8ull * 16, 1ull * 16}) {
+    const uint64_t border = (2 * w) << 14;
+    expect_lean("lean just under two rounds", -1, border - 1, w, false);
+    expect_lean("lean two rounds", -1, border, w, true);
+    expect_lean("lean forced 0", 0, 64 * border, w, false);
+    expect_lean("lean forced 1", 1, 1, w, true);
+  }
+  expect_lean("lean 16 MiB on an H200", -1, 16 * MiB, 132 * 16, false);
+  expect_lean("lean 1 GiB on an H200", -1, 1024 * MiB, 132 * 16, true);
   printf("dec_variant_test: %d checks, %d failures\n", g_checks, g_fail);
   return g_fail ? 1 : 0;
 }
