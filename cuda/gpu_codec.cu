@@ -131,7 +131,7 @@ struct GpuCodec {
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm[2], lanesDecVariant;  // [0]: the word-ring kernel, [1]: global words
-  int pairsDecPerSm, leanDecPerSm, leanCompactDecPerSm;
+  int pairsDecPerSm, leanDecPerSm, leanCompactDecPerSm, leanFusedDecPerSm;
   bool eitherPdl;                // uzipGpuDecompressEither's second kernel as a programmatic dependent launch
   int leanDecVariant;            // UZIP_GPU_LEAN_DEC_VARIANT forces 0 (lean) / 1 (compact lean), or -1 (the rule)
   int pairsEncPerSm[2];          // [bf16, fp32], 0 = not yet known
@@ -383,6 +383,10 @@ DecKernel dec_kernel_pairs() { return uzip_gpu::decompress_kernel<8, 4, false, f
 // pairs, in a kernel of its own, at 4 CTAs per SM (ptxas: 20 bytes of spill stores at 128 registers; at 5 CTAs,
 // 776 at 96).
 DecKernel dec_kernel_lean() { return uzip_gpu::decompress_kernel<8, 4, false, false, uzip_gpu::DEC_CODING_LEAN>; }
+// Its decode-reduce (uzipGpuDecompressReduceLean), at 4 CTAs per SM as the default one (dec_kernel_fused).
+DecKernel dec_kernel_lean_fused() {
+  return uzip_gpu::decompress_kernel<8, 4, false, true, uzip_gpu::DEC_CODING_LEAN>;
+}
 // The same in the compact layout (DEC_COMPACT_WARP_BYTES a warp) at 5 CTAs per SM, for calls of many rounds
 // (uzip_lean_dec_compact in cuda/dec_variant.h; ptxas, session 39: 284 bytes of spill stores and 1464 of loads
 // at 96 registers, against 1008 / 2508 at 6 CTAs and 80).
@@ -487,9 +491,30 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   const DecChoice ch = lanes   ? DecChoice{dec_kernel_lanes(lanesVariant), c->lanesDecPerSm[lanesVariant],
                                            lanes_dec_bytes(lanesVariant)}
                        : pairs ? DecChoice{dec_kernel_pairs(), c->pairsDecPerSm, uzip_gpu::PAIRS_DEC_WARP_BYTES}
-                       : lean  ? leanChoice
+                       : lean  ? (other ? DecChoice{dec_kernel_lean_fused(), c->leanFusedDecPerSm} : leanChoice)
                                : choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
   return launch_dec_kernel(c, p, ch, maxBlocks, s, false);
+}
+
+// uzipGpuDecompressReduce and its lean twin: the call's checks, then the fused kernel of that coding.
+int launch_decompress_reduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
+                             uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream, int coding) {
+  if (!coll_dtype_reducible(dtype))
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "dtype %d has no reduction (bf16, fp16, fp32, fp8 only)", dtype);
+  const bool premul = op > COLL_OP_PREMUL_BASE && op <= COLL_OP_PREMUL_BASE + 65536 &&
+                      (dtype == COLL_BF16 || dtype == COLL_FP16 || dtype == COLL_FP32);
+  if (!(op >= UZIP_OP_SUM && op <= UZIP_OP_AVG) && !premul)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "op %d is not 0-4 or 64 + nranks (bf16, fp16, fp32)", op);
+  const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+  if (count && (!dst || !other)) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst or other is null");
+  if ((dst | other) % w) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst and other must be %u-byte aligned", w);
+  if (count > (1ull << 48))
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu is too large", (unsigned long long)count);
+  if (count && dst < other + count * w && other < dst + count * w)
+    return uzipSetError(UZIP_ERR_INVALID_ARG, "dst and other overlap (each block is decoded into dst first)");
+  // other is never null here, so the kernel always runs the fused path (count 0: nothing to reduce).
+  return launch_decompress(ctx, src, srcBytes, dst ? dst : other, count * w, statusDev, stream,
+                           other ? other : src, count, dtype, op, dtype, coding);
 }
 
 }  // namespace
@@ -536,6 +561,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st) st = dec_prepare(dec_kernel_lean(), &c->leanDecPerSm);
     if (!st)
       st = dec_prepare(dec_kernel_lean_compact(), &c->leanCompactDecPerSm, (int)uzip_gpu::DEC_COMPACT_WARP_BYTES);
+    if (!st) st = dec_prepare(dec_kernel_lean_fused(), &c->leanFusedDecPerSm);
   }
   if (st) {
     if (c->slots) cudaFree(c->slots);
@@ -676,22 +702,15 @@ UZIP_API int uzipGpuDecompressLean(uint64_t ctx, uint64_t src, uint64_t srcBytes
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
                                      uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream) {
   uzipClearError();
-  if (!coll_dtype_reducible(dtype))
-    return uzipSetError(UZIP_ERR_INVALID_ARG, "dtype %d has no reduction (bf16, fp16, fp32, fp8 only)", dtype);
-  const bool premul = op > COLL_OP_PREMUL_BASE && op <= COLL_OP_PREMUL_BASE + 65536 &&
-                      (dtype == COLL_BF16 || dtype == COLL_FP16 || dtype == COLL_FP32);
-  if (!(op >= UZIP_OP_SUM && op <= UZIP_OP_AVG) && !premul)
-    return uzipSetError(UZIP_ERR_INVALID_ARG, "op %d is not 0-4 or 64 + nranks (bf16, fp16, fp32)", op);
-  const uint32_t w = uzip_dtype_width((uint32_t)dtype);
-  if (count && (!dst || !other)) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst or other is null");
-  if ((dst | other) % w) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst and other must be %u-byte aligned", w);
-  if (count > (1ull << 48))
-    return uzipSetError(UZIP_ERR_INVALID_ARG, "count %llu is too large", (unsigned long long)count);
-  if (count && dst < other + count * w && other < dst + count * w)
-    return uzipSetError(UZIP_ERR_INVALID_ARG, "dst and other overlap (each block is decoded into dst first)");
-  // other is never null here, so the kernel always runs the fused path (count 0: nothing to reduce).
-  return launch_decompress(ctx, src, srcBytes, dst ? dst : other, count * w, statusDev, stream,
-                           other ? other : src, count, dtype, op, dtype);
+  return launch_decompress_reduce(ctx, src, srcBytes, dst, other, count, dtype, op, statusDev, stream,
+                                  uzip_gpu::DEC_CODING_BYTES);
+}
+
+UZIP_API int uzipGpuDecompressReduceLean(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
+                                         uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream) {
+  uzipClearError();
+  return launch_decompress_reduce(ctx, src, srcBytes, dst, other, count, dtype, op, statusDev, stream,
+                                  uzip_gpu::DEC_CODING_LEAN);
 }
 
 UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes) {

@@ -1271,7 +1271,7 @@ template <int U, int MINB, bool PAIRS = false, bool FUSED = false, int CODING = 
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   constexpr bool LANES = CODING == DEC_CODING_LANES;
   constexpr bool LEAN = CODING == DEC_CODING_LEAN;  // lean sections' own kernel (uzipGpuDecompressLean)
-  static_assert(!(LEAN && (PAIRS || FUSED)), "the lean kernel reads no segment pairs and reduces nothing");
+  static_assert(!(LEAN && PAIRS), "the lean kernels read no segment pairs");
   extern __shared__ __align__(16) uint8_t smem[];
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   // The compact layout: the CTA's four rings first, then each warp's area (DEC_COMPACT_AREA_BYTES).

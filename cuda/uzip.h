@@ -192,6 +192,10 @@ UZIP_API int uzipGpuDecompressEither(uint64_t ctx, uint64_t src, uint64_t srcByt
                                      uint64_t statusDev, uint64_t stream, int32_t dtype);
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
                                      uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream);
+// uzipGpuDecompressReduce for streams with lean sections (FORMAT.md "Lean sections"), which uzipGpuDecompressReduce
+// refuses (status UNSUPPORTED); here any other stream gives INVALID_ARG. Same arguments, checks and result.
+UZIP_API int uzipGpuDecompressReduceLean(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
+                                         uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream);
 UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes);
 UZIP_API int uzipGpuCodecLastStatus(uint64_t ctx, int32_t* outStatus);
 

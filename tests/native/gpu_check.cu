@@ -498,16 +498,20 @@ static void guarded_diff(const std::vector<uint8_t>& got, const std::vector<uint
 // Fused decode and reduce (uzipGpuDecompressReduce): dst = decode(stream) op other must equal the CPU's
 // decode followed by the collectives' element arithmetic (coll_reduce.h), bit for bit: every float dtype
 // and op, special values (NaN, Inf, -0, subnormals) in both operands, tails, unaligned operands.
-static void decode_reduce_case(int dtype, int op, uint64_t count, int kind, uint32_t misalign) {
+// lean: the stream has lean sections in the split layout at 2^12 (as P2P's small chunks would), decoded by
+// uzipGpuDecompressReduceLean; uzipGpuDecompressReduce must refuse it (UNSUPPORTED) and the lean entry a
+// default stream (INVALID_ARG).
+static void decode_reduce_case(int dtype, int op, uint64_t count, int kind, uint32_t misalign, bool lean = false) {
   g_cases++;
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
+  const uint32_t flags = lean ? UZIP_FLAG_LEAN | UZIP_FLAG_SPLIT : 0, log2 = lean ? 12 : 0;
   std::vector<uint8_t> a, o;
   make_data(a, dtype, count, kind, count * 31 + op);
   make_data(o, dtype, count, kind == D_SPECIAL ? D_SPECIAL : D_GAUSS, count * 17 + op + 5);
   uint64_t bound = 0, bytes = 0;
-  CK(uzipMaxCompressedSize(dtype, count, 0, 0, &bound));
+  CK(uzipMaxCompressedSize(dtype, count, flags, log2, &bound));
   std::vector<uint8_t> cmp(bound), want(count * w), got(count * w + 2 * w);
-  CK(uzipCompressCpu(a.data(), count, dtype, 0, 0, cmp.data(), bound, &bytes));
+  CK(uzipCompressCpu(a.data(), count, dtype, flags, log2, cmp.data(), bound, &bytes));
   const float s = coll_op_scale(dtype, op);
   for (uint64_t i = 0; i < count; i++)
     coll_store(want.data(), i, w, coll_reduce_elem_s(coll_load(a.data(), i, w), coll_load(o.data(), i, w), dtype, op, s));
@@ -519,18 +523,27 @@ static void decode_reduce_case(int dtype, int op, uint64_t count, int kind, uint
   CK(uzipCudaMemcpyFromHost(g_cmp.p, cmp.data(), bytes, g_stream));
   CK(uzipCudaMemcpyFromHost(oth, o.data(), count * w, g_stream));
   CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 64, g_stream));
-  CK(uzipGpuDecompressReduce(g_ctx, g_cmp.p, bytes, dst, oth, count, dtype, op, 0, g_stream));
+  char why[160] = "";
+  // The other coding's entry first: it must refuse the stream (the right one then writes all of dst).
+  CK((lean ? uzipGpuDecompressReduce : uzipGpuDecompressReduceLean)(g_ctx, g_cmp.p, bytes, dst, oth, count, dtype, op,
+                                                                    0, g_stream));
   CK(uzipStreamSynchronize(g_stream));
   int32_t st = -1;
   CK(uzipGpuCodecLastStatus(g_ctx, &st));
+  if (st != (lean ? UZIP_ERR_UNSUPPORTED : UZIP_ERR_INVALID_ARG))
+    snprintf(why, sizeof why, "the %s entry gave %s", lean ? "default" : "lean", uzipStatusName(st));
+  CK((lean ? uzipGpuDecompressReduceLean : uzipGpuDecompressReduce)(g_ctx, g_cmp.p, bytes, dst, oth, count, dtype, op,
+                                                                    0, g_stream));
+  CK(uzipStreamSynchronize(g_stream));
+  st = -1;
+  CK(uzipGpuCodecLastStatus(g_ctx, &st));
   CK(uzipCudaMemcpyToHost(got.data(), dst - w, count * w + 2 * w, g_stream));
-  char why[160] = "";
-  if (st) snprintf(why, sizeof why, "status %s", uzipStatusName(st));
-  else guarded_diff(got, want, count, w, why, sizeof why);
+  if (!why[0] && st) snprintf(why, sizeof why, "status %s", uzipStatusName(st));
+  else if (!why[0]) guarded_diff(got, want, count, w, why, sizeof why);
   if (why[0]) {
     g_fail++;
-    printf("FAIL decode-reduce dtype=%d op=%d n=%llu kind=%s misalign=%u: %s\n", dtype, op, (unsigned long long)count,
-           kDataNames[kind], misalign, why);
+    printf("FAIL decode-reduce%s dtype=%d op=%d n=%llu kind=%s misalign=%u: %s\n", lean ? " (lean)" : "", dtype, op,
+           (unsigned long long)count, kDataNames[kind], misalign, why);
   }
 }
 
@@ -542,13 +555,17 @@ static void decode_reduce_cases(bool quick, bool tiny) {
       for (uint64_t n : {(uint64_t)1, (uint64_t)1025, (uint64_t)50001, (uint64_t)262147})
         for (int kind : {D_GAUSS, D_SPECIAL}) {
           if ((quick && n > 50001 && kind == D_SPECIAL) || (tiny && n > 50001)) continue;
-          decode_reduce_case(dtype, op, n, kind, 0);
-          if (n == 50001) decode_reduce_case(dtype, op, n, kind, 1);
+          for (bool lean : {false, true}) {
+            decode_reduce_case(dtype, op, n, kind, 0, lean);
+            if (n == 50001) decode_reduce_case(dtype, op, n, kind, 1, lean);
+          }
         }
   }
   if (!tiny) {
-    decode_reduce_case(1, 0, (uint64_t)8 << 20, D_GAUSS, 0);  // 16 MiB bf16, every SM
-    decode_reduce_case(3, COLL_OP_PREMUL_BASE + 2, (uint64_t)4 << 20, D_GAUSS, 0);
+    for (bool lean : {false, true}) {
+      decode_reduce_case(1, 0, (uint64_t)8 << 20, D_GAUSS, 0, lean);  // 16 MiB bf16, every SM
+      decode_reduce_case(3, COLL_OP_PREMUL_BASE + 2, (uint64_t)4 << 20, D_GAUSS, 0, lean);
+    }
   }
   // The stream must hold what the call says.
   std::vector<uint8_t> d;

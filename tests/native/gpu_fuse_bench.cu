@@ -3,7 +3,8 @@
 // the collectives backend's reduce (nccl/coll_reduce_gpu.cuh, compiled in here: the composed path),
 // (c) uzipGpuDecompressReduce, and the reduce alone, both the backend's and the earlier form of it
 // (reduce_vec below: dtype and op read at run time, as before 2026-12-01), rounds interleaved. Sum of
-// bf16 / fp16 / fp32 Gaussian data. Every path must give the same bytes (checked).
+// bf16 / fp16 / fp32 Gaussian data. Every path must give the same bytes (checked). UZIP_FUSE_LEAN=1 (below):
+// streams with lean sections and their entry points.
 // Usage: gpu_fuse_bench OUT.json [--reps N] [--commit SHA] [--cmd "..."]
 #include <algorithm>
 #include <string>
@@ -37,6 +38,11 @@ static double median(std::vector<float> v) {
   return v.empty() ? 0 : v[v.size() / 2];
 }
 
+// UZIP_FUSE_LEAN=1: the streams have lean sections in the split layout at 2^12 (flags 0x12), decoded through
+// uzipGpuDecompressLean and uzipGpuDecompressReduceLean.
+static const bool g_lean = getenv("UZIP_FUSE_LEAN") && !strcmp(getenv("UZIP_FUSE_LEAN"), "1");
+static const uint32_t g_flags = g_lean ? UZIP_FLAG_LEAN | UZIP_FLAG_SPLIT : 0, g_log2 = g_lean ? 12 : 0;
+
 int main(int argc, char** argv) {
   if (argc < 2) { fprintf(stderr, "usage: gpu_fuse_bench OUT.json [--reps N] [--commit S] [--cmd S]\n"); return 2; }
   int reps = 15;
@@ -64,16 +70,16 @@ int main(int argc, char** argv) {
   cudaEventCreate(&e1);
   FILE* js = fopen(argv[1], "w");
   if (!js) { perror(argv[1]); return 2; }
-  fprintf(js, "{\"gpu\":\"%s\",\"sms\":%d,\"driver\":%llu,\"commit\":\"%s\",\"command\":\"%s\",\"reps\":%d,\"op\":\"sum\","
+  fprintf(js, "{\"gpu\":\"%s\",\"sms\":%d,\"driver\":%llu,\"commit\":\"%s\",\"command\":\"%s\",\"reps\":%d,\"op\":\"sum\",\"streamFlags\":%u,\"log2Block\":%u,"
           "\"method\":\"median of CUDA-event times per call; decode / decode+reduce / fused / reduce (backend) / reduce (earlier form), interleaved\",\"results\":[\n",
-          name, sms, (unsigned long long)info[6], commit.c_str(), cmd.c_str(), reps);
+          name, sms, (unsigned long long)info[6], commit.c_str(), cmd.c_str(), reps, g_flags, g_log2);
   printf("%-5s %10s %10s %12s %10s %9s %10s %10s %8s\n", "dtype", "size", "decode us", "dec+red us", "fused us",
          "fused x", "red us", "old red us", "red x");
   const uint64_t maxBytes = 256ull << 20;
   uint64_t in, local, cmp, tmp, outA, outB, outC, cap;
-  CK(uzipMaxCompressedSize(3, maxBytes / 4, 0, 0, &cap));
+  CK(uzipMaxCompressedSize(3, maxBytes / 4, g_flags, g_log2, &cap));
   uint64_t cap2 = 0;
-  CK(uzipMaxCompressedSize(1, maxBytes / 2, 0, 0, &cap2));
+  CK(uzipMaxCompressedSize(1, maxBytes / 2, g_flags, g_log2, &cap2));
   cap = std::max(cap, cap2);
   for (uint64_t* p : {&in, &local, &tmp, &outA, &outB, &outC}) CK(uzipCudaMalloc(0, maxBytes, p));
   CK(uzipCudaMalloc(0, cap, &cmp));
@@ -86,11 +92,11 @@ int main(int argc, char** argv) {
     CK(uzipCudaMemcpyFromHost(in, host.data(), maxBytes, stream));
     make_data(host, dtype, maxBytes / w, D_GAUSS, 7);
     CK(uzipCudaMemcpyFromHost(local, host.data(), maxBytes, stream));
-    for (uint64_t mib : {4, 16, 32, 64, 256}) {
+    for (uint64_t mib : {1, 4, 16, 32, 64, 256}) {
       const uint64_t bytes = mib << 20, count = bytes / w;
       uint64_t csize = 0, c2 = 0;
-      CK(uzipMaxCompressedSize(dtype, count, 0, 0, &c2));
-      CK(uzipGpuCompress(ctx, in, count, dtype, 0, 0, cmp, c2, 0, stream));
+      CK(uzipMaxCompressedSize(dtype, count, g_flags, g_log2, &c2));
+      CK(uzipGpuCompress(ctx, in, count, dtype, g_flags, g_log2, cmp, c2, 0, stream));
       CK(uzipStreamSynchronize(stream));
       CK(uzipGpuCodecLastSize(ctx, &csize));
       const int blocks = (int)std::min<uint64_t>((count / (16 / w) + 256) / 256, (uint64_t)sms * 8);
@@ -115,12 +121,18 @@ int main(int argc, char** argv) {
         else reduce_vec<4><<<blocks, 256, 0, cs>>>((void*)out, (void*)tmp, (void*)local, count, dtype, 0);
       };
       for (int r = 0; r < reps + 3; r++) {
-        timed(td, r, [&] { CK(uzipGpuDecompress(ctx, cmp, csize, tmp, bytes, 0, stream)); });
+        auto decode = [&] {
+          CK((g_lean ? uzipGpuDecompressLean : uzipGpuDecompress)(ctx, cmp, csize, tmp, bytes, 0, stream));
+        };
+        timed(td, r, decode);
         timed(tc, r, [&] {
-          CK(uzipGpuDecompress(ctx, cmp, csize, tmp, bytes, 0, stream));
+          decode();
           backendReduce(outA);
         });
-        timed(tf, r, [&] { CK(uzipGpuDecompressReduce(ctx, cmp, csize, outB, local, count, dtype, 0, 0, stream)); });
+        timed(tf, r, [&] {
+          CK((g_lean ? uzipGpuDecompressReduceLean : uzipGpuDecompressReduce)(ctx, cmp, csize, outB, local, count,
+                                                                              dtype, 0, 0, stream));
+        });
         timed(tr, r, [&] { backendReduce(outA); });
         timed(to, r, [&] { oldReduce(outC); });
       }
