@@ -115,6 +115,17 @@ gpu_bench_dirs() {
   shift 2
   for dir in $dirs; do gpu_bench_run "${tag}_$dir" "$dir" -- "$@"; done
 }
+# codec_sweep: gpu_bench of this build (gpu/) for bf16, fp16, fp32 and fp8e4m3 in the split and the default
+# layouts at 1 MiB, 16 MiB, 256 MiB and 1 GiB on the whole chip, tagged sweep_dD_fF; packs after each dtype.
+codec_sweep() {
+  local d f
+  for d in 1 2 3 4; do
+    for f in 2 0; do
+      gpu_bench_run "sweep_d${d}_f$f" gpu -- --dtypes $d --flags $f --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
+    done
+    pack
+  done
+}
 # bf16_split_rounds: the bf16 split layout of old/, new1/ and this build (1 MiB - 1 GiB), then of new1/ and
 # this build once more (16 MiB - 1 GiB): the two-round comparison of session 17's A/B calls; packs.
 bf16_split_rounds() {

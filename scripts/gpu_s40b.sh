@@ -11,12 +11,7 @@ export CUDA_VISIBLE_DEVICES=0
 check_run check 150 -- --quick
 check_run lean 60 -- --lean
 echo "(${SECONDS}s)"
-for d in 1 2 3 4; do
-  for f in 2 0; do
-    gpu_bench_run "sweep_d${d}_f$f" gpu -- --dtypes $d --flags $f --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
-  done
-  pack
-done
+codec_sweep
 echo "(${SECONDS}s)"
 # Where 256 MiB decodes lose to 1 GiB (2.6 rounds of 2^14 blocks on the compact decoder's 3168 warps): the
 # same calls at other block sizes, and lean 2^13 (the ratio of plain 2^14).

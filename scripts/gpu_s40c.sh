@@ -9,12 +9,7 @@ export CUDA_VISIBLE_DEVICES=0
 deno_gpu_suites
 echo "(${SECONDS}s)"
 if grep -q H200 "$R/gpu.txt"; then
-  for d in 1 2 3 4; do
-    for f in 2 0; do
-      gpu_bench_run "sweep_d${d}_f$f" gpu -- --dtypes $d --flags $f --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
-    done
-    pack
-  done
+  codec_sweep
   BENCH_TIMEOUT=120 gpu_bench_run sweep_d1_f2_4g gpu -- --dtypes 1 --flags 2 --sizes-kib "4194304" --sms 0 --reps 5
   pack; echo "(${SECONDS}s)"
 fi

@@ -10,12 +10,7 @@ export CUDA_VISIBLE_DEVICES=0
 grep -q H200 "$R/gpu.txt" || { echo "not an H200: $(tail -1 "$R/gpu.txt")"; exit 0; }
 [ -f .carry-run/gpu/gpu_fuse_bench ] ||
   { xz -dc .carry-run/gpu/gpu_fuse_bench.xz > .carry-run/gpu/gpu_fuse_bench && chmod +x .carry-run/gpu/gpu_fuse_bench; }
-for d in 1 3 2 4; do
-  for f in 2 0; do
-    gpu_bench_run "sweep_d${d}_f$f" gpu -- --dtypes $d --flags $f --sizes-kib "1024 16384 262144 1048576" --sms 0 --reps 10
-  done
-  pack
-done
+codec_sweep
 for d in 1 3; do
   BENCH_TIMEOUT=120 gpu_bench_run "sweep_d${d}_f2_4g" gpu -- --dtypes $d --flags 2 --sizes-kib "4194304" --sms 0 --reps 5
 done
