@@ -187,7 +187,8 @@ UZIP_API int uzipGpuDecompressLean(uint64_t ctx, uint64_t src, uint64_t srcBytes
 // bf16 split (bench/results/h200-2026-12-05-session40/1-either-leancompact): a lean stream of 2^12 blocks
 // decodes in ~1 us more than through uzipGpuDecompressLean (1 MiB 21.2 -> 22.1 us back to back, 16 MiB 25.1 ->
 // 26.2), a default stream in 4-10 us more than through uzipGpuDecompress (1 MiB 31.3 -> 41.1, 16 MiB 32.2 ->
-// 37.3; 256 MiB -2%). dtype as for uzipGpuDecompressAs.
+// 37.3; 256 MiB -2%; on an H100 9-15 us: h100-2026-12-05-session40/4-small-lean-either). dtype as for
+// uzipGpuDecompressAs.
 UZIP_API int uzipGpuDecompressEither(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                                      uint64_t statusDev, uint64_t stream, int32_t dtype);
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,

@@ -55,8 +55,8 @@ export interface GpuDecompressOptions {
    * The stream has lean sections (compressed with `lean: true`): it decodes in its own kernel, and the others
    * refuse it (UnsupportedError / InvalidArgumentError from lastStatus). `"maybe"`: the stream may or may not
    * have them (but is neither lane streams nor pair-coded): both kernels are enqueued and the one the stream is
-   * not for leaves it at its header, at ~1 µs more than `true` for a lean stream and 4–10 µs more than `false`
-   * for a small default one (H200, bf16, 1–16 MiB). Default false.
+   * not for leaves it at its header, at ~1 µs more than `true` for a lean stream and 4–15 µs more than `false`
+   * for a small default one (1–16 MiB on an H200 and an H100). Default false.
    */
   lean?: boolean | "maybe";
 }
