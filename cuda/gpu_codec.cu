@@ -413,6 +413,14 @@ DecChoice choose_decoder(GpuCodec* c, bool fused, int dtypeHint, uint64_t dstCap
   }
 }
 
+// The lean decode kernel for a call: uzip_lean_dec_compact (cuda/dec_variant.h) picks the layout.
+DecChoice choose_lean_decoder(GpuCodec* c, uint64_t dstCapacity) {
+  const uint64_t leanWarps = 4ull * (uint64_t)sm_budget(c) * (uint64_t)c->leanDecPerSm;
+  if (uzip_lean_dec_compact(c->leanDecVariant, dstCapacity, leanWarps))
+    return {dec_kernel_lean_compact(), c->leanCompactDecPerSm, uzip_gpu::DEC_COMPACT_WARP_BYTES};
+  return {dec_kernel_lean(), c->leanDecPerSm};
+}
+
 // Launches decode kernel ch.kernel for p on s; pdl: as a programmatic dependent of the kernel before it on s
 // (it may start before that one ends; uzipGpuDecompressEither's second kernel).
 int launch_dec_kernel(GpuCodec* c, DecParams p, const DecChoice& ch, uint64_t maxBlocks, cudaStream_t s, bool pdl) {
@@ -476,22 +484,18 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   const int lanesVariant =
       c->lanesDecVariant == 1 || (dtypeHint >= 0 && uzip_dtype_width((uint32_t)dtypeHint) != 2) ? 1 : 0;
-  const DecChoice leanChoice = uzip_lean_dec_compact(c->leanDecVariant, p.dstCapacity,
-                                                    4ull * (uint64_t)sm_budget(c) * (uint64_t)c->leanDecPerSm)
-                                   ? DecChoice{dec_kernel_lean_compact(), c->leanCompactDecPerSm,
-                                               uzip_gpu::DEC_COMPACT_WARP_BYTES}
-                                   : DecChoice{dec_kernel_lean(), c->leanDecPerSm};
   if (either) {
     // Both kernels share the call's epoch (its slot): the one that leaves a stream touches no slot word.
     p.skipMask = ~(1u << uzip_gpu::DEC_CODING_LEAN) & 31u;
-    if (int st = launch_dec_kernel(c, p, leanChoice, maxBlocks, s, false)) return st;
+    if (int st = launch_dec_kernel(c, p, choose_lean_decoder(c, p.dstCapacity), maxBlocks, s, false)) return st;
     p.skipMask = 1u << uzip_gpu::DEC_CODING_LEAN;
     return launch_dec_kernel(c, p, choose_decoder(c, false, dtypeHint, p.dstCapacity), maxBlocks, s, c->eitherPdl);
   }
   const DecChoice ch = lanes   ? DecChoice{dec_kernel_lanes(lanesVariant), c->lanesDecPerSm[lanesVariant],
                                            lanes_dec_bytes(lanesVariant)}
                        : pairs ? DecChoice{dec_kernel_pairs(), c->pairsDecPerSm, uzip_gpu::PAIRS_DEC_WARP_BYTES}
-                       : lean  ? (other ? DecChoice{dec_kernel_lean_fused(), c->leanFusedDecPerSm} : leanChoice)
+                       : lean  ? (other ? DecChoice{dec_kernel_lean_fused(), c->leanFusedDecPerSm}
+                                        : choose_lean_decoder(c, p.dstCapacity))
                                : choose_decoder(c, other != 0, dtypeHint, p.dstCapacity);
   return launch_dec_kernel(c, p, ch, maxBlocks, s, false);
 }

@@ -44,7 +44,7 @@ static float time_ms(uint64_t e0, uint64_t e1) {
 // through their own entry points.
 static uint32_t g_flags = 0;
 // UZIP_BENCH_EITHER=1: default and lean streams decode through uzipGpuDecompressEither (both kernels enqueued).
-static const bool g_either = getenv("UZIP_BENCH_EITHER") && !strcmp(getenv("UZIP_BENCH_EITHER"), "1");
+static const bool g_either = env_is_one("UZIP_BENCH_EITHER");
 static int decode(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t cap, uint64_t stream, int hint) {
   if (g_either && !(g_flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS)))
     return uzipGpuDecompressEither(ctx, src, srcBytes, dst, cap, 0, stream, hint);

@@ -59,7 +59,7 @@ static int g_sms = 1;  // the device's SM count
 
 // The decode entry point for a stream of these flags: lane streams have their own.
 // UZIP_CHECK_EITHER=1: default and lean streams through uzipGpuDecompressEither instead (its damaged streams too).
-static const bool g_either = getenv("UZIP_CHECK_EITHER") && !strcmp(getenv("UZIP_CHECK_EITHER"), "1");
+static const bool g_either = env_is_one("UZIP_CHECK_EITHER");
 static int decompress_for(uint32_t flags, uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t cap,
                           uint64_t stream) {
   if (g_either && !(flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS)))
@@ -188,6 +188,19 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   // Pair and lean streams: an aligned destination and one off its 16-byte alignment by one element.
   const int hints[3] = {lanes ? -3 : pairs ? -4 : -2, pairs || lean ? -5 : dtype,
                         dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32};
+  // A decode into g_out + dOff (guarded by 0x5A bytes) must give the data back with status 0.
+  auto decoded_ok = [&](const char* what, int hint, uint64_t dOff) {
+    CK(uzipStreamSynchronize(g_stream));
+    int32_t st = -1;
+    CK(uzipGpuCodecLastStatus(g_ctx, &st));
+    CK(uzipCudaMemcpyToHost(back.data(), g_out.p + dOff, count * w + 1, g_stream));
+    if (st != 0) snprintf(why, sizeof why, "%s (hint %d) status %s", what, hint, uzipStatusName(st));
+    else if (uint64_t d = first_diff(back.data(), data.data(), count * w); d != count * w)
+      snprintf(why, sizeof why, "%s (hint %d) byte %llu differs", what, hint, (unsigned long long)d);
+    else if (back[count * w] != 0x5A) snprintf(why, sizeof why, "%s (hint %d) wrote past the end", what, hint);
+    else return true;
+    return false;
+  };
   for (int hint : hints) {
     if (!ok || ((pairs || lean) && hint >= 0)) break;
     const uint64_t ctx = g_ctx;
@@ -200,42 +213,23 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
     else if (lean) CK(uzipGpuDecompressLean(ctx, g_cmp.p, cpuBytes, g_out.p + dOff, count * w, 0, g_stream));
     else if (hint == -2) CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
     else CK(uzipGpuDecompressAs(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint));
-    CK(uzipStreamSynchronize(g_stream));
-    int32_t st = -1;
-    CK(uzipGpuCodecLastStatus(ctx, &st));
-    CK(uzipCudaMemcpyToHost(back.data(), g_out.p + dOff, count * w + 1, g_stream));
-    if (st != 0) { ok = false; snprintf(why, sizeof why, "gpu decode (hint %d) status %s", hint, uzipStatusName(st)); }
-    else if (uint64_t d = first_diff(back.data(), data.data(), count * w); d != count * w) {
-      ok = false;
-      snprintf(why, sizeof why, "gpu decode (hint %d) byte %llu differs", hint, (unsigned long long)d);
-    } else if (back[count * w] != 0x5A) {
-      ok = false;
-      snprintf(why, sizeof why, "gpu decode (hint %d) wrote past the end", hint);
-    }
+    ok = decoded_ok("gpu decode", hint, dOff);
   }
   // uzipGpuDecompressEither: default and lean streams decode exactly (one of its two kernels leaves the stream
   // alone), lane and pair streams are refused (UNSUPPORTED, by the default kernel).
   if (ok) {
     CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
     CK(uzipGpuDecompressEither(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, -1));
-    CK(uzipStreamSynchronize(g_stream));
-    int32_t st = -1;
-    CK(uzipGpuCodecLastStatus(g_ctx, &st));
-    CK(uzipCudaMemcpyToHost(back.data(), g_out.p, count * w + 1, g_stream));
     if (lanes || pairs) {
+      CK(uzipStreamSynchronize(g_stream));
+      int32_t st = -1;
+      CK(uzipGpuCodecLastStatus(g_ctx, &st));
       if (st != UZIP_ERR_UNSUPPORTED) {
         ok = false;
         snprintf(why, sizeof why, "the either decoder gave %s", uzipStatusName(st));
       }
-    } else if (st != 0) {
-      ok = false;
-      snprintf(why, sizeof why, "either decode status %s", uzipStatusName(st));
-    } else if (uint64_t d = first_diff(back.data(), data.data(), count * w); d != count * w) {
-      ok = false;
-      snprintf(why, sizeof why, "either decode byte %llu differs", (unsigned long long)d);
-    } else if (back[count * w] != 0x5A) {
-      ok = false;
-      snprintf(why, sizeof why, "either decode wrote past the end");
+    } else {
+      ok = decoded_ok("either decode", -1, 0);
     }
   }
   // CPU decode of the GPU stream (equal bytes, but this also runs when sizes matched only).

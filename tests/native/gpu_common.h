@@ -73,6 +73,12 @@ static uint64_t g_data_salt = 0;
          (unsigned long long)g_data_salt);
 }
 
+// Whether environment variable `name` is set to exactly "1" (the tools' switches, e.g. UZIP_CHECK_EITHER).
+[[maybe_unused]] static bool env_is_one(const char* name) {
+  const char* v = getenv(name);
+  return v && !strcmp(v, "1");
+}
+
 // A file's bytes (e.g. real weights in a dtype, from scripts/weights_data.ts); false when it cannot be read.
 [[maybe_unused]] static bool read_file(const char* path, std::vector<uint8_t>& out) {
   FILE* fp = fopen(path, "rb");

@@ -40,7 +40,7 @@ static double median(std::vector<float> v) {
 
 // UZIP_FUSE_LEAN=1: the streams have lean sections in the split layout at 2^12 (flags 0x12), decoded through
 // uzipGpuDecompressLean and uzipGpuDecompressReduceLean.
-static const bool g_lean = getenv("UZIP_FUSE_LEAN") && !strcmp(getenv("UZIP_FUSE_LEAN"), "1");
+static const bool g_lean = env_is_one("UZIP_FUSE_LEAN");
 static const uint32_t g_flags = g_lean ? UZIP_FLAG_LEAN | UZIP_FLAG_SPLIT : 0, g_log2 = g_lean ? 12 : 0;
 
 int main(int argc, char** argv) {
