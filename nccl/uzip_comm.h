@@ -41,7 +41,7 @@ typedef struct uzip_p2p_op {
   uint64_t buf;       // device pointer
   uint64_t count;     // elements of dtype
   int32_t dtype;      // UZIP dtype id (0 bytes, 1 bf16, 2 fp16, 3 fp32, 4 fp8e4m3, 5 fp8e5m2)
-  int32_t peer;       // rank
+  int32_t peer;       // rank (this rank itself: NCCL's self send/receive, paired within the batch)
   int32_t isSend;     // 1 send, 0 receive
   int32_t compress;   // 1: compressed pipeline, 0: plain NCCL. Both sides must agree.
 } uzip_p2p_op;
@@ -51,7 +51,9 @@ typedef struct uzip_p2p_op {
 // enqueues after this call returns sees received data in place. Plain operations are posted in one NCCL
 // group and the call returns at once. Compressed ones are chunked and pipelined by this thread (codec on
 // internal streams, NCCL on `stream`), and the call returns once the last chunk is posted. Batches must
-// mirror each other between peers (same operations to a peer, same order, same compress flags).
+// mirror each other between peers (same operations to a peer, same order, same compress flags); operations
+// with this rank as the peer pair up inside the batch (the k-th send to self with the k-th receive from
+// self: same count, dtype and compress), else UZIP_ERR_INVALID_ARG before anything is posted.
 // timeoutMs bounds each wait for a peer (0 = the communicator's); past it the communicator is aborted
 // and UZIP_ERR_TIMEOUT returned.
 UZIP_API int uzipP2pRun(uint64_t comm, const uzip_p2p_op* ops, uint32_t nops, uint64_t stream,

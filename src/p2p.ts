@@ -60,7 +60,12 @@ export interface Tensor {
 export interface P2pOp extends Tensor {
   /** Direction of this operation. */
   kind: "send" | "recv";
-  /** The other rank. */
+  /**
+   * The other rank, or this rank itself: NCCL's send/receive to self, which a batch must pair up (the k-th
+   * send to self with the k-th receive from self, same count and dtype). `"auto"` never compresses those (a
+   * copy on one device is faster than any codec); `"always"` still does, which runs the whole compressed
+   * pipeline on one GPU.
+   */
   peer: number;
 }
 
@@ -113,7 +118,10 @@ export async function p2p(comm: Communicator, ops: P2pOp[], opts: P2pOptions = {
   const timeoutMs = opts.timeoutMs ?? comm.timeoutMs;
   if (mode === "auto") {
     for (const op of ops) {
-      if (policy.link(op.peer) === undefined && elementCount(op) * dtypeWidth(op.dtype) >= policy.minBytes) {
+      if (
+        op.peer !== comm.rank && policy.link(op.peer) === undefined &&
+        elementCount(op) * dtypeWidth(op.dtype) >= policy.minBytes
+      ) {
         await calibrate(comm, op.peer, { policy, stream: opts.stream });
       }
     }
@@ -130,6 +138,7 @@ export async function p2p(comm: Communicator, ops: P2pOp[], opts: P2pOptions = {
     const bytes = count * dtypeWidth(op.dtype);
     const c = mode === "always" ||
       (mode === "auto" && bytes >= policy.minBytes && op.dtype !== "bytes" && count > 0 &&
+        op.peer !== comm.rank &&
         policy.shouldCompress(op.peer, op.kind, bytes, op.dtype));
     compressed.push(c && count > 0 && op.dtype !== "bytes");
     view.setBigUint64(32 * i, op.buffer.ptr + BigInt(offset), true);

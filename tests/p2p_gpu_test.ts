@@ -1,5 +1,5 @@
-// GPU P2P suite: needs 2 GPUs (and NCCL); with fewer it prints a visible SKIP line. Ranks run through
-// the launcher (tests/fixtures/p2p_rank.ts does the checking).
+// GPU P2P suite: transfers to self need 1 GPU, the rest 2 (and NCCL); with fewer it prints a visible SKIP
+// line. Ranks run through the launcher (tests/fixtures/p2p_rank.ts and p2p_self_rank.ts do the checking).
 import assert from "node:assert/strict";
 import { cudaDeviceCount } from "../mod.ts";
 import { launch } from "../src/launch.ts";
@@ -13,17 +13,19 @@ try {
   why = e instanceof Error ? e.message : String(e);
 }
 const SCRIPT = new URL("./fixtures/p2p_rank.ts", import.meta.url).pathname;
+const SELF_SCRIPT = new URL("./fixtures/p2p_self_rank.ts", import.meta.url).pathname;
 
-function gpu2(name: string, fn: () => Promise<void>) {
-  if (gpus < 2) console.log(`SKIP (needs 2 GPUs): ${name} [${why}]`);
-  Deno.test({ name, ignore: gpus < 2, fn });
+function gpuN(n: number, name: string, fn: () => Promise<void>) {
+  if (gpus < n) console.log(`SKIP (needs ${n} GPU${n > 1 ? "s" : ""}): ${name} [${why}]`);
+  Deno.test({ name, ignore: gpus < n, fn });
 }
+const gpu2 = (name: string, fn: () => Promise<void>) => gpuN(2, name, fn);
 
-async function run(mode: string, timeoutMs: number, graceMs = 2000) {
+async function run(mode: string, timeoutMs: number, graceMs = 2000, n = 2, script = SCRIPT) {
   const lines: string[] = [];
   const result = await launch({
-    n: 2,
-    script: SCRIPT,
+    n,
+    script,
     args: [mode],
     timeoutMs,
     graceMs,
@@ -35,6 +37,16 @@ async function run(mode: string, timeoutMs: number, graceMs = 2000) {
   });
   return { result, lines };
 }
+
+gpuN(
+  1,
+  "p2p to self on one GPU: bit-exact, the compressed pipeline's wire bytes are the CPU codec's chunks, unpaired self ops refused",
+  async () => {
+    const { result, lines } = await run("self", 300000, 2000, 1, SELF_SCRIPT);
+    assert.equal(result.ok, true, result.message);
+    assert.ok(lines.some((l) => l.includes("SELF OK")), "the rank did not report its checks");
+  },
+);
 
 gpu2(
   "p2p: bit-exact delivery, every dtype, odd and tiny sizes, all policies, batches; auto learns from the wire",
