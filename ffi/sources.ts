@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "9312e46ccc994996";
+export const SOURCES_KEY = "d537e0d5199f1f4d";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -73,7 +73,7 @@ nccl/comm.cc 20707 8e5f994a32a177f356c66dbae45c907e0d2a4c27a01e208d35e7f66dd4bfe
 nccl/comm.h 4070 2437ffb29c07317b6cd096103f2f9b9bcff2c667e5741f9afedad11d7f40bcd9
 nccl/nccl_loader.cc 4009 9c033c1bd86db1421bf3f5ad9912805e97758b4eaa20ccc91ad7847d8a5f960b
 nccl/nccl_loader.h 3857 fef1c3cdf729d60e3ee34e9b2717f79cf4a97b528c5c453feb527dc7a4e16604
-nccl/p2p.cc 32831 0e5b96b6cbf23105c0bec4b0828a1f1b51ed8431c2292f456aa6d66a5d1b4561
+nccl/p2p.cc 34309 8d71369ada37637c053ef0f89e0742e2a89439aa42d2b00e073cde004ed03989
 nccl/p2p.h 4567 84897d94c7ce0ef61c6f44a83ce026ce21a228d0669f826e5494cc427053afc9
 nccl/p2p_plan.cc 4622 eff0fd0789b8ae966ad0be69f9679d49eff007edae2cc5188e47de47859f4008
 nccl/p2p_trace.h 3372 544a9c554a0fe43f611fc454e65483c776e8bd1c08b63200aa59507d82ef4854
@@ -85,7 +85,7 @@ nccl/transport_local_device.h 1760 9881953af31e7f9321af22edc259ead6d903348e51196
 nccl/transport_nccl.cc 2550 4ff854a99223fe4ee5a6c78918850fcdc373b11bf34a8046e47541d8c6e2ac2f
 nccl/transport_nccl.h 1063 00d860247d8e29fc083c6a2b69de89d8158720408daaf2b773a8dd482d2a62e6
 nccl/uzip_coll.h 5661 c6c07510bf46c35dc71d187eccac9cb649169e7ded73c0549dfd1688678dd29c
-nccl/uzip_comm.h 5567 08dc2c4cd4a58c0a524fa78605aeef1e5bc72dc09debcec55a238a110ca6110b
+nccl/uzip_comm.h 5848 77a6447bd23e9d1baa6ea9cd61d30b63f46372f42ecb44cb70d26b9261126a77
 scripts/build.sh 3653 f80148dcc7320da1429301f0fee188beb9ddd7a3b5b9df76e2426b67b482fcd5
 `;
 
