@@ -291,29 +291,6 @@ int validateOp(Comm* c, const uzip_p2p_op& op, uint32_t i) {
   return UZIP_OK;
 }
 
-// Operations with this rank as the peer are NCCL's self send/receive: both halves go in the same group, so
-// a batch must hold them in mirrored pairs (the k-th send to self and the k-th receive from self alike in
-// count, dtype and compress), or NCCL would wait forever for the half that is not there.
-int validateSelf(Comm* c, const uzip_p2p_op* ops, uint32_t nops) {
-  std::vector<uint32_t> sends, recvs;
-  for (uint32_t i = 0; i < nops; i++)
-    if (ops[i].peer == c->rank) (ops[i].isSend ? sends : recvs).push_back(i);
-  for (size_t k = 0; k < std::max(sends.size(), recvs.size()); k++) {
-    if (k >= sends.size() || k >= recvs.size())
-      return uzipSetError(UZIP_ERR_INVALID_ARG, "op %u: a %s to this rank (%d) has no matching %s in the batch",
-                          k < sends.size() ? sends[k] : recvs[k], k < sends.size() ? "send" : "receive", c->rank,
-                          k < sends.size() ? "receive" : "send");
-    const uzip_p2p_op &s = ops[sends[k]], &r = ops[recvs[k]];
-    if (s.count != r.count || s.dtype != r.dtype || s.compress != r.compress)
-      return uzipSetError(UZIP_ERR_INVALID_ARG,
-                          "ops %u and %u: a send to this rank and its receive differ (%llu / %llu elements, dtype "
-                          "%d / %d, compress %d / %d)",
-                          sends[k], recvs[k], (unsigned long long)s.count, (unsigned long long)r.count, s.dtype,
-                          r.dtype, s.compress, r.compress);
-  }
-  return UZIP_OK;
-}
-
 int headerCheck(const uint8_t* h, const Chunk& k, int peer) {
   uint32_t magic;
   uint64_t count, total;
@@ -350,7 +327,7 @@ int runLocked(Comm* c, const uzip_p2p_op* ops, uint32_t nops, cudaStream_t strea
     if (ops[i].compress) anyCompressed = true;
     else plain.push_back(&ops[i]), wire[i] = ops[i].count * uzip_dtype_width(ops[i].dtype);
   }
-  TRY(validateSelf(c, ops, nops));
+  TRY(p2pCheckSelfPairs(ops, nops, c->rank));  // transfers to self come in mirrored pairs
   auto postPlain = [&]() {
     for (const uzip_p2p_op* op : plain) {
       uint64_t bytes = op->count * uzip_dtype_width(op->dtype);

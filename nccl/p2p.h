@@ -72,4 +72,9 @@ struct P2pPlanKnobs {
 void p2pChunkPlan(uint64_t count, uint32_t dtype, uint64_t chunkBytes, uint64_t perMessage, int smallBlocks,
                   std::vector<std::pair<uint64_t, uint32_t>>* out, const P2pPlanKnobs& knobs = P2pPlanKnobs());
 
+// UZIP_OK when the batch's operations to `rank` itself come in mirrored pairs (the k-th send to self and the
+// k-th receive from self alike in count, dtype and compress), else UZIP_ERR_INVALID_ARG with a message that
+// names the ops (p2p_self.cc).
+int p2pCheckSelfPairs(const uzip_p2p_op* ops, uint32_t nops, int rank);
+
 }  // namespace uzip

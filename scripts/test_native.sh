@@ -27,5 +27,7 @@ native_test coll_reduce_test -Inccl
 # boundaries.
 native_test enc_variant_test -Icuda
 native_test dec_variant_test -Icuda
+# The pairing rule of P2P transfers to self (nccl/p2p_self.cc), which the one-GPU test runs for real.
+native_test p2p_self_test -Icuda -Inccl nccl/p2p_self.cc cuda/status.cc
 # The GPU tests' data sets against the decoder's three decode-table fills (cuda/dec_table.h).
 native_test dec_table_test -Icuda -Itests/native -pthread "${SRCS[@]}"
