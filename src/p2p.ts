@@ -214,7 +214,8 @@ export function recvMany(
 }
 
 /**
- * Measures the link model of the pair (this rank, peer) and stores it in the policy. Both ranks call it
+ * Measures the link model of the pair (this rank, peer; another rank, else InvalidArgumentError) and stores
+ * it in the policy. Both ranks call it
  * at the same point (p2p() does, on the first "auto" transfer to a peer; the result is cached in the
  * policy for the communicator's lifetime): the lower rank sends 5 plain 64 MiB messages (after one
  * warm-up) and the higher one times each; each side times its GPU codec on gaussian bf16; then 5
@@ -230,6 +231,11 @@ export async function calibrate(
   peer: number,
   opts: { policy?: Policy; stream?: Stream; bytes?: number } = {},
 ): Promise<LinkModel> {
+  if (peer === comm.rank) {
+    throw new InvalidArgumentError(
+      `calibrate: peer ${peer} is this rank; transfers to self have no link to measure`,
+    );
+  }
   const policy = opts.policy ?? defaultPolicy(comm);
   const bytes = opts.bytes ?? 64 << 20; // a size where the decision matters: 2 chunks of 32 MiB
   const own = opts.stream === undefined;

@@ -6,11 +6,12 @@ import type { Communicator } from "../src/comm.ts";
 import type { DeviceBuffer } from "../src/device.ts";
 import { native } from "../ffi/deno.ts";
 import { InvalidArgumentError, Status } from "../src/errors.ts";
-import { p2p, type P2pOp } from "../src/p2p.ts";
+import { calibrate, p2p, type P2pOp } from "../src/p2p.ts";
 import { cudaBuildTest } from "./_gpu.ts";
 
 const comm = {
   timeoutMs: 1000,
+  rank: 0,
   get handle(): bigint {
     throw new Error("the library was reached");
   },
@@ -47,6 +48,23 @@ Deno.test("p2p: a tensor that fits reaches the library with its offset applied",
       /the library was reached/,
     );
   }
+});
+
+Deno.test("p2p to self: no link to calibrate; auto reaches the library without measuring one", async () => {
+  await assert.rejects(
+    calibrate(comm as unknown as Communicator, 0),
+    (e: unknown) => e instanceof InvalidArgumentError && /this rank/.test(e.message),
+  );
+  // 8 MiB to self under "auto", with no link model yet: a calibration would throw the error above (or fail to
+  // allocate without a GPU); skipping it, the batch goes straight to the library.
+  const big = { bytes: 8 << 20, ptr: 1n << 40n } as unknown as DeviceBuffer;
+  await assert.rejects(
+    p2p(comm as unknown as Communicator, [
+      { kind: "send", peer: 0, buffer: big, dtype: "bf16" },
+      { kind: "recv", peer: 0, buffer: big, dtype: "bf16" },
+    ], { compress: "auto" }),
+    /the library was reached/,
+  );
 });
 
 cudaBuildTest("p2p: the wire-bytes record of a handle that is no communicator is an invalid argument", () => {
