@@ -215,9 +215,8 @@ export function recvMany(
 
 /**
  * Measures the link model of the pair (this rank, peer; another rank, else InvalidArgumentError) and stores
- * it in the policy. Both ranks call it
- * at the same point (p2p() does, on the first "auto" transfer to a peer; the result is cached in the
- * policy for the communicator's lifetime): the lower rank sends 5 plain 64 MiB messages (after one
+ * it in the policy. Both ranks call it at the same point (p2p() does, on the first "auto" transfer to a
+ * peer; the result is cached in the policy for the communicator's lifetime): the lower rank sends 5 plain 64 MiB messages (after one
  * warm-up) and the higher one times each; each side times its GPU codec on gaussian bf16; then 5
  * compressed 64 MiB transfers of that data are timed one by one by the receiver, and what the median took
  * beyond the pipeline model becomes the measured step cost. The numbers are exchanged and both keep the
