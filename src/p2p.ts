@@ -215,14 +215,14 @@ export function recvMany(
 
 /**
  * Measures the link model of the pair (this rank, peer; another rank, else InvalidArgumentError) and stores
- * it in the policy. Both ranks call it at the same point (p2p() does, on the first "auto" transfer to a
- * peer; the result is cached in the policy for the communicator's lifetime): the lower rank sends 5 plain 64 MiB messages (after one
- * warm-up) and the higher one times each; each side times its GPU codec on gaussian bf16; then 5
- * compressed 64 MiB transfers of that data are timed one by one by the receiver, and what the median took
- * beyond the pipeline model becomes the measured step cost. The numbers are exchanged and both keep the
- * same model (the receiver's link and step times, the slower codec). Medians of single transfers: the
- * mean of 3 in one window (until 2026-11-30) put the step cost anywhere from 35 to 69 us on the same
- * machine, and at 69 us "auto" sent 64 MiB plain though compressed measured 1.28x faster
+ * it in the policy. Both ranks call it at the same point (p2p() does, on the first "auto" transfer to a peer;
+ * the result is cached in the policy for the communicator's lifetime): the lower rank sends 5 plain 64 MiB
+ * messages (after one warm-up) and the higher one times each; each side times its GPU codec on gaussian bf16;
+ * then 5 compressed 64 MiB transfers of that data are timed one by one by the receiver, and what the median
+ * took beyond the pipeline model becomes the measured step cost. The numbers are exchanged and both keep the
+ * same model (the receiver's link and step times, the slower codec). Medians of single transfers: the mean of
+ * 3 in one window (until 2026-11-30) put the step cost anywhere from 35 to 69 us on the same machine, and at
+ * 69 us "auto" sent 64 MiB plain though compressed measured 1.28x faster
  * (bench/results/h200x2-2026-11-30T2058-session5/3-p2p-blocks).
  */
 export async function calibrate(
