@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Session 41, first call (one H200): the P2P engine's transfers to self on one GPU (tests/p2p_gpu_test.ts: the
-# compressed pipeline with lean chunks, wire bytes against the CPU codec, unpaired self ops refused) and the
-# communicator error suite; then main's codec kernels (unchanged in this build) swept on the H200 as
-# scripts/gpu_s40f.sh does. Carry [".carry-run"]: gpu/ (xz: libuzip.so, gpu_check, gpu_bench, gpu_fuse_bench),
+# Session 41, queued (no device came that session): the P2P engine's transfers to self on one GPU
+# (tests/p2p_gpu_test.ts: the whole compressed pipeline, bit for bit, its wire bytes against the CPU codec's
+# chunks, unpaired self ops refused; the 2-GPU cases skip) and the communicator error suite; then, on an H200,
+# main's codec kernels swept as scripts/gpu_s40f.sh does. With docs/experiments/p2p-lean-chunks.diff applied
+# before the build, the same self test checks P2P's lean chunks. Carry [".carry-run"]: gpu/ (xz: libuzip.so, gpu_check, gpu_bench, gpu_fuse_bench),
 # deno.xz and the commit file.
 set -u
 source scripts/device_env.sh
