@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "5dd69ce04de88096";
+export const SOURCES_KEY = "ba990fefb403096d";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -76,7 +76,7 @@ nccl/nccl_loader.h 3857 fef1c3cdf729d60e3ee34e9b2717f79cf4a97b528c5c453feb527dc7
 nccl/p2p.cc 32870 9700191911f9e4250030393f4c16047723e3fc74f7db618d9326cca45d7207e4
 nccl/p2p.h 4891 219b7efda42baf4c0363f45df2d4b6fa1089dfbe29be2139ce089b12684f264e
 nccl/p2p_plan.cc 4622 eff0fd0789b8ae966ad0be69f9679d49eff007edae2cc5188e47de47859f4008
-nccl/p2p_self.cc 1840 5c2be76f75752c8e0910b7038b05b090b93b9eab3774f9c0e321034c520d7b76
+nccl/p2p_self.cc 2042 1a3ecbe35c10a317a91d99f6b06579b3ff1b1f45fe453b7ec137ae6d1f661fa6
 nccl/p2p_trace.h 3372 544a9c554a0fe43f611fc454e65483c776e8bd1c08b63200aa59507d82ef4854
 nccl/transport.h 1415 593a0d6b0b043ed13556636c39f478c036b2ca312a02f9e1014270a6c9259fca
 nccl/transport_local.cc 4328 5e6f6f665edebb6b89411c278675a201b9cdb1316fccdfc27fd759750a19d5a8
