@@ -1,6 +1,6 @@
-// GPU collectives on 2 GPUs, through the launcher (one process per GPU): compressed schedule ==
-// uncompressed schedule == plain NCCL, bit for bit (tests/collectives_gpu_worker.ts). Needs >= 2 GPUs,
-// else a visible SKIP line.
+// GPU collectives through the launcher (one process per GPU): compressed schedule == uncompressed schedule ==
+// plain NCCL, bit for bit (tests/collectives_gpu_worker.ts), on 2 GPUs, and on one rank of one GPU (NCCL's
+// single-rank communicator: every collective a copy). Without enough GPUs, a visible SKIP line.
 import { launch } from "../src/launch.ts";
 import { cudaDeviceCount } from "../mod.ts";
 
@@ -12,14 +12,18 @@ try {
 } catch (e) {
   why = e instanceof Error ? e.message : String(e);
 }
-const name = "GPU collectives on 2 ranks: always == plainSchedule == NCCL, bit for bit";
-if (gpus < 2) console.log(`SKIP (needs 2 GPUs): ${name} [${why}]`);
-Deno.test({
-  name,
-  ignore: gpus < 2,
-  fn: async () => {
-    const worker = new URL("./collectives_gpu_worker.ts", import.meta.url).pathname;
-    const result = await launch({ n: 2, script: worker, timeoutMs: 240_000 });
-    if (!result.ok) throw new Error(result.message);
-  },
-});
+const worker = new URL("./collectives_gpu_worker.ts", import.meta.url).pathname;
+for (const n of [1, 2]) {
+  const name = `GPU collectives on ${n} rank${
+    n > 1 ? "s" : ""
+  }: always == plainSchedule == NCCL, bit for bit`;
+  if (gpus < n) console.log(`SKIP (needs ${n} GPU${n > 1 ? "s" : ""}): ${name} [${why}]`);
+  Deno.test({
+    name,
+    ignore: gpus < n,
+    fn: async () => {
+      const result = await launch({ n, script: worker, timeoutMs: 240_000 });
+      if (!result.ok) throw new Error(result.message);
+    },
+  });
+}

@@ -325,6 +325,38 @@ for (const kind of MOVING) {
   );
 }
 
+// One rank (NCCL's single-rank communicator): every collective is a copy of the rank's own input, bit for bit
+// (NaN payloads, -0 and the rest of makeInput's specials included), whatever the op, and nothing is sent.
+cudaBuildTest("simulated collectives on one rank: each a bit-exact copy, every dtype × op × mode", () => {
+  let cases = 0;
+  for (const kind of [...REDUCING, ...MOVING]) {
+    for (const dtype of (REDUCING.includes(kind) ? FLOAT_DTYPES : ["bytes", ...FLOAT_DTYPES]) as DType[]) {
+      for (const op of REDUCING.includes(kind) ? REDUCE_OPS : (["sum"] as ReduceOp[])) {
+        for (const count of [...COUNTS, 100003]) {
+          const input = makeInput(dtype, count, seed++);
+          for (const compress of [false, true, "pipelined"] as const) {
+            const what = `${kind} n=1 ${dtype} ${op} count=${count} compress=${compress}`;
+            const r = simulateCollective({
+              kind,
+              inputs: [input],
+              dtype,
+              count,
+              op,
+              compress,
+              chunkElems: CHUNK,
+              initialOutputs: [new Uint8Array(input.length).fill(0xa5)],
+            });
+            sameBytes(r.outputs, [input], what);
+            assertEquals(r.bytesSent, 0, `${what}: bytes sent`);
+            cases++;
+          }
+        }
+      }
+    }
+  }
+  assert(cases > 500, `${cases} cases`);
+});
+
 // Scale (issue #6 asks for the simulated transport up to 64 ranks): more hops and more folds per element
 // than 16 ranks, every collective, the two dtypes of the GPU benches and every op on the ones that reduce.
 // A count below the rank count leaves some segments empty; the other two give every segment elements.
