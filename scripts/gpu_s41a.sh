@@ -3,8 +3,8 @@
 # through NCCL's single-rank communicator: tests/p2p_gpu_test.ts (its transfers to self: the whole compressed
 # pipeline, bit for bit, its wire bytes against the CPU codec's chunks, unpaired self ops refused), the
 # collectives on one rank (tests/collectives_gpu_test.ts: always == plainSchedule == NCCL; every collective a
-# copy), and the communicator error suite; the 2-GPU cases skip. With docs/experiments/p2p-lean-chunks.diff
-# applied before the build, the same self test checks P2P's lean chunks. The H200 sweep is scripts/gpu_s40f.sh
+# copy), and the communicator error suite; the 2-GPU cases skip. (The self test pins each chunk's coding: lean
+# sections for small blocks since session 41's merge of the lean chunks.) The H200 sweep is scripts/gpu_s40f.sh
 # (a call of its own). Carry [".carry-run"]: gpu/ (xz: libuzip.so at least), deno.xz and the commit file.
 set -u
 source scripts/device_env.sh
