@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 41, queued (no device came that session), one GPU: what one GPU can check of P2P and the collectives
+# Session 41 (run as call 5), one GPU: what one GPU can check of P2P and the collectives
 # through NCCL's single-rank communicator: tests/p2p_gpu_test.ts (its transfers to self: the whole compressed
 # pipeline, bit for bit, its wire bytes against the CPU codec's chunks, unpaired self ops refused), the
 # collectives on one rank (tests/collectives_gpu_test.ts: always == plainSchedule == NCCL; every collective a
