@@ -11,7 +11,7 @@
 import { parseArgs } from "node:util";
 import { Communicator, ncclVersion } from "../src/comm.ts";
 import { CudaEvent, DeviceBuffer, deviceInfo, Stream } from "../src/device.ts";
-import type { DType } from "../src/dtype.ts";
+import { type DType, dtypeWidth, isDType } from "../src/dtype.ts";
 import { type CompressMode, p2p } from "../src/p2p.ts";
 import { makeDataset } from "./data/synthetic.ts";
 import { formatBytes, formatTable, median, parseBytes } from "./stats.ts";
@@ -27,9 +27,10 @@ const { values } = parseArgs({
     commit: { type: "string", default: Deno.env.get("UZIP_GIT_COMMIT") ?? "unknown" },
   },
 });
-const WIDTH: Record<string, number> = { bf16: 2, fp16: 2, fp32: 4, fp8e4m3: 1, fp8e5m2: 1 };
-const dtype = values.dtype as DType;
-if (!(dtype in WIDTH)) throw new Error(`--dtype: one of ${Object.keys(WIDTH).join(", ")}`);
+if (!isDType(values.dtype) || values.dtype === "bytes") {
+  throw new Error(`--dtype: a float dtype, got ${values.dtype}`);
+}
+const dtype: DType = values.dtype;
 const reps = Number(values.reps);
 const sizes = values.sizes.split(",").map(parseBytes);
 
@@ -48,7 +49,7 @@ async function batch(src: DeviceBuffer, dst: DeviceBuffer, mode: CompressMode): 
 }
 
 for (const bytes of sizes) {
-  const count = Math.floor(bytes / WIDTH[dtype]);
+  const count = Math.floor(bytes / dtypeWidth(dtype));
   const data = makeDataset("gaussian", dtype, count, 7);
   const src = DeviceBuffer.alloc(comm.device, data.length),
     dst = DeviceBuffer.alloc(comm.device, data.length);
@@ -80,11 +81,9 @@ for (const bytes of sizes) {
   dst.free();
 }
 
-const info = deviceInfo(comm.device);
+const info = deviceInfo(comm.device), nccl = ncclVersion();
 console.log(
-  `${info.name}, NCCL ${ncclVersion()}, ${dtype}, commit ${values.commit}, UZIP_LIB ${
-    Deno.env.get("UZIP_LIB")
-  }`,
+  `${info.name}, NCCL ${nccl}, ${dtype}, commit ${values.commit}, UZIP_LIB ${Deno.env.get("UZIP_LIB")}`,
 );
 console.log(formatTable(
   ["size", "plain (NCCL copy) us", "compressed pipeline us", "plain / compressed"],
@@ -103,7 +102,7 @@ Deno.writeTextFileSync(
     {
       bench: "p2p_self",
       gpu: info.name,
-      nccl: ncclVersion(),
+      nccl,
       commit: values.commit,
       command: `deno task launch -n 1 bench/p2p_self.ts ${Deno.args.join(" ")}`,
       lib: Deno.env.get("UZIP_LIB") ?? null,

@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "bc1f3e12641da1d5";
+export const SOURCES_KEY = "01f07b633f90beec";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -73,7 +73,7 @@ nccl/comm.cc 20707 8e5f994a32a177f356c66dbae45c907e0d2a4c27a01e208d35e7f66dd4bfe
 nccl/comm.h 4070 2437ffb29c07317b6cd096103f2f9b9bcff2c667e5741f9afedad11d7f40bcd9
 nccl/nccl_loader.cc 4009 9c033c1bd86db1421bf3f5ad9912805e97758b4eaa20ccc91ad7847d8a5f960b
 nccl/nccl_loader.h 3857 fef1c3cdf729d60e3ee34e9b2717f79cf4a97b528c5c453feb527dc7a4e16604
-nccl/p2p.cc 34091 01aa56ca031af26243e5345140492e12fdf4c5f273f39efbe1a6ae18177f0896
+nccl/p2p.cc 34085 65bea1c723888e1766241a3eb3abd04f41d8e9c1eccf067d147c601ccdfff564
 nccl/p2p.h 4891 219b7efda42baf4c0363f45df2d4b6fa1089dfbe29be2139ce089b12684f264e
 nccl/p2p_plan.cc 4622 eff0fd0789b8ae966ad0be69f9679d49eff007edae2cc5188e47de47859f4008
 nccl/p2p_self.cc 2042 1a3ecbe35c10a317a91d99f6b06579b3ff1b1f45fe453b7ec137ae6d1f661fa6

@@ -67,8 +67,8 @@ constexpr uint32_t FLAGS = UZIP_FLAG_SPLIT;
 // and decode-reduce 1.3x faster (bench/results/h100-2026-12-05-session40/4-small-lean-either,
 // 5-lean-decode-reduce).
 uint32_t chunkFlags(uint32_t dtype, uint32_t log2) {
-  const bool seeded = dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP16 || dtype == UZIP_DTYPE_FP32;
-  return seeded && log2 <= 13 ? FLAGS | UZIP_FLAG_LEAN : FLAGS;
+  constexpr uint32_t LEAN = FLAGS | UZIP_FLAG_LEAN;
+  return log2 <= 13 && uzip_seeded_stream(dtype, LEAN) ? LEAN : FLAGS;  // seeded: the dtypes with remainders
 }
 
 using Clock = std::chrono::steady_clock;

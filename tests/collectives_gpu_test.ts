@@ -14,10 +14,9 @@ try {
 }
 const worker = new URL("./collectives_gpu_worker.ts", import.meta.url).pathname;
 for (const n of [1, 2]) {
-  const name = `GPU collectives on ${n} rank${
-    n > 1 ? "s" : ""
-  }: always == plainSchedule == NCCL, bit for bit`;
-  if (gpus < n) console.log(`SKIP (needs ${n} GPU${n > 1 ? "s" : ""}): ${name} [${why}]`);
+  const ranks = n > 1 ? `${n} ranks` : "1 rank", needs = n > 1 ? `${n} GPUs` : "1 GPU";
+  const name = `GPU collectives on ${ranks}: always == plainSchedule == NCCL, bit for bit`;
+  if (gpus < n) console.log(`SKIP (needs ${needs}): ${name} [${why}]`);
   Deno.test({
     name,
     ignore: gpus < n,
