@@ -7,11 +7,17 @@
 #include "pairs_format.h"
 #include "uzip_format.h"
 
-// Checks dtype, flags, block size (0 becomes uzip_default_log2_block, in place) and count. Returns a
-// uzip_status with the thread's last error set on failure.
-static inline int uzipCheckCodecArgs(int dtype, uint32_t flags, uint32_t* log2Block, uint64_t count) {
+// Checks dtype, flags, block size and count. A block size of 0 becomes the library's default, in place: the
+// coding's too where uzip_default_lean says so (the lean flag added to *flags, blocks of 2^12), else
+// uzip_default_log2_block. Returns a uzip_status with the thread's last error set on failure.
+static inline int uzipCheckCodecArgs(int dtype, uint32_t* flagsInOut, uint32_t* log2Block, uint64_t count) {
   if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
-  if (flags & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown flags 0x%x", flags);
+  if (*flagsInOut & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown flags 0x%x", *flagsInOut);
+  if (*log2Block == 0 && uzip_default_lean(count, (uint32_t)dtype, *flagsInOut)) {
+    *flagsInOut |= UZIP_FLAG_LEAN;
+    *log2Block = UZIP_LOG2_BLOCK_DEFAULT_LEAN;
+  }
+  const uint32_t flags = *flagsInOut;
   if (*log2Block == 0) {
     *log2Block = uzip_default_log2_block(count, (uint32_t)dtype);
     if ((flags & UZIP_FLAG_LANES) && *log2Block > UZIP_LANES_LOG2_BLOCK_MAX) *log2Block = UZIP_LANES_LOG2_BLOCK_MAX;

@@ -317,7 +317,7 @@ static int compress_cpu(const void* src_v, uint64_t count, int dtype, uint32_t f
   if (!outBytes) return uzipSetError(UZIP_ERR_INVALID_ARG, "outBytes is null");
   *outBytes = 0;
   if (threads < 0) return uzipSetError(UZIP_ERR_INVALID_ARG, "threads %d is negative", threads);
-  if (int st = uzipCheckCodecArgs(dtype, flags, &log2Block, count)) return st;
+  if (int st = uzipCheckCodecArgs(dtype, &flags, &log2Block, count)) return st;
   if (!src_v && count) return uzipSetError(UZIP_ERR_INVALID_ARG, "src is null");
   if (!dst_v) return uzipSetError(UZIP_ERR_INVALID_ARG, "dst is null");
   Header h{};

@@ -607,7 +607,7 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
   uzipClearError();
   GpuCodec* c;
   if (int st = get_ctx(ctx, &c)) return st;
-  if (int st = uzipCheckCodecArgs(dtype, flags, &log2Block, count)) return st;
+  if (int st = uzipCheckCodecArgs(dtype, &flags, &log2Block, count)) return st;
   // FORMAT.md "Pair coding": the GPU encoder takes the split layout and one segment a block (the CPU codec
   // every layout and block size).
   if ((flags & UZIP_FLAG_PAIRS) && (!(flags & UZIP_FLAG_SPLIT) || log2Block > uzip_gpu::PAIRS_LOG2_BLOCK_MAX))

@@ -1261,11 +1261,80 @@ __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, Gpu
 // ~5% on every other stream (bf16 split 1 GiB 1.255 -> 1.195 TB/s,
 // bench/results/h200-2026-12-02T0540-session14/9-final-refactor).
 // COMPACT: the compact shared layout (DEC_COMPACT_WARP_BYTES a warp: 24 warps per SM at MINB = 6).
+// UZIP_DEC_NO_LEAN_FALLBACK=1 builds the byte-coding kernels without it (their SASS as before, for comparison).
+#ifndef UZIP_DEC_NO_LEAN_FALLBACK
+#define UZIP_DEC_NO_LEAN_FALLBACK 0
+#endif
+
+// The block loop of decompress_kernel: blocks by ticket (or by warp index), each decoded (and reduced, FUSED)
+// until one fails or none is left; returns the first failure.
+template <int U, bool PAIRS, bool FUSED, int CODING, bool COMPACT, bool RING = true>
+__device__ __forceinline__ uint32_t decode_blocks(const DecParams& P, const Hdr& h, uint8_t* sm, uint8_t* ring,
+                                                  GpuSlot* slot, bool gated, bool byIndex, uint32_t* csum) {
+  constexpr bool LANES = CODING == DEC_CODING_LANES;
+  constexpr bool LEAN = CODING == DEC_CODING_LEAN;
+  const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
+  uint32_t st = 0;
+  bool more = true;
+  while (more && gate_open(gated, &slot->active)) {
+    unsigned long long b = (unsigned long long)blockIdx.x * (blockDim.x >> 5) + wib;
+    more = !byIndex;
+    if (more) {
+      if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
+      b = __shfl_sync(FULL_MASK, b, 0);
+    }
+    if (b >= h.nblocks) break;
+    if constexpr (LANES) {
+      st = h.width == 1 ? lanes_decode_block<1, RING>(P, h, sm, b, csum)
+           : h.width == 2 ? lanes_decode_block<2, RING>(P, h, sm, b, csum)
+                          : lanes_decode_block<4, RING>(P, h, sm, b, csum);
+    } else if constexpr (CODING == DEC_CODING_PAIRS) {
+      st = h.width == 2 ? pairs_decode_block<2>(P, h, sm, b, csum) : pairs_decode_block<4>(P, h, sm, b, csum);
+    } else {
+      switch (h.width) {
+        case 1:
+          st = decompress_block<1, U, PAIRS, COMPACT, LEAN>(P, h, sm, ring, b, csum);
+          if (FUSED && !st) reduce_block<1>(P, h, b);
+          break;
+        case 2:
+          st = decompress_block<2, U, PAIRS, COMPACT, LEAN>(P, h, sm, ring, b, csum);
+          if (FUSED && !st) reduce_block<2>(P, h, b);
+          break;
+        default:
+          st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS, COMPACT, LEAN>(P, h, sm, ring, b, csum);
+          if (FUSED && !st) reduce_block<4>(P, h, b);
+          break;
+      }
+    }
+    if (st) break;
+  }
+  return st;
+}
+
+// A LEAN stream given to a byte-coding kernel: the library's default decode (uzipGpuDecompress) cannot tell a
+// lean stream from its size, and a lean stream is what the default coding writes for small split tensors. Its
+// blocks are decoded by the lean path, out of line at the kernel's top level, so that the byte path keeps its
+// registers and code (inlined per block, the lean paths pushed these kernels into spilling: session 38). ptxas
+// (sm_90, session 42): the byte kernels' spill stores fell with the block loop in decode_blocks (default kernel
+// 148 -> 96 bytes, compact 192 -> 140, wide 64 -> 44), the one-round and fused ones went from none to 4 and 16
+// bytes beside a 32-byte call frame, and this path spills ~1 KB in kernels of 80-96 registers and ~60 bytes in
+// the wide one's 128 (large lean streams decode faster through their own entry). H100, against main in one call (bench/results/h100-2026-12-06-session42): default-coding decodes
+// from 256 MiB level or +1-1.5%, byte streams in the one-round kernel (16-64 MiB) 1-2.4% slower.
+// MINB: the calling kernel's, so that each kernel has its own copy, compiled under its own register budget.
+template <int U, int MINB, bool FUSED, bool COMPACT>
+__device__ __noinline__ uint32_t decode_blocks_lean_out_of_line(const DecParams P, const Hdr h, uint8_t* sm,
+                                                                uint8_t* ring, GpuSlot* slot, bool gated,
+                                                                bool byIndex, uint32_t* csum) {
+  return decode_blocks<8, false, FUSED, DEC_CODING_LEAN, COMPACT>(P, h, sm, ring, slot, gated, byIndex, csum);
+}
+
 // CODING: the symbol coding the kernel decodes (DEC_CODING_*), each in its own kernel: DEC_CODING_LANES is
 // the LANES kernel above, DEC_CODING_PAIRS the pair decoder (pairs_decode_block, PAIRS_DEC_WARP_BYTES a warp;
 // uzipGpuDecompressPairs), DEC_CODING_LEAN the decoder of lean sections (decompress_block<..., LEAN>;
 // uzipGpuDecompressLean: a kernel of its own, so that the others compile as before); each refuses the others'
-// streams (INVALID_ARG), and the byte-coding kernels refuse all three (UNSUPPORTED).
+// streams (INVALID_ARG), and the byte-coding kernels refuse lane and pair streams (UNSUPPORTED) and decode lean
+// ones through decode_blocks_lean_out_of_line (session 42: the library's default coding of small split bf16 and
+// fp32 calls is lean, and a decode cannot tell a stream's coding before its kernel reads the header).
 template <int U, int MINB, bool PAIRS = false, bool FUSED = false, int CODING = DEC_CODING_BYTES, bool RING = true,
           bool COMPACT = false>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
@@ -1291,7 +1360,10 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   UZIP_CLK(22);
   uint32_t csum = 0, st = h.status;
   if (P.skipMask && ((P.skipMask >> (st ? 4 : dec_coding(h.flags))) & 1u)) return;
-  if (!st && dec_coding(h.flags) != CODING) st = CODING != DEC_CODING_BYTES ? UZIP_ERR_INVALID_ARG : UZIP_ERR_UNSUPPORTED;
+  // A byte-coding kernel also takes a LEAN stream (out of line, below); the other kernels only their own coding.
+  const bool leanInBytes = CODING == DEC_CODING_BYTES && !UZIP_DEC_NO_LEAN_FALLBACK && dec_coding(h.flags) == DEC_CODING_LEAN;
+  if (!st && dec_coding(h.flags) != CODING && !leanInBytes)
+    st = CODING != DEC_CODING_BYTES ? UZIP_ERR_INVALID_ARG : UZIP_ERR_UNSUPPORTED;
   // dec_vec_step_wrap forms ring addresses by OR: a misaligned base (never seen) would decode wrong words.
   if (COMPACT && ((uint32_t)__cvta_generic_to_shared(smem) & (DEC_COMPACT_RING_BYTES - 1u))) st = UZIP_ERR_INTERNAL;
   // Blocks are handed out by a ticket counter; warps of CTAs on the SMs reserved for others (sm_gated) take
@@ -1303,41 +1375,14 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   const bool gated = sm_gated(P.smLimit);
   gate_announce(P.smLimit, gated, &slot->active);
   const bool byIndex = dec_by_index(P, h);
-  if (!st) {
-    bool more = true;
-    while (more && gate_open(gated, &slot->active)) {
-      unsigned long long b = (unsigned long long)blockIdx.x * (blockDim.x >> 5) + wib;
-      more = !byIndex;
-      if (more) {
-        if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
-        b = __shfl_sync(FULL_MASK, b, 0);
-      }
-      if (b >= h.nblocks) break;
-      if constexpr (LANES) {
-        st = h.width == 1 ? lanes_decode_block<1, RING>(P, h, sm, b, &csum)
-             : h.width == 2 ? lanes_decode_block<2, RING>(P, h, sm, b, &csum)
-                            : lanes_decode_block<4, RING>(P, h, sm, b, &csum);
-      } else if constexpr (CODING == DEC_CODING_PAIRS) {
-        st = h.width == 2 ? pairs_decode_block<2>(P, h, sm, b, &csum) : pairs_decode_block<4>(P, h, sm, b, &csum);
-      } else {
-        switch (h.width) {
-          case 1:
-            st = decompress_block<1, U, PAIRS, COMPACT, LEAN>(P, h, sm, ring, b, &csum);
-            if (FUSED && !st) reduce_block<1>(P, h, b);
-            break;
-          case 2:
-            st = decompress_block<2, U, PAIRS, COMPACT, LEAN>(P, h, sm, ring, b, &csum);
-            if (FUSED && !st) reduce_block<2>(P, h, b);
-            break;
-          default:
-            st = decompress_block<4, (U > 2 ? U / 2 : 1), PAIRS, COMPACT, LEAN>(P, h, sm, ring, b, &csum);
-            if (FUSED && !st) reduce_block<4>(P, h, b);
-            break;
-        }
-      }
-      if (st) break;
+  if constexpr (CODING == DEC_CODING_BYTES && !UZIP_DEC_NO_LEAN_FALLBACK) {
+    if (!st && leanInBytes) {
+      st = decode_blocks_lean_out_of_line<U, MINB, FUSED, COMPACT>(P, h, sm, ring, slot, gated, byIndex, &csum);
+      dec_finish(P, h, slot, st, csum);
+      return;
     }
   }
+  if (!st) st = decode_blocks<U, PAIRS, FUSED, CODING, COMPACT, RING>(P, h, sm, ring, slot, gated, byIndex, &csum);
   dec_finish(P, h, slot, st, csum);
 }
 

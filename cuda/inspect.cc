@@ -7,7 +7,7 @@ extern "C" UZIP_API int uzipMaxCompressedSize(int dtype, uint64_t count, uint32_
   uzipClearError();
   if (!outBytes) return uzipSetError(UZIP_ERR_INVALID_ARG, "outBytes is null");
   *outBytes = 0;
-  if (int st = uzipCheckCodecArgs(dtype, flags, &log2Block, count)) return st;
+  if (int st = uzipCheckCodecArgs(dtype, &flags, &log2Block, count)) return st;
   *outBytes = uzip_max_compressed_size(count, (uint32_t)dtype, flags, log2Block);
   return UZIP_OK;
 }

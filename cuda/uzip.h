@@ -47,7 +47,9 @@ UZIP_API int uzipBuildFeatures(void);
 // Sizes
 // ---------------------------------------------------------------------------------------------------
 // Compression options (flags argument): the header flags UZIP_FLAG_CHECKSUM (0x01) and UZIP_FLAG_SPLIT
-// (0x02) from uzip_format.h. log2Block: 0 means the default (14); else 10..16.
+// (0x02) from uzip_format.h. log2Block: 0 means the library's default (uzip_default_log2_block; and for split
+// bf16 / fp32 tensors of at most 16 MiB without the lean, lanes or pairs flags, lean sections in 2^12-element
+// blocks: uzip_default_lean, which every entry that compresses or bounds a stream applies alike); else 10..16.
 UZIP_API int uzipMaxCompressedSize(int dtype, uint64_t count, uint32_t flags, uint32_t log2Block,
                                    uint64_t* outBytes);
 
@@ -148,7 +150,8 @@ UZIP_API int uzipGpuCompress(uint64_t ctx, uint64_t src, uint64_t count, int dty
 // Because the stream lives in device memory the header is validated by the kernel; the status of the
 // decode (a uzip_status) is written to statusDev (device u32, may be 0) and to the context's mapped
 // word, readable with uzipGpuCodecLastStatus after the stream has passed this point. Nothing is ever
-// written outside [dst, dst + dstCapacity).
+// written outside [dst, dst + dstCapacity). Streams with lean sections decode here too (out of line in the
+// kernel, so that the default coding's path is unchanged; uzipGpuDecompressLean is faster for large ones).
 UZIP_API int uzipGpuDecompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst,
                                uint64_t dstCapacity, uint64_t statusDev, uint64_t stream);
 // uzipGpuDecompress for a caller that knows the stream's dtype (or passes -1): the dtype only picks the
@@ -176,8 +179,9 @@ UZIP_API int uzipGpuDecompressLanes(uint64_t ctx, uint64_t src, uint64_t srcByte
 // a pair stream in the default layout UNSUPPORTED (the CPU codec decodes it).
 UZIP_API int uzipGpuDecompressPairs(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                                     uint64_t statusDev, uint64_t stream);
-// uzipGpuDecompress for streams with lean sections (FORMAT.md "Lean sections", flag UZIP_FLAG_LEAN), which the
-// other decode entry points refuse (status UNSUPPORTED); here any other stream gives INVALID_ARG.
+// uzipGpuDecompress for streams with lean sections (FORMAT.md "Lean sections", flag UZIP_FLAG_LEAN) in their own
+// kernels (which uzipGpuDecompress and uzipGpuDecompressAs also decode, out of line); here any other stream gives
+// INVALID_ARG.
 UZIP_API int uzipGpuDecompressLean(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t dstCapacity,
                                    uint64_t statusDev, uint64_t stream);
 // uzipGpuDecompressAs for a stream that may or may not have lean sections (not lane streams or pair coding, which
@@ -193,8 +197,9 @@ UZIP_API int uzipGpuDecompressEither(uint64_t ctx, uint64_t src, uint64_t srcByt
                                      uint64_t statusDev, uint64_t stream, int32_t dtype);
 UZIP_API int uzipGpuDecompressReduce(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
                                      uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream);
-// uzipGpuDecompressReduce for streams with lean sections (FORMAT.md "Lean sections"), which uzipGpuDecompressReduce
-// refuses (status UNSUPPORTED); here any other stream gives INVALID_ARG. Same arguments, checks and result.
+// uzipGpuDecompressReduce for streams with lean sections (FORMAT.md "Lean sections") in their own kernel (which
+// uzipGpuDecompressReduce also decodes, out of line); here any other stream gives INVALID_ARG. Same arguments,
+// checks and result.
 UZIP_API int uzipGpuDecompressReduceLean(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t other,
                                          uint64_t count, int dtype, int op, uint64_t statusDev, uint64_t stream);
 UZIP_API int uzipGpuCodecLastSize(uint64_t ctx, uint64_t* outBytes);

@@ -107,6 +107,21 @@ UZIP_HD uint32_t uzip_default_log2_block(uint64_t count, uint32_t dtype) {
   return UZIP_LOG2_BLOCK_DEFAULT;
 }
 
+// The default coding of a split-layout bf16 or fp32 tensor whose default block is 2^13 elements (at most
+// UZIP_SMALL_TENSOR_BYTES): lean sections (FORMAT.md "Lean sections") in blocks of 2^12, when the caller left
+// both the block size and the coding to the library (log2Block 0, none of the lean, lanes and pairs flags).
+// Same ratio as 2^13 blocks (CPU codec, split layout, 1-16 MiB: Gaussian bf16 0.6703 against 0.6702-0.6704,
+// uniform 0.6369-0.6370 both, real weights 0.6912-0.6986 against 0.6916-0.6984, fp32 within 0.0003; bench/results/
+// cpu-2026-12-05-session42), and twice the blocks for a GPU's small calls, whose time is one block's latency (H100,
+// bf16 split 1 MiB compressed in 19.4-19.7 us back to back against 23.4-23.5, decompressed through the default
+// entry in 22.6-22.9 against 31.5-31.7: bench/results/h100-2026-12-06-session42).
+UZIP_HD bool uzip_default_lean(uint64_t count, uint32_t dtype, uint32_t flags) {
+  const uint32_t coding = UZIP_FLAG_LEAN | UZIP_FLAG_LANES | UZIP_FLAG_PAIRS;
+  return (flags & UZIP_FLAG_SPLIT) && !(flags & coding) && (dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP32) &&
+         uzip_default_log2_block(count, dtype) == UZIP_LOG2_BLOCK_SMALL;
+}
+#define UZIP_LOG2_BLOCK_DEFAULT_LEAN 12u
+
 // Bytes of remainder per element (width - 1 for multi-byte types, 0 for one-byte types).
 UZIP_HD uint32_t uzip_dtype_rem_width(uint32_t dtype) {
   uint32_t w = uzip_dtype_width(dtype);

@@ -86,9 +86,11 @@ export interface CompressOptions {
    * is smaller than the bitmap, and in the split layout each segment's lanes start from 16 or 24 bits of
    * its last elements' remainders instead of a fixed state, which the decoder gets back from the states it
    * ends on: ~60 bytes less a block, which lets small blocks keep the ratio (Gaussian bf16 at 2^12-element
-   * blocks 0.681 -> 0.670). Not with `lanes` or `pairs`. The GPU codec writes the same bytes in kernels of its own
-   * and decodes such a stream with `{ lean: true }` (checked on an H100 in session 37). Experimental: nothing
-   * takes it by default. Default false.
+   * blocks 0.681 -> 0.670). Not with `lanes` or `pairs`. The GPU codec writes the same bytes and decodes them
+   * in every decoder (`GpuDecompressOptions.lean` picks their own kernel). Default: the library's choice, which
+   * with neither this nor `log2Block` given is lean sections in 2^12-element blocks for split bf16 and fp32
+   * tensors of at most 16 MiB (the ratio of the default coding's 2^13 blocks, and half a small GPU call's
+   * latency per block), none otherwise; `false`: never.
    */
   lean?: boolean;
   /** log2 of the elements per block, 10..16 (default: {@linkcode defaultLog2Block}: 14, 13 or 15). */
@@ -179,9 +181,17 @@ export function flagsOf(opts: CompressOptions): number {
     (opts.lanes ? FLAG_LANES : 0) | (opts.pairs ? FLAG_PAIRS : 0) | (opts.lean ? FLAG_LEAN : 0);
 }
 
-function log2Of(opts: CompressOptions): number {
+/**
+ * The block size to pass the C codec for `opts` (0: the library's default, which for split bf16 and fp32 tensors
+ * of at most 16 MiB is lean sections at 2^12, `uzip_default_lean`); `lean: false` with no block size passes the
+ * default block size itself, so that the library keeps the default coding.
+ */
+export function log2Of(opts: CompressOptions, count: number | bigint, dtype: DType): number {
   const v = opts.log2Block;
-  if (v === undefined) return 0; // the library's default
+  if (v === undefined) {
+    const leanByDefault = opts.split && !opts.lanes && !opts.pairs; // where uzip_default_lean may say yes
+    return opts.lean === false && leanByDefault ? defaultLog2Block(count, dtype) : 0;
+  }
   if (!Number.isInteger(v) || v < LOG2_BLOCK.min || v > LOG2_BLOCK.max) {
     throw new InvalidArgumentError(`log2Block must be an integer in ${LOG2_BLOCK.min}..${LOG2_BLOCK.max}`);
   }
@@ -213,7 +223,8 @@ function countOf(count: number | bigint): bigint {
  */
 export function maxCompressedSize(count: number | bigint, dtype: DType, opts: CompressOptions = {}): number {
   const id = dtypeId(dtype);
-  unwrap(native().uzipMaxCompressedSize(id, countOf(count), flagsOf(opts), log2Of(opts), out64));
+  const n = countOf(count);
+  unwrap(native().uzipMaxCompressedSize(id, n, flagsOf(opts), log2Of(opts, n, dtype), out64));
   return Number(out64[0]);
 }
 
@@ -265,7 +276,7 @@ function compressArgs(data: ArrayBufferView, dtype: DType, opts: CompressOptions
   }
   const count = BigInt(src.byteLength / width);
   const flags = flagsOf(opts);
-  const log2 = log2Of(opts);
+  const log2 = log2Of(opts, count, dtype);
   const threads = threadsOf(opts.threads);
   const id = dtypeId(dtype);
   if (opts.into !== undefined) {

@@ -5,7 +5,7 @@
  * @module
  */
 import { native } from "../ffi/deno.ts";
-import { type CompressOptions, flagsOf, LOG2_BLOCK, maxCompressedSize } from "./codec.ts";
+import { type CompressOptions, flagsOf, LOG2_BLOCK, log2Of, maxCompressedSize } from "./codec.ts";
 import { type DType, dtypeId, dtypeWidth } from "./dtype.ts";
 import type { DeviceBuffer, Stream } from "./device.ts";
 import { BufferTooSmallError, errorFor, InvalidArgumentError, Status, unwrap } from "./errors.ts";
@@ -52,11 +52,14 @@ export interface GpuDecompressOptions {
    */
   pairs?: boolean;
   /**
-   * The stream has lean sections (compressed with `lean: true`): it decodes in its own kernel, and the others
-   * refuse it (UnsupportedError / InvalidArgumentError from lastStatus). `"maybe"`: the stream may or may not
-   * have them (but is neither lane streams nor pair-coded): both kernels are enqueued and the one the stream is
-   * not for leaves it at its header, at ~1 µs more than `true` for a lean stream and 4–15 µs more than `false`
-   * for a small default one (1–16 MiB on an H200 and an H100). Default false.
+   * The stream has lean sections (compressed with `lean: true`): it decodes in their own kernel, which refuses
+   * any other stream (InvalidArgumentError from lastStatus). Without it the default kernels decode a lean
+   * stream too, out of line (its blocks in a path of their own, so the default coding's path is unchanged),
+   * which is slower where those kernels run many warps an SM: `true` is the fast way for large lean streams.
+   * `"maybe"`: the stream may or may not have them (but is neither lane streams nor pair-coded): both kernels
+   * are enqueued and the one the stream is not for leaves it at its header, at ~1 µs more than `true` for a
+   * lean stream and 4–15 µs more than `false` for a small default one (1–16 MiB on an H200 and an H100).
+   * Default false.
    */
   lean?: boolean | "maybe";
 }
@@ -133,10 +136,12 @@ export class GpuCodec {
     if (dst.bytes < bound) {
       throw new BufferTooSmallError(`destination holds ${dst.bytes} bytes, compression may need ${bound}`);
     }
-    const log2 = opts.log2Block ?? 0;
-    if (log2 !== 0 && (log2 < LOG2_BLOCK.min || log2 > LOG2_BLOCK.max)) {
+    if (
+      opts.log2Block !== undefined && !(opts.log2Block >= LOG2_BLOCK.min && opts.log2Block <= LOG2_BLOCK.max)
+    ) {
       throw new InvalidArgumentError(`log2Block must be in ${LOG2_BLOCK.min}..${LOG2_BLOCK.max}`);
     }
+    const log2 = log2Of(opts, count, dtype);
     const flags = flagsOf(opts);
     unwrap(
       native().uzipGpuCompress(

@@ -119,12 +119,26 @@ function gpuRoundTrip(
   assertEquals(size, cpu.length, `${what}: GPU size equals CPU size`);
   sameBytes(dst.download(new Uint8Array(size), stream), cpu, `${what}: GPU stream equals CPU stream`);
   // No dtype, the stream's own, and another one: the dtype only picks a kernel (fp32 has its own). Lane
-  // streams and lean sections decode in their own kernels (and the default one refuses them).
-  if (opts.lanes || opts.lean) {
+  // streams decode in their own kernels (and the default one refuses them); lean sections in theirs and,
+  // out of line, in the default ones.
+  if (opts.lanes) {
     codec.decompress(dst, size, back, stream);
     stream.synchronize();
     const e = assertThrows(() => codec.lastStatus(), `${what}: the default kernel refuses them`);
     assertInstanceOf(e, UnsupportedError);
+  }
+  if (opts.lean) {
+    for (const hint of [undefined, dtype, dtype === "fp32" ? "bf16" : "fp32"] as const) {
+      back.fill(0x5a, stream);
+      codec.decompress(dst, size, back, stream, { dtype: hint });
+      stream.synchronize();
+      codec.lastStatus();
+      sameBytes(
+        back.download(new Uint8Array(data.length), stream),
+        data,
+        `${what}: the default kernels decode a lean stream (dtype given: ${hint ?? "none"})`,
+      );
+    }
   }
   // lean: "maybe" (uzipGpuDecompressEither) decodes default and lean streams alike and refuses lane streams.
   back.fill(0x5a, stream);
@@ -248,7 +262,7 @@ gpuTest(
 );
 
 gpuTest(
-  "GpuCodec: lean sections write the CPU codec's bytes; their kernel decodes them, the default refuses",
+  "GpuCodec: lean sections write the CPU codec's bytes; their kernel decodes them, and so do the default ones",
   () => {
     using codec = GpuCodec.create(0);
     using stream = Stream.create(0);

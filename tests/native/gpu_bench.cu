@@ -45,12 +45,14 @@ static float time_ms(uint64_t e0, uint64_t e1) {
 static uint32_t g_flags = 0;
 // UZIP_BENCH_EITHER=1: default and lean streams decode through uzipGpuDecompressEither (both kernels enqueued).
 static const bool g_either = env_is_one("UZIP_BENCH_EITHER");
+// UZIP_BENCH_LEAN_DEFAULT=1: lean streams decode through the default entry (its kernels' out-of-line lean path).
+static const bool g_leanDefault = env_is_one("UZIP_BENCH_LEAN_DEFAULT");
 static int decode(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t dst, uint64_t cap, uint64_t stream, int hint) {
   if (g_either && !(g_flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS)))
     return uzipGpuDecompressEither(ctx, src, srcBytes, dst, cap, 0, stream, hint);
   if (g_flags & UZIP_FLAG_LANES) return uzipGpuDecompressLanes(ctx, src, srcBytes, dst, cap, 0, stream, hint);
   if (g_flags & UZIP_FLAG_PAIRS) return uzipGpuDecompressPairs(ctx, src, srcBytes, dst, cap, 0, stream);
-  if (g_flags & UZIP_FLAG_LEAN) return uzipGpuDecompressLean(ctx, src, srcBytes, dst, cap, 0, stream);
+  if ((g_flags & UZIP_FLAG_LEAN) && !g_leanDefault) return uzipGpuDecompressLean(ctx, src, srcBytes, dst, cap, 0, stream);
   return uzipGpuDecompressAs(ctx, src, srcBytes, dst, cap, 0, stream, hint);
 }
 static double median(std::vector<float> v) {

@@ -162,15 +162,23 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   // Lane streams decode through uzipGpuDecompressLanes (hints -3: no dtype, and dtypes); the other entry points must refuse them
   // (UNSUPPORTED), and uzipGpuDecompressLanes must refuse every other stream (INVALID_ARG).
   const bool lanes = (flags & UZIP_FLAG_LANES) != 0, pairs = (flags & UZIP_FLAG_PAIRS) != 0;
-  const bool lean = (flags & UZIP_FLAG_LEAN) != 0;
-  // Pair streams decode through uzipGpuDecompressPairs, lean sections through uzipGpuDecompressLean: the
-  // byte-coding decoders must refuse them (UNSUPPORTED), and each other decoder every stream not its own
-  // (INVALID_ARG).
+  // The stream's flags: the library's default coding adds lean sections to small split bf16 and fp32 calls
+  // (uzip_default_lean) that leave the block size to it.
+  uzip_info info{};
+  CK(uzipInspect(cpu.data(), cpuBytes, &info));
+  const bool lean = (info.flags & UZIP_FLAG_LEAN) != 0;
+  if (!lean && log2 == 0 && uzip_default_lean(count, (uint32_t)dtype, flags)) {
+    ok = false;
+    snprintf(why, sizeof why, "the default coding of a small split stream is not lean");
+  }
+  // Pair streams decode through uzipGpuDecompressPairs, lean sections through uzipGpuDecompressLean and also
+  // through the byte-coding decoders (out of line, below); those refuse pair streams (UNSUPPORTED), and each
+  // other decoder every stream not its own (INVALID_ARG).
   enum { DEC_BYTES, DEC_LANES, DEC_PAIRS, DEC_LEAN };
   const int own = lanes ? DEC_LANES : pairs ? DEC_PAIRS : lean ? DEC_LEAN : DEC_BYTES;
   static const char* kDecName[] = {"default", "lanes", "pairs", "lean"};
   for (int other : {DEC_BYTES, DEC_LANES, DEC_PAIRS, DEC_LEAN}) {
-    if (!ok || other == own) continue;
+    if (!ok || other == own || (lean && other == DEC_BYTES)) continue;
     CK(other == DEC_BYTES   ? uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream)
        : other == DEC_LANES ? uzipGpuDecompressLanes(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, -1)
        : other == DEC_PAIRS ? uzipGpuDecompressPairs(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream)
@@ -214,6 +222,15 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
     else if (hint == -2) CK(uzipGpuDecompress(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
     else CK(uzipGpuDecompressAs(ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint));
     ok = decoded_ok("gpu decode", hint, dOff);
+  }
+  // Lean streams through the byte-coding decoders' entries too (their out-of-line lean path): no dtype, the
+  // stream's own and another one, as a default stream above.
+  for (int hint : {-1, dtype, dtype == UZIP_DTYPE_FP32 ? (int)UZIP_DTYPE_BF16 : (int)UZIP_DTYPE_FP32}) {
+    if (!ok || !lean) break;
+    CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 16, g_stream));
+    if (hint < 0) CK(uzipGpuDecompress(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream));
+    else CK(uzipGpuDecompressAs(g_ctx, g_cmp.p, cpuBytes, g_out.p, count * w, 0, g_stream, hint));
+    ok = decoded_ok("default entry of a lean stream", hint, 0);
   }
   // uzipGpuDecompressEither: default and lean streams decode exactly (one of its two kernels leaves the stream
   // alone), lane and pair streams are refused (UNSUPPORTED, by the default kernel).
@@ -295,9 +312,12 @@ static void corrupt_cases(int dtype, uint64_t count, uint32_t flags, int trials,
     if (len) CK(uzipCudaMemcpyFromHost(g_src.p, c.data(), len, g_stream));
     g_out.alloc(cap + 2 * guard);
     CK(uzipCudaMemsetAsync(g_out.p, 0xA5, cap + 2 * guard, g_stream));
-    // Every other trial through the fp32 kernel (uzipGpuDecompressAs), whatever the stream's dtype.
-    // Lane streams through their own entry point.
-    if ((t & 1) && !(flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS | UZIP_FLAG_LEAN)))
+    // Every other trial through the fp32 kernel (uzipGpuDecompressAs), whatever the stream's dtype; a lean
+    // stream's odd trials through it and through the default entry in turn (their out-of-line lean path).
+    // Lane and pair streams through their own entry points.
+    if ((t & 1) && (flags & UZIP_FLAG_LEAN) && !g_either && (t & 2))
+      CK(uzipGpuDecompress(g_ctx, g_src.p, len, g_out.p + guard, cap, 0, g_stream));
+    else if ((t & 1) && !(flags & (UZIP_FLAG_LANES | UZIP_FLAG_PAIRS)) && !((flags & UZIP_FLAG_LEAN) && g_either))
       CK(uzipGpuDecompressAs(g_ctx, g_src.p, len, g_out.p + guard, cap, 0, g_stream, UZIP_DTYPE_FP32));
     else CK(decompress_for(flags, g_ctx, g_src.p, len, g_out.p + guard, cap, g_stream));
     CK(uzipStreamSynchronize(g_stream));
@@ -493,8 +513,8 @@ static void guarded_diff(const std::vector<uint8_t>& got, const std::vector<uint
 // decode followed by the collectives' element arithmetic (coll_reduce.h), bit for bit: every float dtype
 // and op, special values (NaN, Inf, -0, subnormals) in both operands, tails, unaligned operands.
 // lean: the stream has lean sections in the split layout at 2^12 (as P2P's small chunks would), decoded by
-// uzipGpuDecompressReduceLean; uzipGpuDecompressReduce must refuse it (UNSUPPORTED) and the lean entry a
-// default stream (INVALID_ARG).
+// uzipGpuDecompressReduceLean and by uzipGpuDecompressReduce (its out-of-line lean path), each checked; the
+// lean entry must refuse a default stream (INVALID_ARG).
 static void decode_reduce_case(int dtype, int op, uint64_t count, int kind, uint32_t misalign, bool lean = false) {
   g_cases++;
   const uint32_t w = uzip_dtype_width((uint32_t)dtype);
@@ -518,14 +538,21 @@ static void decode_reduce_case(int dtype, int op, uint64_t count, int kind, uint
   CK(uzipCudaMemcpyFromHost(oth, o.data(), count * w, g_stream));
   CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 64, g_stream));
   char why[160] = "";
-  // The other coding's entry first: it must refuse the stream (the right one then writes all of dst).
-  CK((lean ? uzipGpuDecompressReduce : uzipGpuDecompressReduceLean)(g_ctx, g_cmp.p, bytes, dst, oth, count, dtype, op,
-                                                                    0, g_stream));
-  CK(uzipStreamSynchronize(g_stream));
   int32_t st = -1;
-  CK(uzipGpuCodecLastStatus(g_ctx, &st));
-  if (st != (lean ? UZIP_ERR_UNSUPPORTED : UZIP_ERR_INVALID_ARG))
-    snprintf(why, sizeof why, "the %s entry gave %s", lean ? "default" : "lean", uzipStatusName(st));
+  if (lean) {  // the default entry first (its out-of-line lean path), checked like the lean entry below
+    CK(uzipGpuDecompressReduce(g_ctx, g_cmp.p, bytes, dst, oth, count, dtype, op, 0, g_stream));
+    CK(uzipStreamSynchronize(g_stream));
+    CK(uzipGpuCodecLastStatus(g_ctx, &st));
+    CK(uzipCudaMemcpyToHost(got.data(), dst - w, count * w + 2 * w, g_stream));
+    if (st) snprintf(why, sizeof why, "the default entry gave %s", uzipStatusName(st));
+    else guarded_diff(got, want, count, w, why, sizeof why);
+    CK(uzipCudaMemsetAsync(g_out.p, 0x5A, count * w + 64, g_stream));
+  } else {  // the lean entry first: it must refuse the stream (the default one then writes all of dst)
+    CK(uzipGpuDecompressReduceLean(g_ctx, g_cmp.p, bytes, dst, oth, count, dtype, op, 0, g_stream));
+    CK(uzipStreamSynchronize(g_stream));
+    CK(uzipGpuCodecLastStatus(g_ctx, &st));
+    if (st != UZIP_ERR_INVALID_ARG) snprintf(why, sizeof why, "the lean entry gave %s", uzipStatusName(st));
+  }
   CK((lean ? uzipGpuDecompressReduceLean : uzipGpuDecompressReduce)(g_ctx, g_cmp.p, bytes, dst, oth, count, dtype, op,
                                                                     0, g_stream));
   CK(uzipStreamSynchronize(g_stream));
