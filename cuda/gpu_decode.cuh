@@ -1261,10 +1261,6 @@ __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, Gpu
 // ~5% on every other stream (bf16 split 1 GiB 1.255 -> 1.195 TB/s,
 // bench/results/h200-2026-12-02T0540-session14/9-final-refactor).
 // COMPACT: the compact shared layout (DEC_COMPACT_WARP_BYTES a warp: 24 warps per SM at MINB = 6).
-// UZIP_DEC_NO_LEAN_FALLBACK=1 builds the byte-coding kernels without it (their SASS as before, for comparison).
-#ifndef UZIP_DEC_NO_LEAN_FALLBACK
-#define UZIP_DEC_NO_LEAN_FALLBACK 0
-#endif
 
 // The block loop of decompress_kernel: blocks by ticket (or by warp index), each decoded (and reduced, FUSED)
 // until one fails or none is left; returns the first failure.
@@ -1318,8 +1314,9 @@ __device__ __forceinline__ uint32_t decode_blocks(const DecParams& P, const Hdr&
 // (sm_90, session 42): the byte kernels' spill stores fell with the block loop in decode_blocks (default kernel
 // 148 -> 96 bytes, compact 192 -> 140, wide 64 -> 44), the one-round and fused ones went from none to 4 and 16
 // bytes beside a 32-byte call frame, and this path spills ~1 KB in kernels of 80-96 registers and ~60 bytes in
-// the wide one's 128 (large lean streams decode faster through their own entry). H100, against main in one call (bench/results/h100-2026-12-06-session42): default-coding decodes
-// from 256 MiB level or +1-1.5%, byte streams in the one-round kernel (16-64 MiB) 1-2.4% slower.
+// the wide one's 128 (large lean streams decode faster through their own entry). H100, against main in one call
+// (bench/results/h100-2026-12-06-session42): default-coding decodes from 256 MiB level or +1-1.5%, byte streams
+// in the one-round kernel (16-64 MiB) 1-2.4% slower.
 // MINB: the calling kernel's, so that each kernel has its own copy, compiled under its own register budget.
 template <int U, int MINB, bool FUSED, bool COMPACT>
 __device__ __noinline__ uint32_t decode_blocks_lean_out_of_line(const DecParams P, const Hdr h, uint8_t* sm,
@@ -1361,7 +1358,7 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   uint32_t csum = 0, st = h.status;
   if (P.skipMask && ((P.skipMask >> (st ? 4 : dec_coding(h.flags))) & 1u)) return;
   // A byte-coding kernel also takes a LEAN stream (out of line, below); the other kernels only their own coding.
-  const bool leanInBytes = CODING == DEC_CODING_BYTES && !UZIP_DEC_NO_LEAN_FALLBACK && dec_coding(h.flags) == DEC_CODING_LEAN;
+  const bool leanInBytes = CODING == DEC_CODING_BYTES && dec_coding(h.flags) == DEC_CODING_LEAN;
   if (!st && dec_coding(h.flags) != CODING && !leanInBytes)
     st = CODING != DEC_CODING_BYTES ? UZIP_ERR_INVALID_ARG : UZIP_ERR_UNSUPPORTED;
   // dec_vec_step_wrap forms ring addresses by OR: a misaligned base (never seen) would decode wrong words.
@@ -1375,7 +1372,7 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   const bool gated = sm_gated(P.smLimit);
   gate_announce(P.smLimit, gated, &slot->active);
   const bool byIndex = dec_by_index(P, h);
-  if constexpr (CODING == DEC_CODING_BYTES && !UZIP_DEC_NO_LEAN_FALLBACK) {
+  if constexpr (CODING == DEC_CODING_BYTES) {
     if (!st && leanInBytes) {
       st = decode_blocks_lean_out_of_line<U, MINB, FUSED, COMPACT>(P, h, sm, ring, slot, gated, byIndex, &csum);
       dec_finish(P, h, slot, st, csum);

@@ -55,6 +55,7 @@
 #define UZIP_LOG2_BLOCK_MAX 16u
 #define UZIP_LOG2_BLOCK_DEFAULT 14u
 #define UZIP_LOG2_BLOCK_SMALL 13u
+#define UZIP_LOG2_BLOCK_DEFAULT_LEAN 12u /* uzip_default_lean: split bf16 / fp32 of at most 16 MiB, lean sections */
 #define UZIP_SMALL_TENSOR_BYTES (16ull << 20)
 #define UZIP_LOG2_BLOCK_LARGE 15u
 #define UZIP_LARGE_TENSOR_ELEMS (1ull << 30)
@@ -120,7 +121,6 @@ UZIP_HD bool uzip_default_lean(uint64_t count, uint32_t dtype, uint32_t flags) {
   return (flags & UZIP_FLAG_SPLIT) && !(flags & coding) && (dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP32) &&
          uzip_default_log2_block(count, dtype) == UZIP_LOG2_BLOCK_SMALL;
 }
-#define UZIP_LOG2_BLOCK_DEFAULT_LEAN 12u
 
 // Bytes of remainder per element (width - 1 for multi-byte types, 0 for one-byte types).
 UZIP_HD uint32_t uzip_dtype_rem_width(uint32_t dtype) {

@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "2b9783929168d8ab";
+export const SOURCES_KEY = "6b1ca8e7f1fa803b";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -42,7 +42,7 @@ cuda/dec_variant.h 4698 2916f734ea92db9e5f346afcb46abe8639acf588fa282a3e2cd13be3
 cuda/enc_variant.h 4617 142e0ade93e90feb2b0cfb38ea4bb824165955916ebeb38e5e3fba6fe385a32f
 cuda/gpu_bits.cuh 2084 3e259a416fe6e75f6b58005b6d1d0bc50eb1f268e524d8ac4dc68f9f3d6cdd01
 cuda/gpu_codec.cu 41574 dd386c09443b60f7b7d9e251ddc4ff88c03976051e4b7bfd81ccce5d672fc45f
-cuda/gpu_decode.cuh 75600 143fd52b141fc3e2762426b33a0f4046de43efc7afb5206668dcabddc1be310e
+cuda/gpu_decode.cuh 75353 e7aee34f24afd4e42460b7ce5566691b21db9d3cf6ab78d24f0ac0cae2ff725f
 cuda/gpu_encode.cuh 89889 88054cc7102393929a38de45ee28942a523f3ebd36a2f6206d6c43ee8c65a0f4
 cuda/gpu_lanes_common.cuh 5649 91512801339ee476f04bb9f0cb2f5395e282180e2366cc1bc938467d2efc3eb7
 cuda/gpu_lanes_decode.cuh 17962 5083308c758bf6f6d91568ce37ef259526588e1d1e081dce2370f529d81f8e7c
@@ -59,7 +59,7 @@ cuda/status.cc 1929 77177387f736035d02d9273150d081b7d6dac0d8bba5569ec6a9f7b2232c
 cuda/status.h 823 1958e389df82caee76db2c139adcb2b4a0cbb135acd021dc99d4d7f97cb343c2
 cuda/uzip.h 16133 54add64a6de408359e4a41e9abb3bed27edb04d5341d330bd4d47e5f6a7b9699
 cuda/uzip_cost_table.h 10881 402546fa7a7bcfed5f761392ec3579c5d45812f26bc42c3208708b05a7f41e47
-cuda/uzip_format.h 31035 f01bc4863c66e999672d83cd8279fc0a19c1e6695dcf6501bc8d6a8af5a5fb23
+cuda/uzip_format.h 31111 5db2c090642474400fa35cab09651c48deb2c6a493d83669904508e67c91da26
 nccl/coll_api.cc 19581 00c5ad5235f9cb88e8a3ea3a858b11eb986396c16b0ae5c8d804a91a08ae3909
 nccl/coll_backend.h 4763 563d91b4551c9b906691fa150c7bef888ce6d0b07d9e5c9674878949988c8d68
 nccl/coll_backend_cpu.cc 4369 92946d71d06f8e1e386824fbe083259cc64a3154be8326dfad7269fa9819b94f

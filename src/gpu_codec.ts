@@ -5,7 +5,7 @@
  * @module
  */
 import { native } from "../ffi/deno.ts";
-import { type CompressOptions, flagsOf, LOG2_BLOCK, log2Of, maxCompressedSize } from "./codec.ts";
+import { type CompressOptions, flagsOf, log2Of, maxCompressedSize } from "./codec.ts";
 import { type DType, dtypeId, dtypeWidth } from "./dtype.ts";
 import type { DeviceBuffer, Stream } from "./device.ts";
 import { BufferTooSmallError, errorFor, InvalidArgumentError, Status, unwrap } from "./errors.ts";
@@ -139,12 +139,7 @@ export class GpuCodec {
     if (dst.bytes < bound) {
       throw new BufferTooSmallError(`destination holds ${dst.bytes} bytes, compression may need ${bound}`);
     }
-    if (
-      opts.log2Block !== undefined && !(opts.log2Block >= LOG2_BLOCK.min && opts.log2Block <= LOG2_BLOCK.max)
-    ) {
-      throw new InvalidArgumentError(`log2Block must be in ${LOG2_BLOCK.min}..${LOG2_BLOCK.max}`);
-    }
-    const log2 = log2Of(opts, count, dtype);
+    const log2 = log2Of(opts, count, dtype); // (maxCompressedSize above already refused a bad log2Block)
     const flags = flagsOf(opts);
     unwrap(
       native().uzipGpuCompress(
