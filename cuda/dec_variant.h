@@ -16,6 +16,9 @@ enum UzipDecKernel {
   UZIP_DEC_COMPACT = 5,    // the compact shared layout: 24 warps per SM (variant 4)
 };
 
+// The smallest block of the default coding, in bytes (log2): bf16's lean 2^12-element blocks of small split calls.
+#define UZIP_DEC_LOG2_SMALLEST_BLOCK_BYTES 13u
+
 // Blocks of a destination of dstCapacity bytes for a stream of dtype at its default block size (the
 // encoder's uzip_default_log2_block): the host's estimate, as it cannot read the stream's header.
 inline uint64_t uzip_dec_blocks_estimate(int dtype, uint64_t dstCapacity) {
@@ -42,11 +45,12 @@ inline int uzip_dec_kernel(bool fused, int forced, int dtypeHint, uint64_t dstCa
                            uint64_t oneRoundWarps, uint64_t defaultWarps) {
   if (fused) return UZIP_DEC_FUSED;
   if (forced >= 0) return UZIP_DEC_FORCED;
-  if (dtypeHint < 0 || dtypeHint >= UZIP_DTYPE_COUNT) return UZIP_DEC_DEFAULT;
+  if (dtypeHint < 0 || dtypeHint >= UZIP_DTYPE_COUNT)
+    return (dstCapacity >> UZIP_DEC_LOG2_SMALLEST_BLOCK_BYTES) <= oneRoundWarps ? UZIP_DEC_ONE_ROUND : UZIP_DEC_DEFAULT;
   if (dtypeHint == UZIP_DTYPE_FP32) return 2ull * budget >= sms ? UZIP_DEC_WIDE : UZIP_DEC_DEFAULT;
   if (dtypeHint == UZIP_DTYPE_BYTES) return UZIP_DEC_DEFAULT;
   const uint64_t blocks = uzip_dec_blocks_estimate(dtypeHint, dstCapacity);
-  if (3 * blocks > oneRoundWarps && blocks <= oneRoundWarps) return UZIP_DEC_ONE_ROUND;
+  if (blocks <= oneRoundWarps) return UZIP_DEC_ONE_ROUND;
   if (blocks >= 2 * defaultWarps) return UZIP_DEC_COMPACT;
   return UZIP_DEC_DEFAULT;
 }

@@ -1,7 +1,7 @@
 // Native test of the GPU decoder's kernel choice per call (uzip_dec_kernel, cuda/dec_variant.h), on the CPU:
 // decode-reduce and a forced variant win over everything; without a dtype the default; fp32 the wide kernel
-// only on at least half the chip; plain bytes the default; one- and two-byte types the one-round kernel
-// from just over a third of a round of its warps up to one round, the compact layout from two rounds of the
+// only on at least half the chip; plain bytes the default; one- and two-byte types, and calls without a dtype,
+// the one-round kernel up to one round of its warps, the compact layout from two rounds of the
 // default kernel's warps, at any SM budget; the lean decoder's compact layout (uzip_lean_dec_compact) from two
 // rounds of the lean kernel's warps, or as forced. gpu_check runs every kernel on a GPU; this pins the
 // boundaries, which no GPU run hits exactly. Built and run by scripts/test_native.sh.
@@ -48,6 +48,12 @@ int main() {
     expect("forced", false, 4, d, 1 * MiB, 16, warps, UZIP_DEC_FORCED);
   }
   expect("no dtype", false, -1, -1, 1024 * MiB, 132, warps, UZIP_DEC_DEFAULT);
+  // Without a dtype, blocks are bounded by the smallest default block (8 KiB): 2112 warps hold 16.5 MiB.
+  expect("no dtype 1 MiB", false, -1, -1, 1 * MiB, 132, warps, UZIP_DEC_ONE_ROUND);
+  expect("no dtype one round", false, -1, -1, warps << 13, 132, warps, UZIP_DEC_ONE_ROUND);
+  expect("no dtype past a round", false, -1, -1, (warps + 1) << 13, 132, warps, UZIP_DEC_DEFAULT);
+  expect("no dtype 1 MiB, 8 SMs", false, -1, -1, 1 * MiB, 8, 8 * 16, UZIP_DEC_ONE_ROUND);
+  expect("no dtype 2 MiB, 8 SMs", false, -1, -1, 2 * MiB, 8, 8 * 16, UZIP_DEC_DEFAULT);
   expect("bad dtype", false, -1, UZIP_DTYPE_COUNT, 1024 * MiB, 132, warps, UZIP_DEC_DEFAULT);
   expect("fp32 full chip", false, -1, UZIP_DTYPE_FP32, 1024 * MiB, 132, warps, UZIP_DEC_WIDE);
   expect("fp32 half chip", false, -1, UZIP_DTYPE_FP32, 1024 * MiB, 66, warps / 2, UZIP_DEC_WIDE);
@@ -73,8 +79,12 @@ int main() {
   expect("bf16 1 GiB, 64 SMs", false, -1, bf16, 1024 * MiB, 64, 16 * 64, UZIP_DEC_COMPACT);
   expect("bf16 32 MiB, 32 SMs", false, -1, bf16, 32 * MiB, 32, 16 * 32, UZIP_DEC_DEFAULT);
   expect("bf16 48 MiB, 32 SMs", false, -1, bf16, 48 * MiB, 32, 16 * 32, UZIP_DEC_COMPACT);
-  // bf16 up to 16 MiB: 2^13-element blocks of 16 KiB; 1 MiB is 64 blocks, under a third of a round.
-  expect("bf16 1 MiB", false, -1, bf16, 1 * MiB, 132, warps, UZIP_DEC_DEFAULT);
+  // bf16 up to 16 MiB: 2^13-element blocks of 16 KiB (the estimate; split calls code 2^12); 1 MiB is 64 blocks.
+  expect("bf16 1 MiB", false, -1, bf16, 1 * MiB, 132, warps, UZIP_DEC_ONE_ROUND);
+  expect("bf16 64 KiB", false, -1, bf16, 64 * 1024, 132, warps, UZIP_DEC_ONE_ROUND);
+  expect("fp16 1 MiB", false, -1, UZIP_DTYPE_FP16, 1 * MiB, 132, warps, UZIP_DEC_ONE_ROUND);
+  expect("fp32 1 MiB", false, -1, UZIP_DTYPE_FP32, 1 * MiB, 132, warps, UZIP_DEC_WIDE);
+  expect("bytes 1 MiB", false, -1, UZIP_DTYPE_BYTES, 1 * MiB, 132, warps, UZIP_DEC_DEFAULT);
   expect("bf16 16 MiB", false, -1, bf16, 16 * MiB, 132, warps, UZIP_DEC_ONE_ROUND);  // 1024 blocks
   // fp8 (one byte, 2^14-element blocks of 16 KiB): a round is 33 MiB.
   const int fp8 = UZIP_DTYPE_FP8E4M3;
