@@ -4,26 +4,28 @@
 # old/ = main at 18fb01e (before lean by default), gpu/ = 4efa333 (477b621's kernels: lean 2^12 default of split
 # bf16/fp32 calls up to 16 MiB), new1/ = the one-round kernel for every call of at most one round of its warps
 # (dtype given, one- and two-byte types; no dtype, destinations of at most one round of 8 KiB blocks).
-# 1. gpu_check --quick of new1. 2. gpu against new1, 64 KiB-16 MiB, with the dtype and without (--dec-hint 0):
-# bf16 split and default layout, fp16, fp32 split, fp8. 3. old against gpu: bf16 split 1 MiB-1 GiB, fp32 split
-# and the bf16 default layout at 1, 16, 256 MiB. 4. cuobjdump and nvdisasm. Carry [".carry-run"] (old/, gpu/, new1/, commit; no Deno).
+# 1. gpu against new1, 64 KiB-16 MiB, with the dtype and without (--dec-hint 0): bf16 split (then old against gpu,
+# bf16 split 1-256 MiB), bf16 default layout, fp32 split, fp16, fp8. 2. gpu_check --quick of new1. 3. old against
+# gpu: bf16 split 1 GiB, fp32 split and the bf16 default layout at 1, 16, 256 MiB. 4. cuobjdump and nvdisasm. Carry [".carry-run"] (old/, gpu/, new1/, commit; no Deno).
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-timeout 200 .carry-run/new1/gpu_check --quick > "$R/check_new1.log" 2>&1
-echo "gpu_check new1 --quick rc=$?"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/check_new1.log" | head -6
-pack; echo "(${SECONDS}s)"
 small="64 256 1024 4096 16384"
-for df in "1 2" "1 0" "2 0" "3 2" "4 0"; do
-  set -- $df
+ab() {  # ab DTYPE FLAGS: gpu against new1 with the dtype given and without
   gpu_bench_dirs "rule_d$1_f$2" "gpu new1" --dtypes $1 --flags $2 --sizes-kib "$small" --sms 0 --reps 10
   gpu_bench_dirs "nohint_d$1_f$2" "gpu new1" --dtypes $1 --flags $2 --sizes-kib "$small" --sms 0 --reps 10 --dec-hint 0
   pack
-done
-echo "(${SECONDS}s)"
-gpu_bench_dirs r1_d1_f2 "old gpu" --dtypes 1 --flags 2 --sizes-kib "1024 4096 16384 262144 1048576" --sms 0 --reps 10
+}
+ab 1 2
+gpu_bench_dirs r1_d1_f2 "old gpu" --dtypes 1 --flags 2 --sizes-kib "1024 4096 16384 262144" --sms 0 --reps 10
 pack; echo "(${SECONDS}s)"
+ab 1 0; ab 3 2; ab 2 0; ab 4 0
+echo "(${SECONDS}s)"
+timeout 200 .carry-run/new1/gpu_check --quick > "$R/check_new1.log" 2>&1
+echo "gpu_check new1 --quick rc=$?"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/check_new1.log" | head -6
+pack; echo "(${SECONDS}s)"
+gpu_bench_dirs r2_d1_f2 "old gpu" --dtypes 1 --flags 2 --sizes-kib "1048576" --sms 0 --reps 10
 gpu_bench_dirs r1_d3_f2 "old gpu" --dtypes 3 --flags 2 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
 gpu_bench_dirs r1_d1_f0 "old gpu" --dtypes 1 --flags 0 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
 pack; echo "(${SECONDS}s)"
