@@ -16,7 +16,8 @@ enum UzipDecKernel {
   UZIP_DEC_COMPACT = 5,    // the compact shared layout: 24 warps per SM (variant 4)
 };
 
-// The smallest block of the default coding, in bytes (log2): bf16's lean 2^12-element blocks of small split calls.
+// The smallest block of the default coding, in bytes (log2): bf16's lean 2^12-element blocks of small split calls
+// (a caller's smaller log2Block makes more blocks: correct in any kernel, only slower past one round).
 #define UZIP_DEC_LOG2_SMALLEST_BLOCK_BYTES 13u
 
 // Blocks of a destination of dstCapacity bytes for a stream of dtype at its default block size (the
@@ -33,8 +34,15 @@ inline uint64_t uzip_dec_blocks_estimate(int dtype, uint64_t dstCapacity) {
 //   at 1 GiB under budgets of 8-32 SMs (bench/results/h200-2026-12-01T2045-session11/10-wide-checks); under
 //   48-116 SMs (bench/results/h200-2026-12-01T2335-session12/1-next) the same at 48 and 64, +9-16% at 96 and
 //   at 116 for 1 GiB, -6% at 116 for 256 MiB.
-// - one- and two-byte types of more than a third of and at most one round of the one-round kernel's warps:
-//   it (bench/results/h200-2026-12-01T2335-session12/1-next: bf16 and fp16 64 MiB +8-9%).
+// - one- and two-byte types of at most one round of the one-round kernel's warps: it (bench/results/
+//   h200-2026-12-01T2335-session12/1-next: bf16 and fp16 64 MiB +8-9%; from 1.2 rounds -0.5 to -2.5%). Session
+//   12 took it from a third of a round; below that, since the small split calls code lean sections by default,
+//   it decodes 1-3 us faster too (bench/results/h200-2026-12-06-session43/1-dec-rule: bf16 split 1 MiB 26.2 ->
+//   24.5 us, default layout 35.7 -> 33.3, fp16 and fp8 1 MiB -2 and -1 us; 2-dec-rule-budgets: level or better
+//   under 8-32 SMs).
+// - no dtype: the one-round kernel while the destination holds at most one round of the smallest default
+//   block (8 KiB: bf16's lean 2^12 elements), so that a call of more than one round never takes it (same
+//   runs: bf16 split 16 MiB 32.0 -> 30.1 us, fp32 split 1 MiB 27.2 -> 26.2); the default kernel above.
 // - from two rounds of the default kernel's warps, at any budget: the compact layout, whose 24 warps a SM
 //   each run slower than the default's 20 but gain overall (bench/results/h200-2026-12-03T0950-session21/
 //   1-dec-rule: bf16 256 MiB +9%, 1-4 GiB +4-5%, fp16 256 MiB +12%, fp8 +5%, bf16 under 32 and 64 SMs

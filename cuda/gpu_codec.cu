@@ -98,7 +98,8 @@ DecKernel dec_kernel_fused() { return uzip_gpu::decompress_kernel<8, 4, true, tr
 // hint. Any stream still decodes correctly in it: the header decides the path, as in every decoder.
 DecKernel dec_kernel_wide() { return dec_kernel(1); }
 // For one- and two-byte streams whose blocks (estimated from the caller's dtype and the destination's
-// size) fit in one round of this kernel's warps, and more than a third of one: variant 3, the default's
+// size) fit in one round of this kernel's warps, and for small calls without a dtype (uzip_dec_kernel in
+// cuda/dec_variant.h; session 43 dropped session 12's lower bound of a third of a round): variant 3, the default's
 // groups at 16 warps per SM with no spills. A warp then decodes one block, so its speed is what counts,
 // not the count of warps. Same-call A/B (bench/results/h200-2026-12-01T2335-session12/1-next): bf16 and
 // fp16 at 64 MiB (2048 blocks for 2112 warps) +8-9%, fp8 at 32 MiB +9%, bf16 at 16 MiB (1024 blocks of

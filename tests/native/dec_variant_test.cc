@@ -1,10 +1,10 @@
 // Native test of the GPU decoder's kernel choice per call (uzip_dec_kernel, cuda/dec_variant.h), on the CPU:
-// decode-reduce and a forced variant win over everything; without a dtype the default; fp32 the wide kernel
-// only on at least half the chip; plain bytes the default; one- and two-byte types, and calls without a dtype,
-// the one-round kernel up to one round of its warps, the compact layout from two rounds of the
-// default kernel's warps, at any SM budget; the lean decoder's compact layout (uzip_lean_dec_compact) from two
-// rounds of the lean kernel's warps, or as forced. gpu_check runs every kernel on a GPU; this pins the
-// boundaries, which no GPU run hits exactly. Built and run by scripts/test_native.sh.
+// decode-reduce and a forced variant win over everything; without a dtype the one-round kernel up to one round
+// of 8 KiB blocks, the default past it; fp32 the wide kernel only on at least half the chip; plain bytes the
+// default; one- and two-byte types the one-round kernel up to one round of its warps, the compact layout from
+// two rounds of the default kernel's warps, at any SM budget; the lean decoder's compact layout
+// (uzip_lean_dec_compact) from two rounds of the lean kernel's warps, or as forced. gpu_check runs every kernel
+// on a GPU; this pins the boundaries, which no GPU run hits exactly. Built and run by scripts/test_native.sh.
 #include <stdint.h>
 #include <stdio.h>
 
