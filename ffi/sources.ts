@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "6b1ca8e7f1fa803b";
+export const SOURCES_KEY = "99b31275147a03b0";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -38,10 +38,10 @@ cuda/cpu_threads.h 2755 fb574c5e8da733aabc0153b7fedc4837ac66bcb61e267dcdd983eb17
 cuda/cuda_api.cc 9972 6055cfc0d0b1476c33a53826191e62efa1e0af37b9116a2664dee515c104c7ed
 cuda/cuda_util.h 566 c190bc6364f9e5c9e6928b6cde247138df6ca42acf068ae045f1fea82bd472f6
 cuda/dec_table.h 661 a0a51a406b6cc269fa02d1ba8b83c650febe7f3a9d8299bbbbd2694d9b5c16fc
-cuda/dec_variant.h 4698 2916f734ea92db9e5f346afcb46abe8639acf588fa282a3e2cd13be3149d2902
+cuda/dec_variant.h 5720 1a7aa289f92334af65668378b21b5cae158f64f935f7a9b4bf3f68d693a67da1
 cuda/enc_variant.h 4617 142e0ade93e90feb2b0cfb38ea4bb824165955916ebeb38e5e3fba6fe385a32f
 cuda/gpu_bits.cuh 2084 3e259a416fe6e75f6b58005b6d1d0bc50eb1f268e524d8ac4dc68f9f3d6cdd01
-cuda/gpu_codec.cu 41574 dd386c09443b60f7b7d9e251ddc4ff88c03976051e4b7bfd81ccce5d672fc45f
+cuda/gpu_codec.cu 41691 413a76399f67ca7ad2357bee384c29d8349dbc89f4a8fa9039dd3002290eb367
 cuda/gpu_decode.cuh 75353 e7aee34f24afd4e42460b7ce5566691b21db9d3cf6ab78d24f0ac0cae2ff725f
 cuda/gpu_encode.cuh 89889 88054cc7102393929a38de45ee28942a523f3ebd36a2f6206d6c43ee8c65a0f4
 cuda/gpu_lanes_common.cuh 5649 91512801339ee476f04bb9f0cb2f5395e282180e2366cc1bc938467d2efc3eb7
