@@ -43,14 +43,14 @@ collectives_round() {
   echo "coll bench rc=$?"; grep -E 'MiB' "$R/coll_bench.log" | sed 's/^\[rank 0\] //' | cut -c1-100 | tail -12
   pack
 }
-# check_run TAG TIMEOUT [VAR=value ...] -- ARGS...: gpu_check of this build with those environment
-# assignments, its log as $R/TAG.log, then its rc and result lines; packs.
+# check_run TAG TIMEOUT [VAR=value ...] -- ARGS...: gpu_check of this build (CHECK_DIR=DIR: of the build carried in
+# .carry-run/DIR) with those environment assignments, its log as $R/TAG.log, then its rc and result lines; packs.
 check_run() {
   local tag=$1 t=$2 envs=()
   shift 2
   while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
   shift
-  env "${envs[@]}" timeout "$t" .carry-run/gpu/gpu_check "$@" > "$R/$tag.log" 2>&1
+  env "${envs[@]}" timeout "$t" ".carry-run/${CHECK_DIR:-gpu}/gpu_check" "$@" > "$R/$tag.log" 2>&1
   echo "gpu_check $* ${envs[*]} rc=$?"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/$tag.log" | head -6
   pack
 }

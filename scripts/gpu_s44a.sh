@@ -12,9 +12,8 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-timeout 200 .carry-run/exp/gpu_check --quick > "$R/check_exp.log" 2>&1
-echo "gpu_check exp --quick rc=$?"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/check_exp.log" | head -6
-pack; echo "(${SECONDS}s)"
+CHECK_DIR=exp check_run check_exp 200 -- --quick
+echo "(${SECONDS}s)"
 s="64 256 1024 4096 16384 65536"
 for r in 1 2; do
   gpu_bench_dirs "fp16_split_r$r" "gpu exp" --dtypes 2 --flags 2 --sizes-kib "$s" --sms 0 --reps 10
