@@ -16,9 +16,9 @@ enum UzipDecKernel {
   UZIP_DEC_COMPACT = 5,    // the compact shared layout: 24 warps per SM (variant 4)
 };
 
-// The smallest block of the default coding, in bytes (log2): bf16's lean 2^12-element blocks of small split calls
+// The smallest block of the default coding, in bytes (log2): bf16's (two-byte) lean blocks of small split calls
 // (a caller's smaller log2Block makes more blocks: correct in any kernel, only slower past one round).
-#define UZIP_DEC_LOG2_SMALLEST_BLOCK_BYTES 13u
+#define UZIP_DEC_LOG2_SMALLEST_BLOCK_BYTES (UZIP_LOG2_BLOCK_DEFAULT_LEAN + 1u)
 
 // Blocks of a destination of dstCapacity bytes for a stream of dtype at its default block size (the
 // encoder's uzip_default_log2_block): the host's estimate, as it cannot read the stream's header.

@@ -22,9 +22,8 @@ gpu_bench_dirs r1_d1_f2 "old gpu" --dtypes 1 --flags 2 --sizes-kib "1024 4096 16
 pack; echo "(${SECONDS}s)"
 ab 1 0; ab 3 2; ab 2 0; ab 4 0
 echo "(${SECONDS}s)"
-timeout 200 .carry-run/new1/gpu_check --quick > "$R/check_new1.log" 2>&1
-echo "gpu_check new1 --quick rc=$?"; grep -E "^FAIL|lane streams|PASSED|FAILED" "$R/check_new1.log" | head -6
-pack; echo "(${SECONDS}s)"
+CHECK_DIR=new1 check_run check_new1 200 -- --quick
+echo "(${SECONDS}s)"
 gpu_bench_dirs r2_d1_f2 "old gpu" --dtypes 1 --flags 2 --sizes-kib "1048576" --sms 0 --reps 10
 gpu_bench_dirs r1_d3_f2 "old gpu" --dtypes 3 --flags 2 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
 gpu_bench_dirs r1_d1_f0 "old gpu" --dtypes 1 --flags 0 --sizes-kib "1024 16384 262144" --sms 0 --reps 10
