@@ -8,14 +8,16 @@
 #include "uzip_format.h"
 
 // Checks dtype, flags, block size and count. A block size of 0 becomes the library's default, in place: the
-// coding's too where uzip_default_lean says so (the lean flag added to *flags, blocks of 2^12), else
+// coding's too where uzip_default_lean_log2 says so (the lean flag added to *flags, its block size), else
 // uzip_default_log2_block. Returns a uzip_status with the thread's last error set on failure.
 static inline int uzipCheckCodecArgs(int dtype, uint32_t* flagsInOut, uint32_t* log2Block, uint64_t count) {
   if (dtype < 0 || dtype >= UZIP_DTYPE_COUNT) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown dtype %d", dtype);
   if (*flagsInOut & ~UZIP_FLAGS_KNOWN) return uzipSetError(UZIP_ERR_INVALID_ARG, "unknown flags 0x%x", *flagsInOut);
-  if (*log2Block == 0 && uzip_default_lean(count, (uint32_t)dtype, *flagsInOut)) {
-    *flagsInOut |= UZIP_FLAG_LEAN;
-    *log2Block = UZIP_LOG2_BLOCK_DEFAULT_LEAN;
+  if (*log2Block == 0) {
+    if (const uint32_t lean = uzip_default_lean_log2(count, (uint32_t)dtype, *flagsInOut)) {
+      *flagsInOut |= UZIP_FLAG_LEAN;
+      *log2Block = lean;
+    }
   }
   const uint32_t flags = *flagsInOut;
   if (*log2Block == 0) {

@@ -56,6 +56,7 @@
 #define UZIP_LOG2_BLOCK_DEFAULT 14u
 #define UZIP_LOG2_BLOCK_SMALL 13u
 #define UZIP_LOG2_BLOCK_DEFAULT_LEAN 12u /* uzip_default_lean: split bf16 / fp32 of at most 16 MiB, lean sections */
+#define UZIP_LOG2_BLOCK_DEFAULT_LEAN_FP16 13u /* and split fp16 of at most 16 MiB */
 #define UZIP_SMALL_TENSOR_BYTES (16ull << 20)
 #define UZIP_LOG2_BLOCK_LARGE 15u
 #define UZIP_LARGE_TENSOR_ELEMS (1ull << 30)
@@ -116,10 +117,25 @@ UZIP_HD uint32_t uzip_default_log2_block(uint64_t count, uint32_t dtype) {
 // cpu-2026-12-05-session42), and twice the blocks for a GPU's small calls, whose time is one block's latency (H100,
 // bf16 split 1 MiB compressed in 19.4-19.7 us back to back against 23.4-23.5, decompressed through the default
 // entry in 22.6-22.9 against 31.5-31.7: bench/results/h100-2026-12-06-session42).
-UZIP_HD bool uzip_default_lean(uint64_t count, uint32_t dtype, uint32_t flags) {
+// Split fp16 tensors of at most 16 MiB (default block 2^14) take lean sections at 2^13 (session 43): half the
+// blocks' latency for 0.5-0.6% more bytes (CPU codec, 1-16 MiB: Gaussian 0.8515 -> 0.8559, uniform 0.8231 ->
+// 0.8282, real weights 0.8695-0.8761 -> 0.8746-0.8810; lean 2^12 would cost 2%; bench/results/
+// cpu-2026-12-06-session43), as bf16 took 2^13 blocks for +0.0055 in session 5. Measured on an H100 (session 44,
+// bench/results/h100-2026-12-06-session44/1-fp16-lean13): 1 MiB compressed in 27.7-28.0 us back to back against
+// 40.1-40.2, decompressed in 33.6-33.8 against 51.6-51.8; 16 MiB 37.4-37.7 / 37.4-37.8 against 47.6 / 54.7. At
+// 64 MiB lean 2^13 decodes slower than the default coding (0.77 against 0.88 TB/s), so the rule stops at 16 MiB.
+// Returns the lean block size (log2) of the default coding, or 0 where the default coding is not lean.
+UZIP_HD uint32_t uzip_default_lean_log2(uint64_t count, uint32_t dtype, uint32_t flags) {
   const uint32_t coding = UZIP_FLAG_LEAN | UZIP_FLAG_LANES | UZIP_FLAG_PAIRS;
-  return (flags & UZIP_FLAG_SPLIT) && !(flags & coding) && (dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP32) &&
-         uzip_default_log2_block(count, dtype) == UZIP_LOG2_BLOCK_SMALL;
+  if (!(flags & UZIP_FLAG_SPLIT) || (flags & coding)) return 0u;
+  if ((dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP32) &&
+      uzip_default_log2_block(count, dtype) == UZIP_LOG2_BLOCK_SMALL)
+    return UZIP_LOG2_BLOCK_DEFAULT_LEAN;
+  if (dtype == UZIP_DTYPE_FP16 && count * 2u <= UZIP_SMALL_TENSOR_BYTES) return UZIP_LOG2_BLOCK_DEFAULT_LEAN_FP16;
+  return 0u;
+}
+UZIP_HD bool uzip_default_lean(uint64_t count, uint32_t dtype, uint32_t flags) {
+  return uzip_default_lean_log2(count, dtype, flags) != 0u;
 }
 
 // Bytes of remainder per element (width - 1 for multi-byte types, 0 for one-byte types).

@@ -21,11 +21,11 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "774f8c91e741efca";
+export const SOURCES_KEY = "cbe3da792afaf300";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
-cuda/codec_args.h 3196 9e7f1ce7f231207de6a467dc5622b0c4e84b0db6952cee8c69e1389c3cd1497c
+cuda/codec_args.h 3222 81e8132363b9b8d972124bed7479583327098da290de2b4b45077381a63a410c
 cuda/cpu_ans.cc 20937 93543a82c38525ff03970ba324187c123d4f2ea4e14399abc6beda550606b39f
 cuda/cpu_decode.cc 15759 08f96ffd2e0ca140092a099f12a84fa41a2805f40e15a3651ab1fb70e032a0bb
 cuda/cpu_encode.cc 19126 ffb973346c6ae20b45a4dab3e65a5c692b7c63a5c7859492aee42d168e685868
@@ -57,9 +57,9 @@ cuda/lanes_format.h 5649 12f7c8b980a8e40045f259db4b5b05812a869913ba69888ff745661
 cuda/pairs_format.h 5495 abcf11d5bc230e3df5919de311e0ec851fec11f73cdf9ceb7577636788dd201e
 cuda/status.cc 1929 77177387f736035d02d9273150d081b7d6dac0d8bba5569ec6a9f7b2232cfc7e
 cuda/status.h 823 1958e389df82caee76db2c139adcb2b4a0cbb135acd021dc99d4d7f97cb343c2
-cuda/uzip.h 16133 54add64a6de408359e4a41e9abb3bed27edb04d5341d330bd4d47e5f6a7b9699
+cuda/uzip.h 16165 46d671379fb1b84a4c6971e796c2feef8051d23c4d7df53541fa0f9cbdc62eb5
 cuda/uzip_cost_table.h 10881 402546fa7a7bcfed5f761392ec3579c5d45812f26bc42c3208708b05a7f41e47
-cuda/uzip_format.h 31111 5db2c090642474400fa35cab09651c48deb2c6a493d83669904508e67c91da26
+cuda/uzip_format.h 32400 860fa8cb024ffde80ab1407747b9201f61e5d2c17de6b975faa9456b052be2c5
 nccl/coll_api.cc 19581 00c5ad5235f9cb88e8a3ea3a858b11eb986396c16b0ae5c8d804a91a08ae3909
 nccl/coll_backend.h 4763 563d91b4551c9b906691fa150c7bef888ce6d0b07d9e5c9674878949988c8d68
 nccl/coll_backend_cpu.cc 4369 92946d71d06f8e1e386824fbe083259cc64a3154be8326dfad7269fa9819b94f

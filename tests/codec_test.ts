@@ -272,8 +272,8 @@ Deno.test("lean sections: round trips in both layouts, fewer bytes than the defa
   assertThrowsTyped(() => compress(data, "bf16", { lean: true, lanes: true }), InvalidArgumentError);
 });
 
-Deno.test("the default coding: lean sections at 2^12 for small split bf16 and fp32, unless told otherwise", () => {
-  const coding = (dtype: "bf16" | "fp16" | "fp32", count: number, opts: CompressOptions) => {
+Deno.test("the default coding: lean sections for small split bf16, fp16 and fp32, unless told otherwise", () => {
+  const coding = (dtype: "bf16" | "fp16" | "fp32" | "fp8e4m3", count: number, opts: CompressOptions) => {
     const info = inspect(compress(makeDataset("gaussian", dtype, count, 29), dtype, opts));
     assertEquals(
       maxCompressedSize(count, dtype, opts) >= info.totalBytes,
@@ -282,38 +282,40 @@ Deno.test("the default coding: lean sections at 2^12 for small split bf16 and fp
     );
     return [info.lean, info.log2Block];
   };
-  for (const dtype of ["bf16", "fp32"] as const) {
+  // bf16 and fp32 at 2^12 (their plain default 2^13), fp16 at 2^13 (its plain default 2^14).
+  for (const [dtype, lean, plain] of [["bf16", 12, 13], ["fp32", 12, 13], ["fp16", 13, 14]] as const) {
     for (const count of [1, 4097, 70_001]) {
-      assertEquals(coding(dtype, count, { split: true }), [true, 12], `${dtype} ${count} split`);
+      assertEquals(coding(dtype, count, { split: true }), [true, lean], `${dtype} ${count} split`);
       assertEquals(
         coding(dtype, count, { split: true, checksum: true }),
-        [true, 12],
+        [true, lean],
         `${dtype} ${count} checksum`,
       );
       // The same bytes as asking for them.
       const data = makeDataset("gaussian", dtype, count, 31);
       assertEquals(
         compress(data, dtype, { split: true }),
-        compress(data, dtype, { split: true, lean: true, log2Block: 12 }),
+        compress(data, dtype, { split: true, lean: true, log2Block: lean }),
         `${dtype} ${count}: the default's bytes`,
       );
       assertEquals(
         coding(dtype, count, { split: true, lean: false }),
-        [false, 13],
+        [false, plain],
         `${dtype} ${count} lean: false`,
       );
       assertEquals(
-        coding(dtype, count, { split: true, log2Block: 13 }),
-        [false, 13],
+        coding(dtype, count, { split: true, log2Block: plain }),
+        [false, plain],
         `${dtype} ${count} log2Block`,
       );
-      assertEquals(coding(dtype, count, {}), [false, 13], `${dtype} ${count} default layout`);
+      assertEquals(coding(dtype, count, {}), [false, plain], `${dtype} ${count} default layout`);
     }
   }
-  assertEquals(coding("fp16", 70_001, { split: true }), [false, 14], "fp16 keeps its coding");
+  assertEquals(coding("fp8e4m3", 70_001, { split: true }), [false, 14], "fp8 keeps its coding");
   // Past 16 MiB the default blocks are 2^14, and the coding the default one.
   assertEquals(coding("fp32", (4 << 20) + 1, { split: true }), [false, 14], "fp32 past 16 MiB");
   assertEquals(coding("fp32", 4 << 20, { split: true }), [true, 12], "fp32 at 16 MiB");
+  assertEquals(coding("fp16", (8 << 20) + 1, { split: true }), [false, 14], "fp16 past 16 MiB");
 });
 
 Deno.test("bad arguments throw InvalidArgumentError", () => {

@@ -167,13 +167,16 @@ static void test_all_patterns() {
         CHECK(decompress(s, d.size(), &back) == 0 && back == d, "patterns round trip dtype %u flags %u shuffled %d",
               dtype, flags, shuffled);
         // With no block size asked for, the library's default coding: lean sections at 2^12 for small split
-        // bf16 and fp32 (uzip_default_lean), else the default block size.
-        const bool dl = uzip_default_lean(n, dtype, flags);
-        CHECK(dl == ((flags & UZIP_FLAG_SPLIT) && !(flags & UZIP_FLAG_LEAN) &&
-                     (dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP32)),
+        // bf16 and fp32, at 2^13 for small split fp16 (uzip_default_lean_log2), else the default block size.
+        const uint32_t dl = uzip_default_lean_log2(n, dtype, flags);
+        const bool split = (flags & UZIP_FLAG_SPLIT) && !(flags & UZIP_FLAG_LEAN);
+        CHECK(dl == (!split                                                         ? 0u
+                     : dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP32 ? UZIP_LOG2_BLOCK_DEFAULT_LEAN
+                     : dtype == UZIP_DTYPE_FP16                              ? UZIP_LOG2_BLOCK_DEFAULT_LEAN_FP16
+                                                                             : 0u),
               "default lean rule dtype %u flags %u", dtype, flags);
         CHECK(ref::compress(d.data(), n, dtype, dl ? flags | UZIP_FLAG_LEAN : flags,
-                            dl ? UZIP_LOG2_BLOCK_DEFAULT_LEAN : uzip_default_log2_block(n, dtype)) == s,
+                            dl ? dl : uzip_default_log2_block(n, dtype)) == s,
               "patterns reference bytes dtype %u flags %u", dtype, flags);
       }
     }
@@ -529,20 +532,23 @@ static void test_api_errors() {
   CHECK(uzipMaxCompressedSize(1, 16384, 0, 0, &out) == 0 && out == 64 + 16 + 32768 + 60, "bound default %llu",
         (unsigned long long)out);
   CHECK(uzipMaxCompressedSize(1, 0, 3, 0, &out) == 0 && out == 64, "bound count 0");
-  // Split bf16 / fp32 of at most 16 MiB with no block size asked for: the bound of lean sections at 2^12
-  // (uzip_default_lean), which is what compression then writes; past 16 MiB the default coding's.
+  // Split bf16 / fp32 of at most 16 MiB with no block size asked for: the bound of lean sections at 2^12, split
+  // fp16 at 2^13 (uzip_default_lean_log2), which is what compression then writes; past 16 MiB the default coding's.
   {
     uint64_t lean = 0;
-    for (int dt : {1, 3}) {
-      const uint64_t n = dt == 1 ? (8ull << 20) : (4ull << 20);
-      CHECK(uzipMaxCompressedSize(dt, n, 2, 0, &out) == 0 && uzipMaxCompressedSize(dt, n, 0x12, 12, &lean) == 0 &&
+    for (int dt : {1, 2, 3}) {
+      const uint64_t n = dt == 3 ? (4ull << 20) : (8ull << 20);
+      const uint32_t lg = dt == 2 ? 13 : 12;
+      CHECK(uzipMaxCompressedSize(dt, n, 2, 0, &out) == 0 && uzipMaxCompressedSize(dt, n, 0x12, lg, &lean) == 0 &&
                 out == lean, "bound of the default lean coding dtype %d", dt);
       CHECK(uzipMaxCompressedSize(dt, n + 1, 2, 0, &out) == 0 && uzipMaxCompressedSize(dt, n + 1, 2, 14, &lean) == 0 &&
                 out == lean, "bound past 16 MiB dtype %d", dt);
       CHECK(!uzip_default_lean(n, dt, 2 | UZIP_FLAG_LANES) && !uzip_default_lean(n, dt, 0) &&
-                !uzip_default_lean(n, UZIP_DTYPE_FP16, 2) && uzip_default_lean(n, dt, 3),
+                !uzip_default_lean(n + 1, dt, 2) && uzip_default_lean_log2(n, dt, 3) == lg,
             "default lean rule dtype %d", dt);
     }
+    CHECK(!uzip_default_lean(1, UZIP_DTYPE_FP8E4M3, 2) && !uzip_default_lean(1, UZIP_DTYPE_BYTES, 2),
+          "no default lean coding for one-byte types");
   }
   // Large fp8 (e4m3, e5m2) and bf16 tensors default to 2^15 (uzip_default_log2_block), from 2^30 elements on;
   // lane streams, which take at most 2^14, keep 2^14 when asked for the default.

@@ -162,8 +162,8 @@ static uint64_t run_case(int dtype, uint64_t count, int kind, uint32_t flags, ui
   // Lane streams decode through uzipGpuDecompressLanes (hints -3: no dtype, and dtypes); the other entry points must refuse them
   // (UNSUPPORTED), and uzipGpuDecompressLanes must refuse every other stream (INVALID_ARG).
   const bool lanes = (flags & UZIP_FLAG_LANES) != 0, pairs = (flags & UZIP_FLAG_PAIRS) != 0;
-  // The stream's flags: the library's default coding adds lean sections to small split bf16 and fp32 calls
-  // (uzip_default_lean) that leave the block size to it.
+  // The stream's flags: the library's default coding adds lean sections to small split bf16, fp16 and fp32
+  // calls (uzip_default_lean_log2) that leave the block size to it.
   uzip_info info{};
   CK(uzipInspect(cpu.data(), cpuBytes, &info));
   const bool lean = (info.flags & UZIP_FLAG_LEAN) != 0;
