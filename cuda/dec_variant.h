@@ -33,7 +33,9 @@ inline uint64_t uzip_dec_blocks_estimate(int dtype, uint64_t dstCapacity) {
 // - fp32 on at least half the chip: the wide kernel, +8-19% at 16 MiB-4 GiB on all 132 SMs of an H200, -5-7%
 //   at 1 GiB under budgets of 8-32 SMs (bench/results/h200-2026-12-01T2045-session11/10-wide-checks); under
 //   48-116 SMs (bench/results/h200-2026-12-01T2335-session12/1-next) the same at 48 and 64, +9-16% at 96 and
-//   at 116 for 1 GiB, -6% at 116 for 256 MiB.
+//   at 116 for 1 GiB, -6% at 116 for 256 MiB. Small fp32 calls too: on an H100 (session 44, bench/results/
+//   h100-2026-12-06-session44/3-fp32-dec-kernel, two rounds) the one-round kernel forced decodes split and default
+//   layout 64 KiB-16 MiB within 0.1-0.7 us of the wide one, and 64 MiB in 81-83 us against 71-72.
 // - one- and two-byte types of at most one round of the one-round kernel's warps: it (bench/results/
 //   h200-2026-12-01T2335-session12/1-next: bf16 and fp16 64 MiB +8-9%; from 1.2 rounds -0.5 to -2.5%). Session
 //   12 took it from a third of a round; below that, since the small split calls code lean sections by default,
