@@ -42,6 +42,8 @@ const USAGE = `usage: deno run -A bench/codec.ts [options]
   --repeat N      timed calls (GPU, default 20) or timed samples (CPU, default 10)
   --warmup N      untimed calls first (GPU default 3, CPU default 2)
   --period SIZE   largest period of synthetic data; larger tensors repeat it (default 16M)
+  --split         the split layout (remainder plane raw up front, as P2P sends it; small bf16, fp16 and fp32
+                  tensors then take the library's lean default coding) instead of the default layout
   --device N      GPU index (default 0)
   --json PATH     write results, environment and raw timings as JSON
   --svg PATH      write charts (PATH, or PATH-<dtype>[-<n>sm].svg when there are several)
@@ -102,6 +104,8 @@ interface Options {
   repeat: number;
   warmup: number;
   period: number;
+  /** The split layout (CompressOptions.split) instead of the default one. */
+  split: boolean;
   device: number;
   json?: string;
   svg?: string;
@@ -125,6 +129,7 @@ function parseOptions(args: string[]): Options {
         json: { type: "string" },
         svg: { type: "string" },
         cpu: { type: "boolean", default: false },
+        split: { type: "boolean", default: false },
         "cpu-threads": { type: "string" },
         help: { type: "boolean", default: false },
       },
@@ -170,6 +175,7 @@ function parseOptions(args: string[]): Options {
     repeat: parseCount(values.repeat, cpu ? 10 : 20, "repeat", 1),
     warmup: parseCount(values.warmup, cpu ? 2 : 3, "warmup", cpu ? 1 : 0),
     period,
+    split: values.split,
     device: parseCount(values.device, 0, "device", 0),
     json: values.json,
     svg: values.svg,
@@ -213,6 +219,7 @@ async function runCpu(
         repeat: o.repeat,
         warmup: o.warmup,
         threads: o.cpuThreads,
+        split: o.split,
       });
       const row = makeRow({
         mode: "cpu",
@@ -318,14 +325,16 @@ async function main(): Promise<number> {
       return 3;
     }
     if (o.device >= n) fail(`--device ${o.device} but there are ${n} devices`);
-    gpu = new GpuCodecBench(o.device);
+    gpu = new GpuCodecBench(o.device, { split: o.split });
     const i = gpu.info;
     const limits = o.sms.map((s) => (s === 0 ? i.smCount : Math.min(s, i.smCount)));
     console.error(
       `GPU ${o.device}: ${i.name}, ${i.smCount} SMs, ${formatBytes(i.totalMem)}, L2 ${
         formatBytes(i.l2Bytes)
       }; ` +
-        `SM limits ${limits.join(",")}; repeat ${o.repeat}, warm-up ${o.warmup}`,
+        `SM limits ${limits.join(",")}; ${
+          o.split ? "split" : "default"
+        } layout; repeat ${o.repeat}, warm-up ${o.warmup}`,
     );
   } else {
     const threads = o.cpuThreads === 1
@@ -333,7 +342,11 @@ async function main(): Promise<number> {
       : o.cpuThreads === 0
       ? "the library's threads"
       : `${o.cpuThreads} threads`;
-    console.error(`CPU codec, ${threads}; repeat ${o.repeat}, warm-up ${o.warmup}`);
+    console.error(
+      `CPU codec, ${threads}; ${
+        o.split ? "split" : "default"
+      } layout; repeat ${o.repeat}, warm-up ${o.warmup}`,
+    );
   }
   const env = await environment(gpu?.info ?? null);
 
@@ -369,7 +382,12 @@ async function main(): Promise<number> {
     if (o.svg && rows.length > 0) {
       const gpuName = (env.gpu as { name?: string } | null)?.name ?? "";
       mkdirSync(dirname(o.svg), { recursive: true });
-      const files = writeCharts(rows, o.svg, o.cpu ? "uzip CPU codec" : `uzip GPU codec, ${gpuName}`);
+      const layout = o.split ? ", split layout" : "";
+      const files = writeCharts(
+        rows,
+        o.svg,
+        (o.cpu ? "uzip CPU codec" : `uzip GPU codec, ${gpuName}`) + layout,
+      );
       if (final) console.error(`wrote ${files.join(", ")}`);
     }
   };

@@ -7,7 +7,7 @@
 
 import { Buffer } from "node:buffer";
 import { native } from "../ffi/deno.ts";
-import { compress, decompress, maxCompressedSize } from "../src/codec.ts";
+import { compress, decompress, flagsOf, maxCompressedSize } from "../src/codec.ts";
 import { dtypeId } from "../src/dtype.ts";
 import { unwrap } from "../src/errors.ts";
 import { type BenchDtype, codecDtype, widthOf } from "./codec_data.ts";
@@ -33,6 +33,8 @@ export interface CpuOptions {
   minSampleMs?: number;
   /** Threads of the codec (default 1: the reference walk on this thread; 0: the library's choice). */
   threads?: number;
+  /** The split layout (CompressOptions.split; block size and coding the library's default for it). */
+  split?: boolean;
 }
 
 /** Measures compression and decompression of `input` (whole elements of `dtype`) on `opts.threads` threads. */
@@ -43,20 +45,21 @@ export function measureCpu(input: Uint8Array<ArrayBuffer>, dtype: BenchDtype, op
   if (input.byteLength % widthOf(dtype) !== 0) throw new RangeError("input is not whole elements");
 
   // Correctness first, through the public API.
-  const stream = compress(input, dt);
+  const split = opts.split ?? false;
+  const stream = compress(input, dt, { split });
   const back = decompress(stream);
   const verified = Buffer.compare(back, input) === 0;
   if (!verified) throw new Error(`CPU round trip of ${dtype} (${input.byteLength} bytes) is not exact`);
 
   const lib = native();
-  const capacity = BigInt(maxCompressedSize(count, dt));
+  const capacity = BigInt(maxCompressedSize(count, dt, { split }));
   const dst = new Uint8Array(Number(capacity));
   const out = new Uint8Array(input.byteLength);
   const outBytes = new BigUint64Array(1);
   const streamBytes = BigInt(stream.byteLength);
   const threads = opts.threads ?? 1;
   const doCompress = () =>
-    unwrap(lib.uzipCompressCpuMt(input, count, id, 0, 0, dst, capacity, outBytes, threads));
+    unwrap(lib.uzipCompressCpuMt(input, count, id, flagsOf({ split }), 0, dst, capacity, outBytes, threads));
   const doDecompress = () =>
     unwrap(lib.uzipDecompressCpuMt(dst, streamBytes, out, BigInt(out.byteLength), outBytes, threads));
 

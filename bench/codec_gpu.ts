@@ -16,7 +16,7 @@ import { native } from "../ffi/deno.ts";
 import { compress as cpuCompress, maxCompressedSize } from "../src/codec.ts";
 import { CudaEvent, DeviceBuffer, type DeviceInfo, deviceInfo, Stream } from "../src/device.ts";
 import { unwrap } from "../src/errors.ts";
-import { GpuCodec } from "../src/gpu_codec.ts";
+import { GpuCodec, type GpuCompressOptions } from "../src/gpu_codec.ts";
 import { codecDtype, type DataPattern, tile, widthOf } from "./codec_data.ts";
 
 const MiB = 1 << 20;
@@ -77,9 +77,13 @@ export class GpuCodecBench {
   #fillerCopies = 16;
   #events: CudaEvent[] = [];
   #host = new Uint8Array(0);
+  /** The compression options of every call (the layout; block size and coding left to the library). */
+  readonly opts: GpuCompressOptions;
 
-  constructor(device = 0) {
+  /** opts.split: the split layout instead of the default one. */
+  constructor(device = 0, opts: { split?: boolean } = {}) {
     this.device = device;
+    this.opts = { split: opts.split ?? false };
     this.info = deviceInfo(device);
     this.codec = GpuCodec.create(device);
     this.stream = Stream.create(device);
@@ -113,7 +117,7 @@ export class GpuCodecBench {
     if (size % width !== 0) throw new RangeError(`size ${size} is not a whole number of ${pattern.dtype}`);
     const count = size / width;
     const dt = codecDtype(pattern.dtype);
-    const bound = maxCompressedSize(count, dt);
+    const bound = maxCompressedSize(count, dt, this.opts);
     const slots = slotsFor(size);
     const p: Prepared = { pattern, size, count, inputs: [], streams: [], outputs: [], compressedBytes: 0 };
     try {
@@ -130,7 +134,9 @@ export class GpuCodecBench {
       this.#fillTiled(p.inputs[0], pattern.bytes, size);
       for (let s = 1; s < slots; s++) p.inputs[s].copyFrom(p.inputs[0], size, this.stream);
       this.codec.setMaxSms(0);
-      for (let s = 0; s < slots; s++) this.codec.compress(p.inputs[s], count, dt, p.streams[s], this.stream);
+      for (let s = 0; s < slots; s++) {
+        this.codec.compress(p.inputs[s], count, dt, p.streams[s], this.stream, this.opts);
+      }
       this.stream.synchronize();
       p.compressedBytes = this.codec.compressedSize();
     } catch (e) {
@@ -164,12 +170,12 @@ export class GpuCodecBench {
   /** Checks one configuration: fresh compress of slot 0 at the current SM limit, then a poisoned decode. */
   #verify(p: Prepared, checkCpu: boolean): GpuTimings["verified"] {
     const dt = codecDtype(p.pattern.dtype);
-    this.codec.compress(p.inputs[0], p.count, dt, p.streams[0], this.stream);
+    this.codec.compress(p.inputs[0], p.count, dt, p.streams[0], this.stream, this.opts);
     this.stream.synchronize();
     const size = this.codec.compressedSize();
     let identicalToCpu: boolean | null = null;
     if (checkCpu && p.size <= CPU_IDENTITY_MAX) {
-      const cpu = cpuCompress(tile(p.pattern.bytes, p.size), dt);
+      const cpu = cpuCompress(tile(p.pattern.bytes, p.size), dt, this.opts);
       const gpu = p.streams[0].download(new Uint8Array(size), this.stream, 0);
       identicalToCpu = cpu.length === size && Buffer.compare(cpu, gpu) === 0;
     }
@@ -192,7 +198,8 @@ export class GpuCodecBench {
     const verified = this.#verify(p, checkCpu);
 
     const copy = (s: number) => p.outputs[s].copyFrom(p.inputs[s], p.size, this.stream);
-    const comp = (s: number) => this.codec.compress(p.inputs[s], p.count, dt, p.streams[s], this.stream);
+    const comp = (s: number) =>
+      this.codec.compress(p.inputs[s], p.count, dt, p.streams[s], this.stream, this.opts);
     const decomp = (s: number) =>
       this.codec.decompress(p.streams[s], p.compressedBytes, p.outputs[s], this.stream, { dtype: dt });
     const ops = [copy, comp, decomp];
