@@ -46,3 +46,19 @@ Deno.test("line charts are well-formed SVG with one path per series and escaped 
   assert(!svg.includes("<compress>"), "text must be escaped");
   assert(!/NaN|Infinity/.test(svg), "no non-finite coordinates");
 });
+
+Deno.test("the codec CLI's CPU measurement codes the layout it is given (bench/codec.ts --split)", async () => {
+  const { measureCpu } = await import("../bench/codec_cpu.ts");
+  const { makePattern, tile } = await import("../bench/codec_data.ts");
+  const { compress } = await import("../src/codec.ts");
+  // 1 MiB of Gaussian bf16: the split layout's default is lean 2^12 blocks, the default layout's plain 2^13 ones,
+  // so the two sizes differ and each must equal the public API's stream for that layout.
+  const pattern = await makePattern("gaussian", "bf16", 1 << 20, 1 << 20);
+  const input = tile(pattern.bytes, 1 << 20);
+  const opts = { repeat: 1, warmup: 1, minSampleMs: 0 };
+  const plain = measureCpu(input, "bf16", opts);
+  const split = measureCpu(input, "bf16", { ...opts, split: true });
+  assertEquals(plain.compressedBytes, compress(input, "bf16").byteLength);
+  assertEquals(split.compressedBytes, compress(input, "bf16", { split: true }).byteLength);
+  assert(split.compressedBytes !== plain.compressedBytes, "the split layout's stream has its own size");
+});
