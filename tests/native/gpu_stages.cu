@@ -4,7 +4,9 @@
 // Usage: gpu_stages [dtype] [KiB ...]   (default: bf16, 64 1024 16384)
 // UZIP_STAGES_FILE=path: the input is that file's bytes repeated (e.g. real weights in the dtype) instead
 // of Gaussian data. UZIP_STAGES_FLAGS=2: compress in the split layout (0x12: split with lean sections, decoded
-// by uzipGpuDecompressLean). UZIP_STAGES_LOG2=12: the block size (default: the library's).
+// by uzipGpuDecompressLean). UZIP_STAGES_LOG2=12: the block size (default: the library's). UZIP_STAGES_SMS=16:
+// the codec's SM budget (default 0: the whole chip), to see where a block's cycles go when a budget packs
+// several rounds of blocks onto few SMs.
 #include <algorithm>
 
 #include "gpu_common.h"
@@ -33,7 +35,8 @@ int main(int argc, char** argv) {
   const int32_t log2Block = lg ? atoi(lg) : 0;
   uint64_t stream, ctx, e0, e1;
   CK(uzipStreamCreate(0, &stream));
-  CK(uzipGpuCodecCreate(0, 0, &ctx));
+  const char* sm = getenv("UZIP_STAGES_SMS");
+  CK(uzipGpuCodecCreate(0, sm ? atoi(sm) : 0, &ctx));
   CK(uzipEventCreate(0, &e0));
   CK(uzipEventCreate(0, &e1));
   for (uint64_t k : kib) {
