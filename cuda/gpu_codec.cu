@@ -16,6 +16,7 @@
 #include "codec_args.h"
 #include "dec_variant.h"
 #include "enc_variant.h"
+#include "grid_shape.h"
 #include "status.h"
 #include "uzip.h"
 #include "coll_reduce.h"
@@ -126,7 +127,7 @@ struct GpuCodec {
   uint64_t scratchCap;           // bytes
   int encVariant, decVariant;  // forced by the environment, or -1 (see env_variant)
   int encSymStage;             // UZIP_GPU_ENC_SYMSTAGE forces 1 / 0, or -1 (uzip_enc_sym_staged)
-  bool strictBudget;           // UZIP_GPU_STRICT_BUDGET=1: every call under a budget keeps to its SMs (grid_shape)
+  bool spreadSmallCalls;       // UZIP_GPU_STRICT_BUDGET=0: calls within a budget's CTAs spread (uzip_grid_shape)
   Launch enc[2][kEncVariants][3][UZIP_LOG2_BLOCK_MAX + 1];  // [lean][variant][width 1, 2, 4][log2Block]
   Launch encSym[UZIP_LOG2_BLOCK_MAX + 1];                    // the fp32 kernel with its symbol plane staged
   int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm, decCompactPerSm;
@@ -222,24 +223,12 @@ int enc_shape(GpuCodec* c, int variant, uint32_t log2, bool lean, bool sym, Laun
 
 int sm_budget(GpuCodec* c) { return c->maxSms > 0 && c->maxSms < c->sms ? c->maxSms : c->sms; }
 
-// CTAs to launch for `need` CTAs of work at perSm resident CTAs per SM. Under an SM budget the codec must
-// leave whole SMs free (a kernel of NCCL beside it needs a whole SM's registers; fewer CTAs would still be
-// spread over every SM): a large job launches a full grid and the CTAs that land on SMs >= budget take no
-// work (*smLimit = budget, see sm_gated). A job that needs fewer CTAs than the budget allows just gets them.
-// EXPERIMENT (session 44, UZIP_GPU_STRICT_BUDGET=1): a job within the budget's CTAs gets the gated full grid too,
-// so that it keeps to the budget's SMs instead of spreading its CTAs over the chip.
+// CTAs to launch for `need` CTAs of work at perSm resident CTAs per SM, and the SM gate (uzip_grid_shape in
+// cuda/grid_shape.h: under a budget the full grid, gated to the budget's SMs).
 void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t* smLimit) {
-  const uint64_t budget = (uint64_t)sm_budget(c) * perSm;
-  *smLimit = 0;
-  if (need < 1) need = 1;
-  if (need <= budget && !(c->strictBudget && sm_budget(c) < c->sms)) {
-    *ctas = need;
-  } else if (sm_budget(c) < c->sms) {
-    *ctas = (uint64_t)c->sms * perSm;
-    *smLimit = (uint64_t)sm_budget(c);
-  } else {
-    *ctas = budget;
-  }
+  const UzipGrid g = uzip_grid_shape(need, (uint32_t)perSm, (uint32_t)c->sms, (uint32_t)sm_budget(c), c->spreadSmallCalls);
+  *ctas = g.ctas;
+  *smLimit = g.smLimit;
 }
 
 template <int W>
@@ -548,7 +537,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->lanesDecVariant = env_variant("UZIP_GPU_LANES_DEC_VARIANT", 1);
   c->leanDecVariant = env_variant("UZIP_GPU_LEAN_DEC_VARIANT", 1);
   c->eitherPdl = env_variant("UZIP_GPU_EITHER_PDL", 1) != 0;  // on unless set to 0
-  c->strictBudget = env_variant("UZIP_GPU_STRICT_BUDGET", 1) == 1;
+  c->spreadSmallCalls = env_variant("UZIP_GPU_STRICT_BUDGET", 1) == 0;
   int v = 0;
   cudaDeviceGetAttribute(&v, cudaDevAttrMultiProcessorCount, device);
   c->sms = v > 0 ? v : 1;

@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "174ac79f8afd1654";
+export const SOURCES_KEY = "13bb56837ef6d0b1";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -41,7 +41,7 @@ cuda/dec_table.h 661 a0a51a406b6cc269fa02d1ba8b83c650febe7f3a9d8299bbbbd2694d9b5
 cuda/dec_variant.h 6026 3c6a3acbe69c4975bbbc9a6b396b41eeda543d99d3354830f0146957d6bbc65f
 cuda/enc_variant.h 4617 142e0ade93e90feb2b0cfb38ea4bb824165955916ebeb38e5e3fba6fe385a32f
 cuda/gpu_bits.cuh 2084 3e259a416fe6e75f6b58005b6d1d0bc50eb1f268e524d8ac4dc68f9f3d6cdd01
-cuda/gpu_codec.cu 42121 7cb163505085ea901fcaf18af067e9a34c0c7d5777470464717517d619bf8efa
+cuda/gpu_codec.cu 41531 da182abb0db85fac3ef7202b2a605457415aa5dec0ef002c187ed1660eb3fc0c
 cuda/gpu_decode.cuh 75353 e7aee34f24afd4e42460b7ce5566691b21db9d3cf6ab78d24f0ac0cae2ff725f
 cuda/gpu_encode.cuh 89889 88054cc7102393929a38de45ee28942a523f3ebd36a2f6206d6c43ee8c65a0f4
 cuda/gpu_lanes_common.cuh 5649 91512801339ee476f04bb9f0cb2f5395e282180e2366cc1bc938467d2efc3eb7
@@ -52,12 +52,13 @@ cuda/gpu_pairs_decode.cuh 17788 848f2f1643000e99a4bdcc996c9ff06fd5f898816d9066b0
 cuda/gpu_pairs_encode.cuh 23915 401b3160f8e8ad6ba8c50e5b35b41fba4452c36e7181810a10f2fce671d8ad27
 cuda/gpu_types.cuh 3033 f1c0b065ff752228db6fe0bc00898300e149f68013ea661bc857ed41d12b26ad
 cuda/gpu_warp.cuh 10564 75cd82e9951f3f70e34c132923a1c5830d6cd9ce796fd0cc4aa0cd1b5b9144d9
+cuda/grid_shape.h 1567 208431538a17bd77b1fcec96c8fceb86a1f09a9b364c4d83822c0de408b5b88b
 cuda/inspect.cc 1166 91ddc6ff867f8c260434cd2c419ce5f123948ecede8aef0d537c4b0f46e0f472
 cuda/lanes_format.h 5649 12f7c8b980a8e40045f259db4b5b05812a869913ba69888ff745661db657b47d
 cuda/pairs_format.h 5495 abcf11d5bc230e3df5919de311e0ec851fec11f73cdf9ceb7577636788dd201e
 cuda/status.cc 1929 77177387f736035d02d9273150d081b7d6dac0d8bba5569ec6a9f7b2232cfc7e
 cuda/status.h 823 1958e389df82caee76db2c139adcb2b4a0cbb135acd021dc99d4d7f97cb343c2
-cuda/uzip.h 16165 46d671379fb1b84a4c6971e796c2feef8051d23c4d7df53541fa0f9cbdc62eb5
+cuda/uzip.h 16333 4b2675239d1b7972a3efff582db5e90f6bc8f31086805513a20143f295f05623
 cuda/uzip_cost_table.h 10881 402546fa7a7bcfed5f761392ec3579c5d45812f26bc42c3208708b05a7f41e47
 cuda/uzip_format.h 32400 860fa8cb024ffde80ab1407747b9201f61e5d2c17de6b975faa9456b052be2c5
 nccl/coll_api.cc 19581 00c5ad5235f9cb88e8a3ea3a858b11eb986396c16b0ae5c8d804a91a08ae3909

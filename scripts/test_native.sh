@@ -23,10 +23,11 @@ g++ -std=c++17 -O1 -g -fsanitize=thread -pthread -Icuda -Itests/native "${SRCS[@
 TSAN_OPTIONS=halt_on_error=1 build/native/cpu_codec_test_tsan threads
 # The collectives' per-instantiation reduce helpers against the element arithmetic (nccl/coll_reduce.h).
 native_test coll_reduce_test -Inccl
-# The GPU encoder's and decoder's kernel choices per call (cuda/enc_variant.h, cuda/dec_variant.h), at their
-# boundaries.
+# The GPU encoder's and decoder's kernel choices per call (cuda/enc_variant.h, cuda/dec_variant.h) and the launch
+# grid under an SM budget (cuda/grid_shape.h), at their boundaries.
 native_test enc_variant_test -Icuda
 native_test dec_variant_test -Icuda
+native_test grid_shape_test -Icuda
 # The pairing rule of P2P transfers to self (nccl/p2p_self.cc), which the one-GPU test runs for real.
 native_test p2p_self_test -Icuda -Inccl nccl/p2p_self.cc cuda/status.cc
 # The GPU tests' data sets against the decoder's three decode-table fills (cuda/dec_table.h).

@@ -92,9 +92,8 @@ export interface CompressOptions {
    * tensors of at most 16 MiB (the ratio of the default coding's 2^13 blocks, and half a small GPU call's
    * latency per block) and in 2^13-element blocks for split fp16 ones (half the latency of 2^14 blocks for
    * 0.5-0.6% more bytes), none otherwise; `false`: never. The choice serves the whole chip: under an SM budget
-   * (`GpuCodec.setMaxSms`) the smaller blocks make more rounds, and 4-16 MiB calls compress up to ~2x slower
-   * than in the plain default blocks (H100, bf16 16 MiB under 64 SMs: 0.30 against 0.46 TB/s), so a caller
-   * that runs the codec on few SMs may pass `lean: false` (1 MiB calls gain under every budget).
+   * (`GpuCodec.setMaxSms`) the smaller blocks make more rounds, and 16 MiB calls run 7-15% slower than in the
+   * plain default blocks under 16-64 SMs (H100; 1-4 MiB calls mostly gain), which `lean: false` avoids.
    */
   lean?: boolean;
   /** log2 of the elements per block, 10..16 (default: {@linkcode defaultLog2Block}: 14, 13 or 15). */

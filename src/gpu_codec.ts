@@ -18,7 +18,7 @@ const registry = new FinalizationRegistry<bigint>((ctx) => void native().uzipGpu
 /** Options of {@linkcode GpuCodec.create}. */
 export interface GpuCodecOptions {
   /**
-   * The most SMs the codec's kernels may occupy (0 or absent: the whole chip). Large calls then leave the
+   * The most SMs the codec's kernels may occupy (0 or absent: the whole chip). Every call then leaves the
    * other SMs free of codec work, for kernels on other streams (communication) to run beside them.
    * (A context also holds the compress kernel's scratch once it has compressed: about 140 MB for
    * bf16/fp16 on an H200, freed by `dispose()`.)
