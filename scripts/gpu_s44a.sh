@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prepared in session 43 for the next H200: lean 2^13 as the default coding of small split fp16
-# (branch exp/s43-fp16-lean, docs/experiments/fp16-lean13-default.diff) against main, in one call.
+# (branch exp/s43-fp16-lean; merged in session 44 as 50ac9b7) against main, in one call.
 # Builds carried: gpu/ = main (libuzip.so, gpu_bench), exp/ = the branch (libuzip.so, gpu_check, gpu_bench).
 # 1. gpu_check --quick of exp (GPU bytes of the new default equal the CPU's; it fails if a small split fp16
 # default stream is not lean). 2. fp16 split, main against exp, 64 KiB-16 MiB and 64 MiB (past the rule), two
