@@ -7,7 +7,7 @@
 
 import { Buffer } from "node:buffer";
 import { native } from "../ffi/deno.ts";
-import { compress, decompress, flagsOf, maxCompressedSize } from "../src/codec.ts";
+import { compress, decompress, flagsOf, log2Of, maxCompressedSize } from "../src/codec.ts";
 import { dtypeId } from "../src/dtype.ts";
 import { unwrap } from "../src/errors.ts";
 import { type BenchDtype, codecDtype, widthOf } from "./codec_data.ts";
@@ -45,21 +45,34 @@ export function measureCpu(input: Uint8Array<ArrayBuffer>, dtype: BenchDtype, op
   if (input.byteLength % widthOf(dtype) !== 0) throw new RangeError("input is not whole elements");
 
   // Correctness first, through the public API.
-  const split = opts.split ?? false;
-  const stream = compress(input, dt, { split });
+  // The same options reach the FFI call below, as flags and block size the way compress() passes them.
+  const copts = { split: opts.split ?? false };
+  const stream = compress(input, dt, copts);
   const back = decompress(stream);
   const verified = Buffer.compare(back, input) === 0;
   if (!verified) throw new Error(`CPU round trip of ${dtype} (${input.byteLength} bytes) is not exact`);
 
   const lib = native();
-  const capacity = BigInt(maxCompressedSize(count, dt, { split }));
+  const capacity = BigInt(maxCompressedSize(count, dt, copts));
   const dst = new Uint8Array(Number(capacity));
   const out = new Uint8Array(input.byteLength);
   const outBytes = new BigUint64Array(1);
   const streamBytes = BigInt(stream.byteLength);
   const threads = opts.threads ?? 1;
   const doCompress = () =>
-    unwrap(lib.uzipCompressCpuMt(input, count, id, flagsOf({ split }), 0, dst, capacity, outBytes, threads));
+    unwrap(
+      lib.uzipCompressCpuMt(
+        input,
+        count,
+        id,
+        flagsOf(copts),
+        log2Of(copts, count, dt),
+        dst,
+        capacity,
+        outBytes,
+        threads,
+      ),
+    );
   const doDecompress = () =>
     unwrap(lib.uzipDecompressCpuMt(dst, streamBytes, out, BigInt(out.byteLength), outBytes, threads));
 
