@@ -48,9 +48,9 @@ UZIP_API int uzipBuildFeatures(void);
 // ---------------------------------------------------------------------------------------------------
 // Compression options (flags argument): the header flags UZIP_FLAG_CHECKSUM (0x01) and UZIP_FLAG_SPLIT
 // (0x02) from uzip_format.h. log2Block: 0 means the library's default (uzip_default_log2_block; and for split
-// bf16 / fp32 tensors of at most 16 MiB without the lean, lanes or pairs flags, lean sections in 2^12-element
-// blocks, for split fp16 in 2^13: uzip_default_lean_log2, which every entry that compresses or bounds a stream
-// applies alike); else 10..16.
+// tensors without the lean, lanes or pairs flags, lean sections in 2^12-element blocks for bf16 / fp32 of at
+// most 2^23 elements, in 2^13-element blocks for those and fp16 of at most 2^24: uzip_default_lean_log2, which
+// every entry that compresses or bounds a stream applies alike); else 10..16.
 UZIP_API int uzipMaxCompressedSize(int dtype, uint64_t count, uint32_t flags, uint32_t log2Block,
                                    uint64_t* outBytes);
 

@@ -57,6 +57,8 @@
 #define UZIP_LOG2_BLOCK_SMALL 13u
 #define UZIP_LOG2_BLOCK_DEFAULT_LEAN 12u /* uzip_default_lean: split bf16 / fp32 of at most 16 MiB, lean sections */
 #define UZIP_LOG2_BLOCK_DEFAULT_LEAN_FP16 13u /* and split fp16 of at most 16 MiB */
+#define UZIP_LEAN12_MAX_COUNT (1ull << 23)   /* uzip_default_lean_log2: bf16 / fp32 lean 2^12 up to 2^23 elements */
+#define UZIP_LEAN13_MAX_COUNT (1ull << 24)   /* and lean 2^13 (fp16 from the first element) up to 2^24 */
 #define UZIP_SMALL_TENSOR_BYTES (16ull << 20)
 #define UZIP_LOG2_BLOCK_LARGE 15u
 #define UZIP_LARGE_TENSOR_ELEMS (1ull << 30)
@@ -123,15 +125,23 @@ UZIP_HD uint32_t uzip_default_log2_block(uint64_t count, uint32_t dtype) {
 // cpu-2026-12-06-session43), as bf16 took 2^13 blocks for +0.0055 in session 5. Measured on an H100 (session 44,
 // bench/results/h100-2026-12-06-session44/1-fp16-lean13): 1 MiB compressed in 27.7-28.0 us back to back against
 // 40.1-40.2, decompressed in 33.6-33.8 against 51.6-51.8; 16 MiB 37.4-37.7 / 37.4-37.8 against 47.6 / 54.7. At
-// 64 MiB lean 2^13 decodes slower than the default coding (0.77 against 0.88 TB/s), so the rule stops at 16 MiB.
+// 64 MiB lean 2^13 decodes slower than the default coding (0.77 against 0.88 TB/s).
+// Since session 45 (branch exp/s44-lean-range, merged): past that, in elements, lean 2^12 for bf16 / fp32 up to
+// 2^23 and lean 2^13 for all three up to 2^24, so that a call on the whole chip stays within about one round of
+// ~2048 blocks (H100, session 44, bench/results/h100-2026-12-06-session44/5-lean-range, streams forced by options: bf16 split
+// 24 MiB 0.43 / 0.41 -> 0.52 / 0.57 TB/s, 32 MiB 0.52 / 0.54 -> 0.55-0.57 / 0.68-0.71; fp16 24 MiB 0.38 / 0.39 ->
+// 0.45 / 0.52; fp32 24-32 MiB at lean 2^12 0.45-0.53 / 0.40-0.53 -> 0.58-0.62 / 0.63-0.74, 48-64 MiB at lean
+// 2^13 +3-15%; bf16 lean 2^13 has the default's ratio, 0.6648 / 0.6647, fp32 lean 2^12 +0.3% of bytes), for 5-13%
+// under budgets of 16-32 SMs (6-lean-range-budgets), as the rule's smaller sizes trade (11-strict-budget). The
+// rule itself against the previous one in one call (H100, session 45, bench/results/h100-2026-12-06-session45/
+// 1-lean-range): 24-48 MiB 1.1-1.6x on the whole chip, 16 MiB and 48-96 MiB bf16 / fp16 level.
 // Returns the lean block size (log2) of the default coding, or 0 where the default coding is not lean.
 UZIP_HD uint32_t uzip_default_lean_log2(uint64_t count, uint32_t dtype, uint32_t flags) {
   const uint32_t coding = UZIP_FLAG_LEAN | UZIP_FLAG_LANES | UZIP_FLAG_PAIRS;
   if (!(flags & UZIP_FLAG_SPLIT) || (flags & coding)) return 0u;
-  if ((dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP32) &&
-      uzip_default_log2_block(count, dtype) == UZIP_LOG2_BLOCK_SMALL)
-    return UZIP_LOG2_BLOCK_DEFAULT_LEAN;
-  if (dtype == UZIP_DTYPE_FP16 && count * 2u <= UZIP_SMALL_TENSOR_BYTES) return UZIP_LOG2_BLOCK_DEFAULT_LEAN_FP16;
+  if (dtype != UZIP_DTYPE_BF16 && dtype != UZIP_DTYPE_FP16 && dtype != UZIP_DTYPE_FP32) return 0u;
+  if (dtype != UZIP_DTYPE_FP16 && count <= UZIP_LEAN12_MAX_COUNT) return UZIP_LOG2_BLOCK_DEFAULT_LEAN;
+  if (count <= UZIP_LEAN13_MAX_COUNT) return UZIP_LOG2_BLOCK_DEFAULT_LEAN_FP16;
   return 0u;
 }
 UZIP_HD bool uzip_default_lean(uint64_t count, uint32_t dtype, uint32_t flags) {

@@ -89,9 +89,9 @@ export interface CompressOptions {
    * blocks 0.681 -> 0.670). Not with `lanes` or `pairs`. The GPU codec writes the same bytes and decodes them
    * in every decoder (`GpuDecompressOptions.lean` picks their own kernel). Default: the library's choice, which
    * with neither this nor `log2Block` given is lean sections in 2^12-element blocks for split bf16 and fp32
-   * tensors of at most 16 MiB (the ratio of the default coding's 2^13 blocks, and half a small GPU call's
-   * latency per block) and in 2^13-element blocks for split fp16 ones (half the latency of 2^14 blocks for
-   * 0.5-0.6% more bytes), none otherwise; `false`: never. The choice serves the whole chip: under an SM budget
+   * tensors of at most 2^23 elements (the ratio of the default coding's 2^13 blocks, and half a small GPU
+   * call's latency per block) and in 2^13-element blocks for split bf16, fp16 and fp32 ones of at most 2^24
+   * elements (fp16: half the latency of 2^14 blocks for 0.5-0.6% more bytes), none otherwise; `false`: never. The choice serves the whole chip: under an SM budget
    * (`GpuCodec.setMaxSms`) the smaller blocks make more rounds, and 16 MiB calls run 7-15% slower than in the
    * plain default blocks under 16-64 SMs (H100; 1-4 MiB calls mostly gain), which `lean: false` avoids.
    */
@@ -186,7 +186,8 @@ export function flagsOf(opts: CompressOptions): number {
 
 /**
  * The block size to pass the C codec for `opts` (0: the library's default, which for split bf16 and fp32 tensors
- * of at most 16 MiB is lean sections at 2^12, for split fp16 at 2^13, `uzip_default_lean_log2`); `lean: false`
+ * of at most 2^23 elements is lean sections at 2^12, for those and fp16 up to 2^24 at 2^13,
+ * `uzip_default_lean_log2`); `lean: false`
  * with no block size passes the default block size itself, so that the library keeps the default coding.
  */
 export function log2Of(opts: CompressOptions, count: number | bigint, dtype: DType): number {

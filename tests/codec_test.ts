@@ -272,7 +272,7 @@ Deno.test("lean sections: round trips in both layouts, fewer bytes than the defa
   assertThrowsTyped(() => compress(data, "bf16", { lean: true, lanes: true }), InvalidArgumentError);
 });
 
-Deno.test("the default coding: lean sections for small split bf16, fp16 and fp32, unless told otherwise", () => {
+Deno.test("the default coding: lean sections for split bf16, fp16 and fp32 up to 2^24 elements, unless told otherwise", () => {
   const coding = (dtype: "bf16" | "fp16" | "fp32" | "fp8e4m3", count: number, opts: CompressOptions) => {
     const info = inspect(compress(makeDataset("gaussian", dtype, count, 29), dtype, opts));
     assertEquals(
@@ -312,10 +312,12 @@ Deno.test("the default coding: lean sections for small split bf16, fp16 and fp32
     }
   }
   assertEquals(coding("fp8e4m3", 70_001, { split: true }), [false, 14], "fp8 keeps its coding");
-  // Past 16 MiB the default blocks are 2^14, and the coding the default one.
-  assertEquals(coding("fp32", (4 << 20) + 1, { split: true }), [false, 14], "fp32 past 16 MiB");
-  assertEquals(coding("fp32", 4 << 20, { split: true }), [true, 12], "fp32 at 16 MiB");
-  assertEquals(coding("fp16", (8 << 20) + 1, { split: true }), [false, 14], "fp16 past 16 MiB");
+  // Lean 2^12 (bf16, fp32) up to 2^23 elements, lean 2^13 up to 2^24, then the default coding in 2^14 blocks.
+  assertEquals(coding("fp32", 8 << 20, { split: true }), [true, 12], "fp32 at 2^23 elements");
+  assertEquals(coding("fp32", (8 << 20) + 1, { split: true }), [true, 13], "fp32 past 2^23 elements");
+  assertEquals(coding("bf16", (8 << 20) + 1, { split: true }), [true, 13], "bf16 past 2^23 elements");
+  assertEquals(coding("fp16", 16 << 20, { split: true }), [true, 13], "fp16 at 2^24 elements");
+  assertEquals(coding("bf16", (16 << 20) + 1, { split: true }), [false, 14], "bf16 past 2^24 elements");
 });
 
 Deno.test("bad arguments throw InvalidArgumentError", () => {

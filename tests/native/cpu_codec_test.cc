@@ -532,20 +532,22 @@ static void test_api_errors() {
   CHECK(uzipMaxCompressedSize(1, 16384, 0, 0, &out) == 0 && out == 64 + 16 + 32768 + 60, "bound default %llu",
         (unsigned long long)out);
   CHECK(uzipMaxCompressedSize(1, 0, 3, 0, &out) == 0 && out == 64, "bound count 0");
-  // Split bf16 / fp32 of at most 16 MiB with no block size asked for: the bound of lean sections at 2^12, split
-  // fp16 at 2^13 (uzip_default_lean_log2), which is what compression then writes; past 16 MiB the default coding's.
+  // Split bf16 / fp32 of at most 2^23 elements with no block size asked for: the bound of lean sections at 2^12;
+  // up to 2^24 elements (and split fp16 from the first) lean 2^13 (uzip_default_lean_log2), which is what
+  // compression then writes; past 2^24 elements the default coding's.
   {
     uint64_t lean = 0;
     for (int dt : {1, 2, 3}) {
-      const uint64_t n = dt == 3 ? (4ull << 20) : (8ull << 20);
-      const uint32_t lg = dt == 2 ? 13 : 12;
-      CHECK(uzipMaxCompressedSize(dt, n, 2, 0, &out) == 0 && uzipMaxCompressedSize(dt, n, 0x12, lg, &lean) == 0 &&
-                out == lean, "bound of the default lean coding dtype %d", dt);
-      CHECK(uzipMaxCompressedSize(dt, n + 1, 2, 0, &out) == 0 && uzipMaxCompressedSize(dt, n + 1, 2, 14, &lean) == 0 &&
-                out == lean, "bound past 16 MiB dtype %d", dt);
-      CHECK(!uzip_default_lean(n, dt, 2 | UZIP_FLAG_LANES) && !uzip_default_lean(n, dt, 0) &&
-                !uzip_default_lean(n + 1, dt, 2) && uzip_default_lean_log2(n, dt, 3) == lg,
-            "default lean rule dtype %d", dt);
+      for (uint64_t n : {(uint64_t)UZIP_LEAN12_MAX_COUNT, (uint64_t)UZIP_LEAN12_MAX_COUNT + 1, (uint64_t)UZIP_LEAN13_MAX_COUNT}) {
+        const uint32_t lg = dt != 2 && n <= UZIP_LEAN12_MAX_COUNT ? 12 : 13;
+        CHECK(uzipMaxCompressedSize(dt, n, 2, 0, &out) == 0 && uzipMaxCompressedSize(dt, n, 0x12, lg, &lean) == 0 &&
+                  out == lean, "bound of the default lean coding dtype %d n %llu", dt, (unsigned long long)n);
+        CHECK(!uzip_default_lean(n, dt, 2 | UZIP_FLAG_LANES) && !uzip_default_lean(n, dt, 0) &&
+                  uzip_default_lean_log2(n, dt, 3) == lg, "default lean rule dtype %d n %llu", dt, (unsigned long long)n);
+      }
+      const uint64_t past = UZIP_LEAN13_MAX_COUNT + 1;
+      CHECK(uzipMaxCompressedSize(dt, past, 2, 0, &out) == 0 && uzipMaxCompressedSize(dt, past, 2, 14, &lean) == 0 &&
+                out == lean && !uzip_default_lean(past, dt, 2), "past 2^24 elements dtype %d", dt);
     }
     CHECK(!uzip_default_lean(1, UZIP_DTYPE_FP8E4M3, 2) && !uzip_default_lean(1, UZIP_DTYPE_BYTES, 2),
           "no default lean coding for one-byte types");
