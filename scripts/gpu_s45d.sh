@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Session 45: the codec CLI over main's kernels after the lean-range merge, for issue #3's committed sweep:
+# 1. the split layout, every dtype and data set, 64 KiB-4 GiB, whole chip; 2. under 8, 16 and 32 SMs with
+# session 44's rule (every call kept to its budget's SMs; session 44's budget rows ran under the old spread),
+# every dtype, Gaussian and real weights, 1 MiB-1 GiB. Each stage under `timeout` (the CLI writes what it
+# measured when stopped). Carry [".carry-run"] (gpu/ = main's build, deno.xz, weights/ch_PP-OCRv4_rec_infer.onnx,
+# commit); bench/results/ out of the tree for the call.
+set -u
+source scripts/device_env.sh
+export CUDA_VISIBLE_DEVICES=0
+tail -1 "$R/gpu.txt"
+cli() {
+  local tag=$1 t=$2
+  shift 2
+  timeout -s TERM "$t" deno run -A --no-check bench/codec.ts --json "$R/$tag.json" --svg "$R/$tag.svg" "$@" \
+    > "$R/$tag.txt" 2> "$R/$tag.log"
+  echo "== $tag rc=$? (${SECONDS}s)"; grep -E "gaussian" "$R/$tag.txt" | head -60
+  pack
+}
+cli split 280 --split --sizes 64K,1M,16M,256M,1G,4G --dtypes bf16,fp16,fp32,fp8 --data uniform,gaussian,weights \
+  --sms 0 --repeat 10
+cli split_sms 220 --split --sizes 1M,16M,256M,1G --dtypes bf16,fp16,fp32,fp8 --data gaussian,weights \
+  --sms 8,16,32 --repeat 10
