@@ -225,10 +225,13 @@ int sm_budget(GpuCodec* c) { return c->maxSms > 0 && c->maxSms < c->sms ? c->max
 
 // CTAs to launch for `need` CTAs of work at perSm resident CTAs per SM, and the SM gate (uzip_grid_shape in
 // cuda/grid_shape.h: under a budget the full grid, gated to the budget's SMs).
-void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t* smLimit) {
+// perSmCap (may be null): the compress kernel's cap of working CTAs a permitted SM (0 on a device with more SMs
+// than a slot counts, GpuSlot::claim).
+void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t* smLimit, uint32_t* perSmCap = nullptr) {
   const UzipGrid g = uzip_grid_shape(need, (uint32_t)perSm, (uint32_t)c->sms, (uint32_t)sm_budget(c), c->spreadSmallCalls);
   *ctas = g.ctas;
   *smLimit = g.smLimit;
+  if (perSmCap) *perSmCap = c->sms <= (int)UZIP_CLAIM_SMS ? g.perSmCap : 0u;
 }
 
 template <int W>
@@ -246,10 +249,12 @@ int launch_compress(GpuCodec* c, const EncParams& p, cudaStream_t s) {
   const bool sym = uzip_enc_sym_staged(W, variant, p.log2Block, p.flags, p.count, c->encSymStage);
   if (int st = enc_shape<W>(c, variant, p.log2Block, lean, sym, &L)) return st;
   uint64_t ctas, smLimit;
+  uint32_t perSmCap;
   const uint64_t blocksPerCta = variant == kEncPairVariant ? kEncWarps / 2 : kEncWarps;  // blocks at a time
-  grid_shape(c, L.perSm, (p.nblocks + blocksPerCta - 1) / blocksPerCta, &ctas, &smLimit);
+  grid_shape(c, L.perSm, (p.nblocks + blocksPerCta - 1) / blocksPerCta, &ctas, &smLimit, &perSmCap);
   EncParams q = p;
   q.smLimit = (uint32_t)smLimit;
+  q.perSmCap = perSmCap;
   q.stageBytes = uzip_gpu::enc_stage_bytes(p.log2Block, W, p.flags, sym);
   if (int st = ensure_scratch(c, ctas * kEncWarps * uzip_gpu::ENC_STAGES * q.stageBytes + 64u)) return st;
   q.scratch = c->scratch;

@@ -1621,7 +1621,8 @@ __device__ __forceinline__ void enc_finish(const EncParams& P, GpuSlot* slot, ui
 // compress_kernel's loop for warp pairs (warps 2i and 2i + 1 of a CTA: coder and helper). The coder takes
 // the tickets and keeps the deferred blocks as a lone warp does; the helper follows its tickets.
 template <int W, int U, bool LEAN = false>
-__device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem, GpuSlot* slot, bool gated) {
+__device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem, GpuSlot* slot, bool gated,
+                                               bool idle) {
   const uint32_t lane = lane_id(), wib = threadIdx.x >> 5;
   uint8_t* coderSm = smem + (size_t)(wib & ~1u) * ENC_WARP_BYTES;
   uint8_t* helperSm = coderSm + ENC_WARP_BYTES;
@@ -1644,7 +1645,7 @@ __device__ __forceinline__ void compress_pairs(const EncParams& P, uint8_t* smem
   BlockPlan* pend = (BlockPlan*)(coderSm + ENC_PEND);  // as the lone warp's (compress_kernel)
   uint32_t head = 0, npend = 0;
   while (true) {
-    const bool go = gate_open(gated, &slot->active);
+    const bool go = !idle && gate_open(gated, &slot->active);
     // Every lane's last read of the previous block's tables (the union) comes before any lane zeroes it:
     // racecheck flagged this loop, which has no ticket shuffle before the zeroing as the lone warp's has.
     __syncwarp();
@@ -1691,8 +1692,23 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   clean_next_slot(P.slots, P.epoch);
   const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
   gate_announce(P.smLimit, gated, &slot->active);
+  // Under a perSmCap (UzipGrid: a call of fewer CTAs of work than its budget holds) a permitted SM's first
+  // perSmCap CTAs work and its others take no block (idle); a gated CTA first lets the permitted CTAs, which
+  // start beside it, announce themselves, so that it takes no ticket a permitted warp would have.
+  __shared__ unsigned int ctaRank;
+  bool idle = false, claimed = false;
+  if (P.perSmCap) {
+    if (gated) {
+      __nanosleep(1000);
+    } else {
+      if (threadIdx.x == 0) ctaRank = atomicAdd(&slot->claim[sm_id()], 1u);
+      __syncthreads();
+      idle = ctaRank >= P.perSmCap;
+      claimed = !idle;
+    }
+  }
   if constexpr (DUO) {
-    compress_pairs<W, U, LEAN>(P, smem, slot, gated);
+    compress_pairs<W, U, LEAN>(P, smem, slot, gated, idle);
     return;
   }
   uint8_t* sm = smem + (size_t)wib * ENC_WARP_BYTES;
@@ -1710,16 +1726,18 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   // calls level (bench/results/h200-2026-12-04T0024-session27/6-enc-first). Warps must not take blocks by
   // index here as the decoder's do: a warp whose predecessor's CTA is not yet resident (an SM held by
   // another kernel) would spin in the look-back.
+  // A claimed CTA (perSmCap) is on a permitted SM with all its warps resident too, and takes its first
+  // tickets at once likewise, so that a small call's blocks fill whole CTAs on separate SMs.
   const uint32_t ctaWarps = blockDim.x >> 5;
-  const bool batched = !P.smLimit;
-  const bool oneRound = batched && P.nblocks <= (uint64_t)gridDim.x * ctaWarps;
+  const bool batched = !P.smLimit || claimed;
+  const bool oneRound = !P.smLimit && P.nblocks <= (uint64_t)gridDim.x * ctaWarps;
   __shared__ unsigned long long firstT;
   if (batched) {
     if (threadIdx.x == 0) firstT = atomicAdd(&slot->ticket, (unsigned long long)ctaWarps);
     __syncthreads();
   }
   bool fresh = batched;
-  while (gate_open(gated, &slot->active)) {
+  while (!idle && gate_open(gated, &slot->active)) {
     UZIP_CLK_DECL;
     unsigned long long t = 0;
     if (fresh) {

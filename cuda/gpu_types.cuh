@@ -6,6 +6,9 @@
 
 // One call's counters. Two slots alternate by the parity of the call's epoch: each kernel zeroes the
 // other slot at its start, so the next call finds its slot clean with no memset launch.
+// SMs whose CTAs a slot counts (GpuSlot::claim): a device with more gets no perSmCap.
+constexpr unsigned UZIP_CLAIM_SMS = 256;
+
 struct GpuSlot {
   unsigned long long ticket;  // compress: next codec block to hand out
   unsigned long long total;   // compress: total stream bytes (written by the warp of the last block)
@@ -13,15 +16,20 @@ struct GpuSlot {
   unsigned int sum;           // checksum sum (order-free)
   unsigned int status;        // decompress: first error status (0 = none)
   unsigned int active;        // 1 once a CTA on a permitted SM has started taking blocks (gate_open)
+  unsigned int claim[UZIP_CLAIM_SMS];  // compress under a perSmCap: CTAs that have started on each SM
 };
 
 #ifdef __CUDACC__
 // Thread 0 of CTA 0 of every codec kernel: zero the slot of the next call (the other parity), so that it
 // finds its counters clean with no memset launch.
+// Warp 0 of CTA 0 zeroes the claim counters, 8 words a lane.
 __device__ __forceinline__ void clean_next_slot(GpuSlot* slots, uint32_t epoch) {
-  if (blockIdx.x == 0 && threadIdx.x == 0) {
+  if (blockIdx.x == 0 && threadIdx.x < 32) {
     GpuSlot* o = &slots[(epoch & 1u) ^ 1u];
-    o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
+    if (threadIdx.x == 0) {
+      o->ticket = 0; o->total = 0; o->done = 0; o->sum = 0; o->status = 0; o->active = 0;
+    }
+    for (unsigned i = threadIdx.x; i < UZIP_CLAIM_SMS; i += 32) o->claim[i] = 0;
   }
 }
 #endif
@@ -53,6 +61,7 @@ struct EncParams {
   uint8_t* scratch;          // global word stage: stageBytes per resident warp (ctas * warps of them)
   uint32_t stageBytes;
   uint32_t smLimit;          // CTAs on SMs >= this take no blocks (0: no limit); see sm_gated
+  uint32_t perSmCap;         // compress_kernel: CTAs of a permitted SM that take blocks (0: all; UzipGrid)
 };
 
 struct DecParams {

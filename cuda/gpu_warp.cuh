@@ -56,11 +56,12 @@ __device__ __forceinline__ void uzip_clk_mark(int i, long long& t) {
 // blocks until a CTA on a permitted SM has started (gate_open): its warps take tickets until none are
 // left, so every block is coded or decoded even then. (Before this rule, such a call did nothing and
 // reported success: bench/results/h200-2026-12-01T0334-session8.)
-__device__ __forceinline__ bool sm_gated(uint32_t smLimit) {
+__device__ __forceinline__ uint32_t sm_id() {
   uint32_t id;
   asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
-  return smLimit != 0 && id >= smLimit;
+  return id;
 }
+__device__ __forceinline__ bool sm_gated(uint32_t smLimit) { return smLimit != 0 && sm_id() >= smLimit; }
 // Per CTA, before its first ticket: a CTA on a permitted SM sets *active (its warp 0 then takes tickets
 // until none are left). Only under a budget, and a plain store from one thread per CTA: an atomic from
 // every warp of a full-chip grid cost ~14% of a 16 MiB decode (bench/results/h200-2026-12-01T0334-session8).

@@ -7,6 +7,11 @@
 struct UzipGrid {
   uint64_t ctas;     // CTAs to launch
   uint32_t smLimit;  // CTAs on SMs >= this take no blocks once a CTA below it has started (0: no limit; sm_gated)
+  uint32_t perSmCap; // under a budget, the CTAs of a permitted SM that take blocks (claimed in arrival order;
+                     // 0: every CTA). A call of fewer CTAs of work than the budget holds gets them spread over
+                     // the budget's SMs, ceil(need / budget) an SM, instead of wherever the first tickets land:
+                     // an encoder warp's block takes twice as long beside another busy warp on its scheduler
+                     // (issue-bound), and a small call lasts as long as its slowest block.
 };
 
 // need: CTAs of work; perSm: the kernel's resident CTAs an SM; sms: the device's SMs; budget: the SMs the call may
@@ -20,7 +25,8 @@ struct UzipGrid {
 inline UzipGrid uzip_grid_shape(uint64_t need, uint32_t perSm, uint32_t sms, uint32_t budget, bool spread) {
   if (need < 1) need = 1;
   const uint64_t full = (uint64_t)sms * perSm;
-  if (budget >= sms) return {need < full ? need : full, 0u};
-  if (spread && need <= (uint64_t)budget * perSm) return {need, 0u};
-  return {full, budget};
+  if (budget >= sms) return {need < full ? need : full, 0u, 0u};
+  if (spread && need <= (uint64_t)budget * perSm) return {need, 0u, 0u};
+  const uint64_t cap = (need + budget - 1) / budget;
+  return {full, budget, cap < perSm ? (uint32_t)cap : 0u};
 }
