@@ -132,7 +132,8 @@ UZIP_API int uzipStreamWaitEvent(uint64_t stream, uint64_t event);
 // the number of SMs it may occupy (0 = the whole chip). Under a budget of k < all SMs, every call leaves
 // SMs k.. (by SM id) without codec work, so that kernels on other streams (NCCL's) find whole SMs (since
 // session 44 small calls too: UZIP_GPU_STRICT_BUDGET=0 lets a call of at most the budget's CTAs spread them
-// over the chip, the rule before; cuda/grid_shape.h).
+// over the chip, the rule before; cuda/grid_shape.h). Since session 45 a compression of fewer CTAs of work than
+// the budget holds works on at most ceil(work / budget) CTAs an SM of the budget (UzipGrid::perSmCap).
 // UZIP_GPU_ENC_VARIANT (0..3) / UZIP_GPU_DEC_VARIANT (0..4), read at context creation, pick a kernel variant
 // for tuning (cuda/gpu_codec.cu); 0 is the default. Device memory: the first compress allocates the
 // kernel's word stages, two per resident warp: about 140 MB for bf16/fp16 and 70 MB otherwise on an H200
