@@ -133,6 +133,24 @@ bf16_split_rounds() {
   gpu_bench_dirs r2_d1_f2 "new1 gpu" --dtypes 1 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10
   pack
 }
+# codec_cli TAG TIMEOUT ARGS...: the codec CLI (bench/codec.ts ARGS) under `timeout -s TERM` (it writes what it
+# measured when stopped): $R/TAG.{json,svg,txt,log}; prints its rc and the table's rows that match CLI_SHOW
+# (default: every row, at most 90 lines); packs.
+codec_cli() {
+  local tag=$1 t=$2
+  shift 2
+  timeout -s TERM "$t" deno run -A --no-check bench/codec.ts --json "$R/$tag.json" --svg "$R/$tag.svg" "$@" \
+    > "$R/$tag.txt" 2> "$R/$tag.log"
+  echo "== $tag rc=$? (${SECONDS}s)"; grep -E "${CLI_SHOW:-.}" "$R/$tag.txt" | head -90
+  pack
+}
+# p2p_suite: the P2P GPU suite (tests/p2p_gpu_test.ts: transfers to self on one GPU, the rest on two), log
+# $R/p2p_gpu_test.log, its summary; packs.
+p2p_suite() {
+  timeout 300 deno test -A --no-check tests/p2p_gpu_test.ts > "$R/p2p_gpu_test.log" 2>&1
+  echo "p2p_gpu_test rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/p2p_gpu_test.log" | grep -E "SELF OK|passed|failed|SKIP" | tail -5
+  pack
+}
 # deno_gpu_suites: the TypeScript GPU tests (device buffers, streams, the codec on device and host arrays,
 # the collectives' GPU simulation, communicator errors), log $R/deno_gpu_tests.log, their summary; packs.
 deno_gpu_suites() {

@@ -10,15 +10,7 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-cli() {
-  local tag=$1 t=$2
-  shift 2
-  timeout -s TERM "$t" deno run -A --no-check bench/codec.ts --json "$R/$tag.json" --svg "$R/$tag.svg" "$@" \
-    > "$R/$tag.txt" 2> "$R/$tag.log"
-  echo "== $tag rc=$? (${SECONDS}s)"; cat "$R/$tag.txt" | head -90
-  pack
-}
-cli split 290 --split --sizes 64K,1M,16M,256M,1G,4G --dtypes bf16,fp16,fp32,fp8 --data uniform,gaussian,weights \
+codec_cli split 290 --split --sizes 64K,1M,16M,256M,1G,4G --dtypes bf16,fp16,fp32,fp8 --data uniform,gaussian,weights \
   --sms 0 --repeat 10
-cli default 90 --sizes 1M,16M,256M,1G --dtypes bf16,fp32 --data gaussian,weights --sms 0 --repeat 10
-cli split_sms 100 --split --sizes 1M,16M,256M,1G --dtypes bf16 --data gaussian --sms 8,16,32 --repeat 10
+codec_cli default 90 --sizes 1M,16M,256M,1G --dtypes bf16,fp32 --data gaussian,weights --sms 0 --repeat 10
+codec_cli split_sms 100 --split --sizes 1M,16M,256M,1G --dtypes bf16 --data gaussian --sms 8,16,32 --repeat 10

@@ -9,20 +9,13 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-cli() {
-  local tag=$1 t=$2
-  shift 2
-  timeout -s TERM "$t" deno run -A --no-check bench/codec.ts --json "$R/$tag.json" --svg "$R/$tag.svg" "$@" \
-    > "$R/$tag.txt" 2> "$R/$tag.log"
-  echo "== $tag rc=$? (${SECONDS}s)"; grep -E "gaussian" "$R/$tag.txt" | head -60
-  pack
-}
+export CLI_SHOW=gaussian
 # STAGES (default "split split_sms") picks the stages.
 case " ${STAGES:-split split_sms} " in *" split "*)
-cli split 280 --split --sizes 64K,1M,16M,256M,1G,4G --dtypes bf16,fp16,fp32,fp8 --data uniform,gaussian,weights \
+codec_cli split 280 --split --sizes 64K,1M,16M,256M,1G,4G --dtypes bf16,fp16,fp32,fp8 --data uniform,gaussian,weights \
   --sms 0 --repeat 10 ;;
 esac
 case " ${STAGES:-split split_sms} " in *" split_sms "*)
-cli split_sms 280 --split --sizes 1M,16M,256M,1G --dtypes bf16,fp16,fp32,fp8 --data uniform,gaussian,weights \
+codec_cli split_sms 280 --split --sizes 1M,16M,256M,1G --dtypes bf16,fp16,fp32,fp8 --data uniform,gaussian,weights \
   --sms 8,16,32 --repeat 10 ;;
 esac

@@ -6,8 +6,7 @@ source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
 deno_gpu_suites
-timeout 200 deno test -A --no-check tests/p2p_gpu_test.ts > "$R/p2p_gpu_test.log" 2>&1
-echo "p2p_gpu_test rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/p2p_gpu_test.log" | grep -E "SELF OK|passed|failed" | tail -3
-pack; echo "(${SECONDS}s)"
+p2p_suite
+echo "(${SECONDS}s)"
 SAN_TOOLS=racecheck SAN_SUFFIX=lean san_run 150 -- --tiny --lean
 echo "(${SECONDS}s)"
