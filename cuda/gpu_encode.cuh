@@ -1693,8 +1693,10 @@ __global__ void __launch_bounds__(128, MINB) compress_kernel(const EncParams P) 
   const bool gated = sm_gated(P.smLimit);  // this CTA's SM is left to other kernels (see gate_open)
   gate_announce(P.smLimit, gated, &slot->active);
   // Under a perSmCap (UzipGrid: a call of fewer CTAs of work than its budget holds) a permitted SM's first
-  // perSmCap CTAs work and its others take no block (idle); a gated CTA first lets the permitted CTAs, which
-  // start beside it, announce themselves, so that it takes no ticket a permitted warp would have.
+  // perSmCap CTAs work and its others take no block (idle; its announcement above stands, since the CTAs
+  // that claimed before it on its SM are working); a gated CTA first lets the permitted CTAs, which start
+  // beside it, announce themselves, so that it takes no ticket a permitted warp would have (with every
+  // permitted SM held by other kernels, it still takes the work a microsecond later).
   __shared__ unsigned int ctaRank;
   bool idle = false, claimed = false;
   if (P.perSmCap) {

@@ -4,11 +4,11 @@
 
 #include <stdint.h>
 
-// One call's counters. Two slots alternate by the parity of the call's epoch: each kernel zeroes the
-// other slot at its start, so the next call finds its slot clean with no memset launch.
 // SMs whose CTAs a slot counts (GpuSlot::claim): a device with more gets no perSmCap.
 constexpr unsigned UZIP_CLAIM_SMS = 256;
 
+// One call's counters. Two slots alternate by the parity of the call's epoch: each kernel zeroes the
+// other slot at its start, so the next call finds its slot clean with no memset launch.
 struct GpuSlot {
   unsigned long long ticket;  // compress: next codec block to hand out
   unsigned long long total;   // compress: total stream bytes (written by the warp of the last block)
@@ -20,9 +20,8 @@ struct GpuSlot {
 };
 
 #ifdef __CUDACC__
-// Thread 0 of CTA 0 of every codec kernel: zero the slot of the next call (the other parity), so that it
-// finds its counters clean with no memset launch.
-// Warp 0 of CTA 0 zeroes the claim counters, 8 words a lane.
+// Warp 0 of CTA 0 of every codec kernel: zero the slot of the next call (the other parity), so that it
+// finds its counters clean with no memset launch (the claim counters 8 words a lane).
 __device__ __forceinline__ void clean_next_slot(GpuSlot* slots, uint32_t epoch) {
   if (blockIdx.x == 0 && threadIdx.x < 32) {
     GpuSlot* o = &slots[(epoch & 1u) ^ 1u];

@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "816d12e2b5c03c4e";
+export const SOURCES_KEY = "3c5d06591957868d";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -43,14 +43,14 @@ cuda/enc_variant.h 4617 142e0ade93e90feb2b0cfb38ea4bb824165955916ebeb38e5e3fba6f
 cuda/gpu_bits.cuh 2084 3e259a416fe6e75f6b58005b6d1d0bc50eb1f268e524d8ac4dc68f9f3d6cdd01
 cuda/gpu_codec.cu 41848 007c5d28c46639ea560ac93d81d150c6f86155b7e2936daff554c499455369fc
 cuda/gpu_decode.cuh 75353 e7aee34f24afd4e42460b7ce5566691b21db9d3cf6ab78d24f0ac0cae2ff725f
-cuda/gpu_encode.cuh 90816 9481fb9f68ac657d63e74a5cbf247ae60b371db8e37d63cbbbbe549edddced6b
+cuda/gpu_encode.cuh 91011 9c4129e0d6bdad9e71112b003a86e3b815b3f0e4185b2f18838f559989f57fe5
 cuda/gpu_lanes_common.cuh 5649 91512801339ee476f04bb9f0cb2f5395e282180e2366cc1bc938467d2efc3eb7
 cuda/gpu_lanes_decode.cuh 17962 5083308c758bf6f6d91568ce37ef259526588e1d1e081dce2370f529d81f8e7c
 cuda/gpu_lanes_encode.cuh 21540 efb8ad3d3fde65c995903a6cb4d55c3e13243e0e791768909c8d623d75735f73
 cuda/gpu_pairs_common.cuh 1986 ded987ba186cb32f27ee7298d41b5053db65477e0c41ac7ec89858ad28cf6d97
 cuda/gpu_pairs_decode.cuh 17788 848f2f1643000e99a4bdcc996c9ff06fd5f898816d9066b011421a4a1791a98d
 cuda/gpu_pairs_encode.cuh 23915 401b3160f8e8ad6ba8c50e5b35b41fba4452c36e7181810a10f2fce671d8ad27
-cuda/gpu_types.cuh 3552 fd3319024f11b167fd157c2d6cccda21d1755d65760f0aa20ad6808fe251e0f4
+cuda/gpu_types.cuh 3524 c8987f21520b5f500d91b8ce3b077c12b4ae6a75ba8c8bbabcae4104770a0264
 cuda/gpu_warp.cuh 10628 585ccc1070e0ba20dc16526aa610338d0e0f7bb70a29b85e604c12b3190f6e9b
 cuda/grid_shape.h 2200 5fa68236acb35f72e27b73e73128289a293e7a4b0da1b279ed3390712b5a12f4
 cuda/inspect.cc 1166 91ddc6ff867f8c260434cd2c419ce5f123948ecede8aef0d537c4b0f46e0f472
