@@ -91,9 +91,10 @@ export interface CompressOptions {
    * with neither this nor `log2Block` given is lean sections in 2^12-element blocks for split bf16 and fp32
    * tensors of at most 2^23 elements (the ratio of the default coding's 2^13 blocks, and half a small GPU
    * call's latency per block) and in 2^13-element blocks for split bf16, fp16 and fp32 ones of at most 2^24
-   * elements (fp16: half the latency of 2^14 blocks for 0.5-0.6% more bytes), none otherwise; `false`: never. The choice serves the whole chip: under an SM budget
-   * (`GpuCodec.setMaxSms`) the smaller blocks make more rounds, and 16 MiB calls run 7-15% slower than in the
-   * plain default blocks under 16-64 SMs (H100; 1-4 MiB calls mostly gain), which `lean: false` avoids.
+   * elements (fp16: half the latency of 2^14 blocks for 0.5-0.6% more bytes; 24-32 MiB calls 1.1-1.6x faster
+   * on a whole H100), none otherwise; `false`: never. The choice serves the whole chip: under an SM budget
+   * (`GpuCodec.setMaxSms`) the smaller blocks make more rounds, and 16-32 MiB calls run 5-18% slower than in
+   * the plain default blocks under 16-32 SMs (H100; 1-4 MiB calls mostly gain), which `lean: false` avoids.
    */
   lean?: boolean;
   /** log2 of the elements per block, 10..16 (default: {@linkcode defaultLog2Block}: 14, 13 or 15). */
