@@ -227,8 +227,10 @@ int sm_budget(GpuCodec* c) { return c->maxSms > 0 && c->maxSms < c->sms ? c->max
 // cuda/grid_shape.h: under a budget the full grid, gated to the budget's SMs).
 // perSmCap (may be null): the compress kernel's cap of working CTAs a permitted SM (0 on a device with more SMs
 // than a slot counts, GpuSlot::claim).
-void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t* smLimit, uint32_t* perSmCap = nullptr) {
-  const UzipGrid g = uzip_grid_shape(need, (uint32_t)perSm, (uint32_t)c->sms, (uint32_t)sm_budget(c), c->spreadSmallCalls);
+void grid_shape(GpuCodec* c, int perSm, uint64_t need, uint64_t* ctas, uint64_t* smLimit,
+                uint32_t* perSmCap = nullptr) {
+  const UzipGrid g =
+      uzip_grid_shape(need, (uint32_t)perSm, (uint32_t)c->sms, (uint32_t)sm_budget(c), c->spreadSmallCalls);
   *ctas = g.ctas;
   *smLimit = g.smLimit;
   if (perSmCap) *perSmCap = c->sms <= (int)UZIP_CLAIM_SMS ? g.perSmCap : 0u;

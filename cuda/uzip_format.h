@@ -55,10 +55,12 @@
 #define UZIP_LOG2_BLOCK_MAX 16u
 #define UZIP_LOG2_BLOCK_DEFAULT 14u
 #define UZIP_LOG2_BLOCK_SMALL 13u
-#define UZIP_LOG2_BLOCK_DEFAULT_LEAN 12u /* uzip_default_lean: split bf16 / fp32 of at most 16 MiB, lean sections */
-#define UZIP_LOG2_BLOCK_DEFAULT_LEAN_FP16 13u /* and split fp16 of at most 16 MiB */
-#define UZIP_LEAN12_MAX_COUNT (1ull << 23)   /* uzip_default_lean_log2: bf16 / fp32 lean 2^12 up to 2^23 elements */
-#define UZIP_LEAN13_MAX_COUNT (1ull << 24)   /* and lean 2^13 (fp16 from the first element) up to 2^24 */
+/* uzip_default_lean_log2: split bf16 / fp32 up to UZIP_LEAN12_MAX_COUNT elements in lean sections at 2^12, then
+   split bf16 / fp32 and (from the first element) fp16 up to UZIP_LEAN13_MAX_COUNT at 2^13 */
+#define UZIP_LOG2_BLOCK_DEFAULT_LEAN 12u
+#define UZIP_LOG2_BLOCK_DEFAULT_LEAN13 13u
+#define UZIP_LEAN12_MAX_COUNT (1ull << 23)
+#define UZIP_LEAN13_MAX_COUNT (1ull << 24)
 #define UZIP_SMALL_TENSOR_BYTES (16ull << 20)
 #define UZIP_LOG2_BLOCK_LARGE 15u
 #define UZIP_LARGE_TENSOR_ELEMS (1ull << 30)
@@ -111,9 +113,10 @@ UZIP_HD uint32_t uzip_default_log2_block(uint64_t count, uint32_t dtype) {
   return UZIP_LOG2_BLOCK_DEFAULT;
 }
 
-// The default coding of a split-layout bf16 or fp32 tensor whose default block is 2^13 elements (at most
-// UZIP_SMALL_TENSOR_BYTES): lean sections (FORMAT.md "Lean sections") in blocks of 2^12, when the caller left
-// both the block size and the coding to the library (log2Block 0, none of the lean, lanes and pairs flags).
+// The default coding of a split-layout bf16 or fp32 tensor of at most UZIP_LEAN12_MAX_COUNT elements (2^13-element
+// default blocks up to 16 MiB, and fp32 to 32 MiB): lean sections (FORMAT.md "Lean sections") in blocks of 2^12,
+// when the caller left both the block size and the coding to the library (log2Block 0, none of the lean, lanes and
+// pairs flags).
 // Same ratio as 2^13 blocks (CPU codec, split layout, 1-16 MiB: Gaussian bf16 0.6703 against 0.6702-0.6704,
 // uniform 0.6369-0.6370 both, real weights 0.6912-0.6986 against 0.6916-0.6984, fp32 within 0.0003; bench/results/
 // cpu-2026-12-05-session42), and twice the blocks for a GPU's small calls, whose time is one block's latency (H100,
@@ -128,8 +131,8 @@ UZIP_HD uint32_t uzip_default_log2_block(uint64_t count, uint32_t dtype) {
 // 64 MiB lean 2^13 decodes slower than the default coding (0.77 against 0.88 TB/s).
 // Since session 45 (branch exp/s44-lean-range, merged): past that, in elements, lean 2^12 for bf16 / fp32 up to
 // 2^23 and lean 2^13 for all three up to 2^24, so that a call on the whole chip stays within about one round of
-// ~2048 blocks (H100, session 44, bench/results/h100-2026-12-06-session44/5-lean-range, streams forced by options: bf16 split
-// 24 MiB 0.43 / 0.41 -> 0.52 / 0.57 TB/s, 32 MiB 0.52 / 0.54 -> 0.55-0.57 / 0.68-0.71; fp16 24 MiB 0.38 / 0.39 ->
+// ~2048 blocks (H100, session 44, bench/results/h100-2026-12-06-session44/5-lean-range, streams forced by options:
+// bf16 split 24 MiB 0.43 / 0.41 -> 0.52 / 0.57 TB/s, 32 MiB 0.52 / 0.54 -> 0.55-0.57 / 0.68-0.71; fp16 24 MiB 0.38 / 0.39 ->
 // 0.45 / 0.52; fp32 24-32 MiB at lean 2^12 0.45-0.53 / 0.40-0.53 -> 0.58-0.62 / 0.63-0.74, 48-64 MiB at lean
 // 2^13 +3-15%; bf16 lean 2^13 has the default's ratio, 0.6648 / 0.6647, fp32 lean 2^12 +0.3% of bytes), for 5-13%
 // under budgets of 16-32 SMs (6-lean-range-budgets), as the rule's smaller sizes trade (11-strict-budget). The
@@ -141,7 +144,7 @@ UZIP_HD uint32_t uzip_default_lean_log2(uint64_t count, uint32_t dtype, uint32_t
   if (!(flags & UZIP_FLAG_SPLIT) || (flags & coding)) return 0u;
   if (dtype != UZIP_DTYPE_BF16 && dtype != UZIP_DTYPE_FP16 && dtype != UZIP_DTYPE_FP32) return 0u;
   if (dtype != UZIP_DTYPE_FP16 && count <= UZIP_LEAN12_MAX_COUNT) return UZIP_LOG2_BLOCK_DEFAULT_LEAN;
-  if (count <= UZIP_LEAN13_MAX_COUNT) return UZIP_LOG2_BLOCK_DEFAULT_LEAN_FP16;
+  if (count <= UZIP_LEAN13_MAX_COUNT) return UZIP_LOG2_BLOCK_DEFAULT_LEAN13;
   return 0u;
 }
 UZIP_HD bool uzip_default_lean(uint64_t count, uint32_t dtype, uint32_t flags) {

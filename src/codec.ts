@@ -188,8 +188,8 @@ export function flagsOf(opts: CompressOptions): number {
 /**
  * The block size to pass the C codec for `opts` (0: the library's default, which for split bf16 and fp32 tensors
  * of at most 2^23 elements is lean sections at 2^12, for those and fp16 up to 2^24 at 2^13,
- * `uzip_default_lean_log2`); `lean: false`
- * with no block size passes the default block size itself, so that the library keeps the default coding.
+ * `uzip_default_lean_log2`); `lean: false` with no block size passes the default block size itself, so that
+ * the library keeps the default coding.
  */
 export function log2Of(opts: CompressOptions, count: number | bigint, dtype: DType): number {
   const v = opts.log2Block;

@@ -167,12 +167,13 @@ static void test_all_patterns() {
         CHECK(decompress(s, d.size(), &back) == 0 && back == d, "patterns round trip dtype %u flags %u shuffled %d",
               dtype, flags, shuffled);
         // With no block size asked for, the library's default coding: lean sections at 2^12 for small split
-        // bf16 and fp32, at 2^13 for small split fp16 (uzip_default_lean_log2), else the default block size.
+        // bf16 and fp32, at 2^13 for small split fp16 (uzip_default_lean_log2; these pattern sizes are all
+        // under 2^23 elements), else the default block size.
         const uint32_t dl = uzip_default_lean_log2(n, dtype, flags);
         const bool split = (flags & UZIP_FLAG_SPLIT) && !(flags & UZIP_FLAG_LEAN);
         CHECK(dl == (!split                                                         ? 0u
                      : dtype == UZIP_DTYPE_BF16 || dtype == UZIP_DTYPE_FP32 ? UZIP_LOG2_BLOCK_DEFAULT_LEAN
-                     : dtype == UZIP_DTYPE_FP16                              ? UZIP_LOG2_BLOCK_DEFAULT_LEAN_FP16
+                     : dtype == UZIP_DTYPE_FP16                              ? UZIP_LOG2_BLOCK_DEFAULT_LEAN13
                                                                              : 0u),
               "default lean rule dtype %u flags %u", dtype, flags);
         CHECK(ref::compress(d.data(), n, dtype, dl ? flags | UZIP_FLAG_LEAN : flags,
