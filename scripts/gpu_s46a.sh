@@ -8,6 +8,7 @@
 # 1. bf16 split 256 MiB / 1 GiB / 4 GiB, whole chip, modes off / 1 / 2 / 3, two rounds. 2. ncu of one 1 GiB
 # compression, off and MODE 1: DRAM bytes and throughput, issue activity, duration.
 # Carry [".carry-run"] (gpu/ = the branch's build, data/gauss8m_bf16.bin.xz, deno.xz unused); bench/results/ out.
+# (Its ncu step goes through device_env.sh's ncu_compress since the session's end: the same metrics and arguments.)
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
@@ -21,14 +22,7 @@ for r in 1 2; do
   gpu_bench_run "both_r$r" gpu UZIP_EXP_ALIAS=256,3 "${A[@]}"
   pack; echo "(${SECONDS}s)"
 done
-M=dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum
-M=$M,sm__issue_active.avg.pct_of_peak_sustained_active,sm__inst_executed.sum,lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum
-M=$M,lts__t_sectors_srcunit_tex_op_read.sum
-for mode in off 256,1; do
-  env UZIP_EXP_ALIAS=$([ $mode = off ] && echo 0,0 || echo $mode) timeout 150 ncu --clock-control none --metrics "$M" \
-    -k "regex:^compress_kernel" -c 1 --launch-skip 3 .carry-run/gpu/gpu_bench /tmp/x.json --dtypes 1 --flags 2 \
-    --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024 --input /tmp/g8.bin > "$R/ncu_${mode/,/_}.txt" 2>&1
-  echo "== ncu $mode rc=$?"; grep -E "dram__|gpu__|sm__|lts__" "$R/ncu_${mode/,/_}.txt"
-  pack
-done
+N=(--dtypes 1 --flags 2 --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024 --input /tmp/g8.bin)
+NCU_TIMEOUT=150 ncu_compress off UZIP_EXP_ALIAS=0,0 -- "${N[@]}"
+NCU_TIMEOUT=150 ncu_compress 256_1 UZIP_EXP_ALIAS=256,1 -- "${N[@]}"
 echo "(${SECONDS}s)"

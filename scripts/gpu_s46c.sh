@@ -4,6 +4,7 @@
 # prefetched to the L2 at a 128-byte stride (gpu_s46b's form); 3 at a 32-byte stride; 4 its first quarter at 32.
 # bf16 split 256 MiB / 1 GiB / 4 GiB, whole chip, two rounds; ncu of one 1 GiB compression in modes 0, 1, 2 (DRAM
 # bytes, L2 read hits, issue). Carry [".carry-run"]; bench/results/ out of the tree for the call.
+# (Its ncu step goes through device_env.sh's ncu_compress since the session's end: the same metrics and arguments.)
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
@@ -13,14 +14,7 @@ for r in 1 2; do
   for m in 0 1 2 3 4; do gpu_bench_run "next${m}_r$r" gpu UZIP_EXP_NEXT=$m "${A[@]}"; done
   pack; echo "(${SECONDS}s)"
 done
-M=dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum
-M=$M,sm__issue_active.avg.pct_of_peak_sustained_active,sm__inst_executed.sum,lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum
-M=$M,lts__t_sectors_srcunit_tex_op_read.sum
 for m in 0 1 2; do
-  UZIP_EXP_NEXT=$m timeout 100 ncu --clock-control none --metrics "$M" -k "regex:^compress_kernel" -c 1 --launch-skip 3 \
-    .carry-run/gpu/gpu_bench /tmp/x.json --dtypes 1 --flags 2 --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024 \
-    > "$R/ncu_next$m.txt" 2>&1
-  echo "== ncu next $m rc=$?"; grep -E "dram__|gpu__|sm__|lts__" "$R/ncu_next$m.txt"
-  pack
+  ncu_compress next$m UZIP_EXP_NEXT=$m -- --dtypes 1 --flags 2 --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024
 done
 echo "(${SECONDS}s)"

@@ -3,6 +3,7 @@
 # block's lines prefetched with prefetch.global.L2::evict_last, 6 = its first half), against modes 0 (main's
 # tickets) and 2 (the plain prefetch); bf16 split 256 MiB / 1 GiB / 4 GiB, two rounds; ncu of one 1 GiB
 # compression in modes 5 and 6. Carry [".carry-run"]; bench/results/ out of the tree for the call.
+# (Its ncu step goes through device_env.sh's ncu_compress since the session's end: the same metrics and arguments.)
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
@@ -12,14 +13,7 @@ for r in 1 2; do
   for m in 0 2 5 6; do gpu_bench_run "next${m}_r$r" gpu UZIP_EXP_NEXT=$m "${A[@]}"; done
   pack; echo "(${SECONDS}s)"
 done
-M=dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum
-M=$M,sm__issue_active.avg.pct_of_peak_sustained_active,sm__inst_executed.sum,lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum
-M=$M,lts__t_sectors_srcunit_tex_op_read.sum
 for m in 5 6; do
-  UZIP_EXP_NEXT=$m timeout 100 ncu --clock-control none --metrics "$M" -k "regex:^compress_kernel" -c 1 --launch-skip 3 \
-    .carry-run/gpu/gpu_bench /tmp/x.json --dtypes 1 --flags 2 --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024 \
-    > "$R/ncu_next$m.txt" 2>&1
-  echo "== ncu next $m rc=$?"; grep -E "dram__|gpu__|sm__|lts__" "$R/ncu_next$m.txt"
-  pack
+  ncu_compress next$m UZIP_EXP_NEXT=$m -- --dtypes 1 --flags 2 --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024
 done
 echo "(${SECONDS}s)"
