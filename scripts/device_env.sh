@@ -223,7 +223,8 @@ ncu_kernel() {
   grep -E "Duration|Warp Cycles Per Issued|Issue Slots Busy|No Eligible|Active Warps Per|Registers Per|Executed Instructions  " \
     "$R/ncu_${tag}_details.txt" | head -12
 }
-# ncu_compress TAG [VAR=value ...] -- ARGS...: ncu of the 4th compress kernel launch of gpu/'s gpu_bench with ARGS
+# ncu_compress TAG [VAR=value ...] -- ARGS...: ncu of the 4th compress kernel launch of gpu_bench (NCU_DIR: the build
+# carried in .carry-run/NCU_DIR, default gpu) with ARGS
 # (one size, --reps 1) and those assignments: DRAM bytes and throughput, L2 read hits, issue, instructions,
 # duration, to $R/ncu_TAG.txt; prints its rc and the metric lines; packs.
 ncu_compress() {
@@ -235,7 +236,7 @@ ncu_compress() {
   m=$m,gpu__time_duration.sum,sm__issue_active.avg.pct_of_peak_sustained_active,sm__inst_executed.sum
   m=$m,lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum,lts__t_sectors_srcunit_tex_op_read.sum
   env "${envs[@]}" timeout "${NCU_TIMEOUT:-100}" ncu --clock-control none --metrics "$m" -k "regex:^compress_kernel" \
-    -c 1 --launch-skip 3 .carry-run/gpu/gpu_bench /tmp/x.json "$@" > "$R/ncu_$tag.txt" 2>&1
+    -c 1 --launch-skip 3 ".carry-run/${NCU_DIR:-gpu}/gpu_bench" /tmp/x.json "$@" > "$R/ncu_$tag.txt" 2>&1
   echo "== ncu $tag rc=$?"; grep -E "dram__|gpu__|sm__|lts__" "$R/ncu_$tag.txt"
   pack
 }
