@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Session 46, one GPU: the histogram pass prefetching its next round of groups to the L2, one 128-byte line a lane
-# (branch exp/s46-hist-prefetch, built in gpu/) against main (old/), same call. 1. gpu_check --quick on the branch.
-# 2. bf16 split 1 MiB-4 GiB, two rounds; bf16 default layout, fp16 / fp32 split, fp8 at 16 MiB-1 GiB; bf16 split
+# (branch exp/s46-hist-prefetch, built in gpu/) against main (old/), same call. 1. gpu_check --quick on the branch
+# (CHECK=0 skips it: a prefetch changes no byte, and gpu_bench checks every round trip). 2. bf16 split 1 MiB-4 GiB,
+# ROUNDS (default 2) rounds; bf16 default layout, fp16 / fp32 split, fp8 at 16 MiB-1 GiB; bf16 split
 # 1-16 MiB under 16 SMs. 3. ncu of one 1 GiB bf16 split compression, each build.
 # Carry [".carry-run"] (old/ = main's build, gpu/ = the branch's); bench/results/ out of the tree for the call.
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-check_run check 200 -- --quick
+[ "${CHECK:-1}" = 0 ] || check_run check 200 -- --quick
 echo "(${SECONDS}s)"
-for r in 1 2; do
+for r in $(seq "${ROUNDS:-2}"); do
   gpu_bench_ab "bf16_split_r${r}_%s" -- --dtypes 1 --flags 2 --sizes-kib "1024 16384 262144 1048576 4194304" --sms 0 \
     --reps 10 --max-mib 4096
   pack; echo "(${SECONDS}s)"
