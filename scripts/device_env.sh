@@ -108,6 +108,15 @@ gpu_bench_ab() {
     gpu_bench_run "$(printf "$tmpl" "$dir")" "$dir" "$@"
   done
 }
+# dtype_rows_ab "SIZES_KIB" MAX_MIB: gpu_bench_ab of the other codings at those sizes, whole chip: bf16 default
+# layout, fp16 split, fp32 split, fp8 (tags bf16_default_%s, fp16_split_%s, fp32_split_%s, fp8_%s).
+dtype_rows_ab() {
+  local a=(--sizes-kib "$1" --sms 0 --reps 10 --max-mib "$2")
+  gpu_bench_ab "bf16_default_%s" -- --dtypes 1 --flags 0 "${a[@]}"
+  gpu_bench_ab "fp16_split_%s" -- --dtypes 2 --flags 2 "${a[@]}"
+  gpu_bench_ab "fp32_split_%s" -- --dtypes 3 --flags 2 "${a[@]}"
+  gpu_bench_ab "fp8_%s" -- --dtypes 4 --flags 0 "${a[@]}"
+}
 # gpu_bench_dirs TAG "DIRS" ARGS...: gpu_bench_run of each carried build named in DIRS (old, new1, gpu), same
 # arguments, tagged TAG_DIR.
 gpu_bench_dirs() {

@@ -5,6 +5,7 @@
 # 1. gpu_check --quick on the branch (its many-round cases take tickets the new way); memcheck of --tiny.
 # 2. bf16 split 16 MiB-4 GiB, two rounds (16 MiB: one round, unchanged code path: the control); bf16 default
 # layout, fp16 split, fp32 split, fp8 at 256 MiB and 1 GiB.
+# (The other codings' rows through device_env.sh's dtype_rows_ab since the session's end: the same runs.)
 # Carry [".carry-run"] (old/ = main's build, gpu/ = the branch's); bench/results/ out of the tree for the call.
 set -u
 source scripts/device_env.sh
@@ -17,10 +18,7 @@ for r in 1 2; do
     --max-mib 4096
   pack; echo "(${SECONDS}s)"
 done
-gpu_bench_ab "bf16_default_%s" -- --dtypes 1 --flags 0 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
-gpu_bench_ab "fp16_split_%s" -- --dtypes 2 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
-gpu_bench_ab "fp32_split_%s" -- --dtypes 3 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
-gpu_bench_ab "fp8_%s" -- --dtypes 4 --flags 0 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
+dtype_rows_ab "262144 1048576" 1024
 pack; echo "(${SECONDS}s)"
 SAN_TOOLS=memcheck san_run 150 -- --tiny
 echo "(${SECONDS}s)"
