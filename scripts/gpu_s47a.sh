@@ -4,7 +4,7 @@
 # ahead (new2/, new3/: branch exp/s47-hist-pf-dist, -DUZIP_EXP_HIST_PF_DIST=2 / 3) and the prefetch for fp8
 # too (new1/: branch exp/s47-fp8-prefetch, 64 bytes a lane, the next 2 KB round).
 # 1. gpu_check --quick of gpu/ and memcheck of its --tiny cases (CHECK=0 skips). 2. bf16 split 1 MiB-4 GiB, old/
-# gpu/ new2/ new3/, ROUNDS (default 2) rounds (DIRS overrides the builds). 3. fp8 (default layout) 16 MiB-1 GiB,
+# gpu/ new2/ new3/, ROUNDS (default 2) rounds, even rounds in reverse order (DIRS overrides the builds). 3. fp8 (default layout) 16 MiB-1 GiB,
 # gpu/ against new1/, two rounds; fp16 split and bf16 default layout, old/ gpu/ new2/, once (FP8=0 skips 3).
 # Carry [".carry-run"]; bench/results/ out of the tree for the call.
 set -u
@@ -16,8 +16,11 @@ if [ "${CHECK:-1}" != 0 ]; then
   SAN_TOOLS=memcheck san_run 200 -- --tiny
 fi
 echo "(${SECONDS}s)"
+dirs=${DIRS:-old gpu new2 new3}
 for r in $(seq "${ROUNDS:-2}"); do
-  gpu_bench_dirs "bf16_split_r$r" "${DIRS:-old gpu new2 new3}" --dtypes 1 --flags 2 \
+  # Even rounds take the builds in reverse order (what runs first in a call sometimes runs slower).
+  [ $((r % 2)) = 0 ] && order=$(echo "$dirs" | tr ' ' '\n' | tac | tr '\n' ' ') || order=$dirs
+  gpu_bench_dirs "bf16_split_r$r" "$order" --dtypes 1 --flags 2 \
     --sizes-kib "1024 16384 262144 1048576 4194304" --sms 0 --reps 10 --max-mib 4096
   pack; echo "(${SECONDS}s)"
 done
