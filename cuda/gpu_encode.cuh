@@ -1060,15 +1060,16 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     uint4 q[D][W];
 #pragma unroll
     for (int d = 0; d < D; d++) load_group_raw<W>(blk, g0 + 32u * d, m, aligned, q[d]);
-    // Two-byte types: the warp's next round of groups (4 KB) toward the L2, one 128-byte line a lane, while
-    // this round's loads are in flight: a round waited on DRAM at every start (the pass reading from the L2
-    // compressed large bf16 tensors 9-12% faster: session 46, 1-l2-alias). One round ahead, unlike the whole
-    // next block (3-next-modes), is close enough that the L2 keeps the lines: ncu of a 1 GiB bf16 split
-    // compression on an H100, L2 read hits 6.5M -> 20.7M sectors, DRAM reads 2.13 GB as before; bf16 split
-    // +1-2.4% at 16 MiB-4 GiB, fp16 +0.4-1.8%, but fp32 -2 to -4% (its kernels keep main's code; fp8 unmeasured)
-    // (session 46, 5-hist-prefetch).
-    if constexpr (W == 2) {
-      const uint32_t nextByte = (g0 - lane + roundGroups) * 16u * W + lane * 128u;
+    // One- and two-byte types: the warp's next round of groups (4 KB, fp8 2 KB) toward the L2, one line (fp8 half
+    // a line) a lane, while this round's loads are in flight: a round waited on DRAM at every start (the pass
+    // reading from the L2 compressed large bf16 tensors 9-12% faster: session 46, 1-l2-alias). One round ahead,
+    // unlike the whole next block (session 46, 3-next-modes) or two or three rounds (session 47), is close enough
+    // that the L2 keeps the lines: ncu of a 1 GiB bf16 split compression on an H100, L2 read hits 6.5M -> 20.7M
+    // sectors, DRAM reads 2.13 GB as before. H100, against no prefetch: bf16 split +1-2.6% from 256 MiB, fp16 and
+    // bf16 default layout +0.6-1.8%; fp8 +1-2% (session 47, 2-prefetch-distance-fp8); rounds 2 / 3 ahead lost
+    // 1-3% / 3-7%. fp32 lost 2-4% with it (session 46, 5-hist-prefetch), so its kernels have none.
+    if constexpr (W != 4) {
+      const uint32_t nextByte = (g0 - lane + roundGroups) * 16u * W + lane * (16u * D * W);
       if (nextByte < m * W) asm volatile("prefetch.global.L2 [%0];" ::"l"(blk + nextByte));
     }
 #pragma unroll
