@@ -1065,7 +1065,7 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     // reading from the L2 compressed large bf16 tensors 9-12% faster: session 46, 1-l2-alias). One round ahead,
     // unlike the whole next block (session 46, 3-next-modes) or two or three rounds (session 47), is close enough
     // that the L2 keeps the lines: ncu of a 1 GiB bf16 split compression on an H100, L2 read hits 6.5M -> 20.7M
-    // sectors, DRAM reads 2.13 GB as before. H100, against no prefetch: bf16 split +1-2.6% from 256 MiB, fp16 and
+    // sectors, DRAM reads 2.13 GB as before. H100, against no prefetch: bf16 split +0.4-2.7% from 256 MiB, fp16 and
     // bf16 default layout +0.6-1.8%; fp8 +1-2% (session 47, 2-prefetch-distance-fp8); rounds 2 / 3 ahead lost
     // 1-3% / 3-7%. fp32 lost 2-4% with it (session 46, 5-hist-prefetch), so its kernels have none.
     if constexpr (W != 4) {
