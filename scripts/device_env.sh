@@ -176,6 +176,15 @@ quick_checks() {
   san_run 200 -- --tiny
   echo "(${SECONDS}s)"
 }
+# quick_memcheck: unless CHECK=0, gpu_check --quick of this build and memcheck of its --tiny cases (the gate of a
+# change racecheck cannot see, such as a prefetch), then the stage clock.
+quick_memcheck() {
+  if [ "${CHECK:-1}" != 0 ]; then
+    check_run check 200 -- --quick
+    SAN_TOOLS=memcheck san_run 200 -- --tiny
+  fi
+  echo "(${SECONDS}s)"
+}
 # encoder_checks: gpu_check --quick of this build with the library's encoder choice and with lone warps forced
 # (UZIP_GPU_ENC_VARIANT=0), then memcheck and racecheck of gpu_check --tiny (the library's choice: warp pairs
 # for its small cases), with the stage clock after each (session 18's gate for the warp pairs).

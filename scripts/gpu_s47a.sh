@@ -11,11 +11,7 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-if [ "${CHECK:-1}" != 0 ]; then
-  check_run check 200 -- --quick
-  SAN_TOOLS=memcheck san_run 200 -- --tiny
-fi
-echo "(${SECONDS}s)"
+quick_memcheck
 dirs=${DIRS:-old gpu new2 new3}
 for r in $(seq "${ROUNDS:-2}"); do
   # Even rounds take the builds in reverse order (what runs first in a call sometimes runs slower).

@@ -7,11 +7,7 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-if [ "${CHECK:-1}" != 0 ]; then
-  check_run check 200 -- --quick
-  SAN_TOOLS=memcheck san_run 200 -- --tiny
-fi
-echo "(${SECONDS}s)"
+quick_memcheck
 a=(--sizes-kib "1024 16384 262144 1048576 4194304" --sms 0 --reps 10 --max-mib 4096)
 gpu_bench_dirs fp8_r1 "old gpu" --dtypes 4 --flags 0 "${a[@]}"
 gpu_bench_dirs fp8_r2 "gpu old" --dtypes 4 --flags 0 "${a[@]}"
