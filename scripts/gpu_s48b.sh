@@ -3,7 +3,7 @@
 # without it), new1/ = main prefetching one round ahead for every dtype (`if constexpr (true)`), new2/ = main with
 # fp32 prefetching two rounds ahead (branch exp/s48-fp32-pf2; fp32's rounds are half a two-byte round's elements).
 # 1. fp32 split 16 MiB-1 GiB, two rounds, the second in reverse order. 2. ncu of one 1 GiB fp32 split compression
-# of gpu/ and new1/: stall reasons, issue, memory (raw page, csv, xz). Carry [".carry-run"]; bench/results/ out.
+# of gpu/ and new1/ (each skipped past NCU_MAX s, default 420): stall reasons, issue, memory (csv, xz). Carry [".carry-run"]; bench/results/ out.
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
@@ -14,7 +14,7 @@ pack; echo "(${SECONDS}s)"
 gpu_bench_dirs fp32_r2 "new2 new1 gpu" "${a[@]}"
 pack; echo "(${SECONDS}s)"
 for d in gpu new1; do
-  [ "$SECONDS" -gt 420 ] && { echo "ncu $d skipped (${SECONDS}s)"; continue; }
+  [ "$SECONDS" -gt "${NCU_MAX:-420}" ] && { echo "ncu $d skipped (${SECONDS}s)"; continue; }
   timeout 100 ncu --clock-control none --section WarpStateStats --section SchedulerStats --section MemoryWorkloadAnalysis \
     --section InstructionStats --section SpeedOfLight -k "regex:^compress_kernel" -c 1 --launch-skip 3 --page raw --csv \
     ".carry-run/$d/gpu_bench" /tmp/x.json --dtypes 3 --flags 2 --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024 \
