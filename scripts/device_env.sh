@@ -241,6 +241,18 @@ ncu_kernel() {
   grep -E "Duration|Warp Cycles Per Issued|Issue Slots Busy|No Eligible|Active Warps Per|Registers Per|Executed Instructions  " \
     "$R/ncu_${tag}_details.txt" | head -12
 }
+# ncu_sections DIR TAG ARGS...: ncu of the fourth compress kernel of .carry-run/DIR/gpu_bench ARGS, sections
+# WarpStateStats, SchedulerStats, MemoryWorkloadAnalysis, InstructionStats, SpeedOfLight as a raw csv page, to
+# $R/ncu_raw_TAG.csv.xz (stall reasons, issue, memory); prints its rc; packs.
+ncu_sections() {
+  local dir=$1 tag=$2
+  shift 2
+  timeout "${NCU_TIMEOUT:-100}" ncu --clock-control none --section WarpStateStats --section SchedulerStats \
+    --section MemoryWorkloadAnalysis --section InstructionStats --section SpeedOfLight -k "regex:^compress_kernel" \
+    -c 1 --launch-skip 3 --page raw --csv ".carry-run/$dir/gpu_bench" /tmp/x.json "$@" > "$R/ncu_raw_$tag.csv" 2>&1
+  echo "ncu $tag rc=$?"; xz -T4 -f "$R/ncu_raw_$tag.csv"
+  pack
+}
 # ncu_compress TAG [VAR=value ...] -- ARGS...: ncu of the 4th compress kernel launch of gpu_bench (NCU_DIR: the build
 # carried in .carry-run/NCU_DIR, default gpu) with ARGS
 # (one size, --reps 1) and those assignments: DRAM bytes and throughput, L2 read hits, issue, instructions,
