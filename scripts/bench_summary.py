@@ -40,6 +40,14 @@ for f in sorted(glob.glob(os.path.join(d, "*.json"))):
         out["cuda"] = {k: f"{j[k] // 1000}.{j[k] % 1000 // 10}" for k in ("driver", "runtime") if k in j}
     run = {}
     for r in j["results"]:
+        if "bytes" not in r:  # the codec CLI's rows (bench/codec.ts --json): size, dtype, data, medianMs
+            key = f"{r['dtype']} {r.get('data', '')} {r['size'] / 2**20:.2f}M" + (f"@{r['sms']}sm" if r.get("sms") else "")
+            e = {"ratio": round(r["ratio"], 4)} if r.get("ratio") else {}
+            for label, ms in (r.get("medianMs") or {}).items():
+                e[label + "_TBps"] = round(r["size"] / (ms * 1e-3) / 1e12, 3)
+                e[label + "_us"] = round(ms * 1e3, 1)
+            run[key] = e
+            continue
         b = r["bytes"]
         key = f"{b / 2**20:.2f}M" + (f"@{r['maxSms']}sm" if r.get("maxSms") else "")
         e = {"dtype": r.get("dtype")}
