@@ -41,7 +41,8 @@ for f in sorted(glob.glob(os.path.join(d, "*.json"))):
     run = {}
     for r in j["results"]:
         if "bytes" not in r:  # the codec CLI's rows (bench/codec.ts --json): size, dtype, data, medianMs
-            key = f"{r['dtype']} {r.get('data', '')} {r['size'] / 2**20:.2f}M" + (f"@{r['sms']}sm" if r.get("sms") else "")
+            key = f"{r['dtype']} {r.get('data', '')} {r['size'] / 2**20:.2f}M"
+            key += f"@{r['sms']}sm" if r.get("sms") else ""
             e = {"ratio": round(r["ratio"], 4)} if r.get("ratio") else {}
             for label, ms in (r.get("medianMs") or {}).items():
                 e[label + "_TBps"] = round(r["size"] / (ms * 1e-3) / 1e12, 3)

@@ -124,6 +124,17 @@ gpu_bench_dirs() {
   shift 2
   for dir in $dirs; do gpu_bench_run "${tag}_$dir" "$dir" -- "$@"; done
 }
+# gpu_bench_rounds TAG "DIR ..." ARGS...: gpu_bench_dirs TAG_r1 over the builds in that order, then TAG_r2 in
+# reverse order (so that neither build always runs first on a warming machine); packs after each round.
+gpu_bench_rounds() {
+  local tag=$1 dirs=$2 rev="" d
+  shift 2
+  for d in $dirs; do rev="$d $rev"; done
+  gpu_bench_dirs "${tag}_r1" "$dirs" "$@"
+  pack; echo "(${SECONDS}s)"
+  gpu_bench_dirs "${tag}_r2" "$rev" "$@"
+  pack; echo "(${SECONDS}s)"
+}
 # codec_sweep: gpu_bench of this build (gpu/) for bf16, fp16, fp32 and fp8e4m3 in the split and the default
 # layouts at 1 MiB, 16 MiB, 256 MiB and 1 GiB on the whole chip, tagged sweep_dD_fF; packs after each dtype.
 codec_sweep() {
@@ -256,7 +267,8 @@ ncu_sections() {
 # ncu_compress TAG [VAR=value ...] -- ARGS...: ncu of the 4th compress kernel launch of gpu_bench (NCU_DIR: the build
 # carried in .carry-run/NCU_DIR, default gpu) with ARGS
 # (one size, --reps 1) and those assignments: DRAM bytes and throughput, L2 read hits, issue, instructions,
-# duration, to $R/ncu_TAG.txt; prints its rc and the metric lines; packs.
+# duration (or the metrics NCU_METRICS names, e.g. breakdown:lts__throughput...), to $R/ncu_TAG.txt; prints its
+# rc and the metric lines; packs.
 ncu_compress() {
   local tag=$1 envs=()
   shift
@@ -265,8 +277,9 @@ ncu_compress() {
   local m=dram__bytes_read.sum,dram__bytes_write.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed
   m=$m,gpu__time_duration.sum,sm__issue_active.avg.pct_of_peak_sustained_active,sm__inst_executed.sum
   m=$m,lts__t_sectors_srcunit_tex_op_read_lookup_hit.sum,lts__t_sectors_srcunit_tex_op_read.sum
-  env "${envs[@]}" timeout "${NCU_TIMEOUT:-100}" ncu --clock-control none --metrics "$m" -k "regex:^compress_kernel" \
-    -c 1 --launch-skip 3 ".carry-run/${NCU_DIR:-gpu}/gpu_bench" /tmp/x.json "$@" > "$R/ncu_$tag.txt" 2>&1
-  echo "== ncu $tag rc=$?"; grep -E "dram__|gpu__|sm__|lts__" "$R/ncu_$tag.txt"
+  env "${envs[@]}" timeout "${NCU_TIMEOUT:-100}" ncu --clock-control none --metrics "${NCU_METRICS:-$m}" \
+    -k "regex:^compress_kernel" -c 1 --launch-skip 3 ".carry-run/${NCU_DIR:-gpu}/gpu_bench" /tmp/x.json "$@" \
+    > "$R/ncu_$tag.txt" 2>&1
+  echo "== ncu $tag rc=$?"; grep -E "__" "$R/ncu_$tag.txt"
   pack
 }

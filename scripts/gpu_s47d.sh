@@ -11,12 +11,7 @@ export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
 dirs=${DIRS:-gpu new1}
 a=(--dtypes 3 --flags 2 --sizes-kib "${SIZES:-16384 262144 1048576}" --sms 0 --reps 10 --max-mib 4096)
-gpu_bench_dirs fp32_r1 "$dirs" "${a[@]}"
-pack; echo "(${SECONDS}s)"
-rev=""
-for d in $dirs; do rev="$d $rev"; done
-gpu_bench_dirs fp32_r2 "$rev" "${a[@]}"
-pack; echo "(${SECONDS}s)"
+gpu_bench_rounds fp32 "$dirs" "${a[@]}"
 for d in gpu new1; do
   [ -n "${NCU_MAX:-}" ] && [ "$SECONDS" -gt "$NCU_MAX" ] && { echo "ncu $d skipped (${SECONDS}s)"; continue; }
   ncu_sections "$d" "fp32_$d" --dtypes 3 --flags 2 --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024

@@ -9,9 +9,6 @@ source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
 a=(--dtypes 3 --flags 2 --sizes-kib "1048576 4194304" --sms 0 --reps 10 --max-mib 4096)
-gpu_bench_dirs fp32_r1 "old gpu" "${a[@]}"
-pack; echo "(${SECONDS}s)"
-gpu_bench_dirs fp32_r2 "gpu old" "${a[@]}"
-pack; echo "(${SECONDS}s)"
+gpu_bench_rounds fp32 "old gpu" "${a[@]}"
 gpu_bench_dirs bf16 "old gpu" --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
 pack; echo "(${SECONDS}s)"
