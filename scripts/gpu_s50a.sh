@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Session 50, one GPU of either kind. 1. A plain copy's L2 load (the forty-ninth section's open question): the
-# copy probe (tests/native/copy_probe.cu, .carry-run/probe/) timed at 256 MiB, 1 and 4 GiB against
+# copy probe (tests/native/copy_probe.cu, built into .carry-run/probe/, xz) timed at 256 MiB, 1 and 4 GiB against
 # cudaMemcpyAsync, then ncu's breakdown of lts__throughput for its kernel at 1 GiB, the same metrics that
 # session 49 read for the compress kernels (busiest unit: the fabric between the L2's partitions, 78-85%).
 # 2. gpu_s49b.sh: fp32 split decode of session 35's build (old/) against main (gpu/), two rounds.
@@ -15,6 +15,8 @@ for t in cuobjdump nvdisasm; do
   p=$(command -v $t || ls /usr/local/cuda/bin/$t 2>/dev/null)
   [ -n "$p" ] && xz -T8 -6 -c "$p" > "$OUT/$t.xz" && echo "$t: $p"
 done
+[ -x .carry-run/probe/copy_probe ] ||
+  { xz -dc .carry-run/probe/copy_probe.xz > .carry-run/probe/copy_probe && chmod +x .carry-run/probe/copy_probe; }
 for mib in 256 1024 4096; do .carry-run/probe/copy_probe $mib 10 | tee -a "$R/copy_probe.txt"; done
 m=breakdown:lts__throughput.avg.pct_of_peak_sustained_elapsed
 m=$m,breakdown:gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed
