@@ -98,6 +98,10 @@ DecKernel dec_kernel_fused() { return uzip_gpu::decompress_kernel<8, 4, true, tr
 // but bf16 -37% (bench/results/h200-2026-12-01T2045-session11/4-kernel-variants), so it takes only the
 // hint. Any stream still decodes correctly in it: the header decides the path, as in every decoder.
 DecKernel dec_kernel_wide() { return dec_kernel(1); }
+// The wide kernel without the lean path, for large fp32 calls beside the lean kernel (uzip_dec_wide_apart).
+DecKernel dec_kernel_wide_bytes() {
+  return uzip_gpu::decompress_kernel<16, 4, false, false, uzip_gpu::DEC_CODING_BYTES, true, false, false>;
+}
 // For one- and two-byte streams whose blocks (estimated from the caller's dtype and the destination's
 // size) fit in one round of this kernel's warps, and for small calls without a dtype (uzip_dec_kernel in
 // cuda/dec_variant.h; session 43 dropped session 12's lower bound of a third of a round): variant 3, the default's
@@ -130,7 +134,8 @@ struct GpuCodec {
   bool spreadSmallCalls;       // UZIP_GPU_STRICT_BUDGET=0: calls within a budget's CTAs spread (uzip_grid_shape)
   Launch enc[2][kEncVariants][3][UZIP_LOG2_BLOCK_MAX + 1];  // [lean][variant][width 1, 2, 4][log2Block]
   Launch encSym[UZIP_LOG2_BLOCK_MAX + 1];                    // the fp32 kernel with its symbol plane staged
-  int decPerSm, decFusedPerSm, decWidePerSm, decOneRoundPerSm, decCompactPerSm;
+  int decPerSm, decFusedPerSm, decWidePerSm, decWideBytesPerSm, decOneRoundPerSm, decCompactPerSm;
+  int decWideApart;  // UZIP_GPU_DEC_WIDE_APART forces 1 / 0, or -1 (uzip_dec_wide_apart)
   int lanesEncVariant;           // forced by the environment, or -1
   int lanesEncPerSm[kLanesEncVariants][3][UZIP_LANES_LOG2_BLOCK_MAX + 1];  // [variant][width 1, 2, 4][log2Block], 0 = not yet known
   int lanesDecPerSm[2], lanesDecVariant;  // [0]: the word-ring kernel, [1]: global words
@@ -484,12 +489,18 @@ int launch_decompress(uint64_t ctx, uint64_t src, uint64_t srcBytes, uint64_t ds
   if (dstBlocks < maxBlocks) maxBlocks = dstBlocks;
   const int lanesVariant =
       c->lanesDecVariant == 1 || (dtypeHint >= 0 && uzip_dtype_width((uint32_t)dtypeHint) != 2) ? 1 : 0;
-  if (either) {
-    // Both kernels share the call's epoch (its slot): the one that leaves a stream touches no slot word.
+  // Both kernels of a pair share the call's epoch (its slot): the one that leaves a stream touches no slot word.
+  auto launchPair = [&](const DecChoice& bytes) {
     p.skipMask = ~(1u << uzip_gpu::DEC_CODING_LEAN) & 31u;
     if (int st = launch_dec_kernel(c, p, choose_lean_decoder(c, p.dstCapacity), maxBlocks, s, false)) return st;
     p.skipMask = 1u << uzip_gpu::DEC_CODING_LEAN;
-    return launch_dec_kernel(c, p, choose_decoder(c, false, dtypeHint, p.dstCapacity), maxBlocks, s, c->eitherPdl);
+    return launch_dec_kernel(c, p, bytes, maxBlocks, s, c->eitherPdl);
+  };
+  if (either) return launchPair(choose_decoder(c, false, dtypeHint, p.dstCapacity));
+  if (coding == uzip_gpu::DEC_CODING_BYTES && !other) {
+    const DecChoice ch = choose_decoder(c, false, dtypeHint, p.dstCapacity);
+    if (ch.kernel == dec_kernel_wide() && uzip_dec_wide_apart(c->decWideApart, p.dstCapacity))
+      return launchPair(DecChoice{dec_kernel_wide_bytes(), c->decWideBytesPerSm});
   }
   const DecChoice ch = lanes   ? DecChoice{dec_kernel_lanes(lanesVariant), c->lanesDecPerSm[lanesVariant],
                                            lanes_dec_bytes(lanesVariant)}
@@ -540,6 +551,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
   c->encVariant = env_variant("UZIP_GPU_ENC_VARIANT", kEncVariants - 1);
   c->encSymStage = env_variant("UZIP_GPU_ENC_SYMSTAGE", 1);
   c->decVariant = env_variant("UZIP_GPU_DEC_VARIANT", 4);
+  c->decWideApart = env_variant("UZIP_GPU_DEC_WIDE_APART", 1);
   c->lanesEncVariant = env_variant("UZIP_GPU_LANES_ENC_VARIANT", kLanesEncVariants - 1);
   c->lanesDecVariant = env_variant("UZIP_GPU_LANES_DEC_VARIANT", 1);
   c->leanDecVariant = env_variant("UZIP_GPU_LEAN_DEC_VARIANT", 1);
@@ -559,6 +571,7 @@ UZIP_API int uzipGpuCodecCreate(int32_t device, int32_t maxSms, uint64_t* outCtx
     if (!st) st = dec_prepare(dec_kernel(c->decVariant), &c->decPerSm, (int)dec_warp_bytes(c->decVariant));
     if (!st) st = dec_prepare(dec_kernel_fused(), &c->decFusedPerSm);
     if (!st) st = dec_prepare(dec_kernel_wide(), &c->decWidePerSm);
+    if (!st) st = dec_prepare(dec_kernel_wide_bytes(), &c->decWideBytesPerSm);
     if (!st) st = dec_prepare(dec_kernel_one_round(), &c->decOneRoundPerSm);
     if (!st) st = dec_prepare(dec_kernel(4), &c->decCompactPerSm, (int)uzip_gpu::DEC_COMPACT_WARP_BYTES);
     for (int v = 0; v < 2 && !st; v++) st = dec_prepare(dec_kernel_lanes(v), &c->lanesDecPerSm[v], (int)lanes_dec_bytes(v));

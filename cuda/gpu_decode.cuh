@@ -1332,8 +1332,11 @@ __device__ __noinline__ uint32_t decode_blocks_lean_out_of_line(const DecParams 
 // streams (INVALID_ARG), and the byte-coding kernels refuse lane and pair streams (UNSUPPORTED) and decode lean
 // ones through decode_blocks_lean_out_of_line (session 42: the library's default coding of small split bf16 and
 // fp32 calls is lean, and a decode cannot tell a stream's coding before its kernel reads the header).
+// TAKES_LEAN false (a byte-coding kernel without that out-of-line path, paired with the lean kernel as in
+// uzipGpuDecompressEither, its DecParams::skipMask leaving lean streams): refuses a lean stream it is given
+// (UNSUPPORTED), as the other codings' kernels do.
 template <int U, int MINB, bool PAIRS = false, bool FUSED = false, int CODING = DEC_CODING_BYTES, bool RING = true,
-          bool COMPACT = false>
+          bool COMPACT = false, bool TAKES_LEAN = true>
 __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P) {
   constexpr bool LANES = CODING == DEC_CODING_LANES;
   constexpr bool LEAN = CODING == DEC_CODING_LEAN;  // lean sections' own kernel (uzipGpuDecompressLean)
@@ -1358,7 +1361,7 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   uint32_t csum = 0, st = h.status;
   if (P.skipMask && ((P.skipMask >> (st ? 4 : dec_coding(h.flags))) & 1u)) return;
   // A byte-coding kernel also takes a LEAN stream (out of line, below); the other kernels only their own coding.
-  const bool leanInBytes = CODING == DEC_CODING_BYTES && dec_coding(h.flags) == DEC_CODING_LEAN;
+  const bool leanInBytes = CODING == DEC_CODING_BYTES && TAKES_LEAN && dec_coding(h.flags) == DEC_CODING_LEAN;
   if (!st && dec_coding(h.flags) != CODING && !leanInBytes)
     st = CODING != DEC_CODING_BYTES ? UZIP_ERR_INVALID_ARG : UZIP_ERR_UNSUPPORTED;
   // dec_vec_step_wrap forms ring addresses by OR: a misaligned base (never seen) would decode wrong words.
@@ -1372,7 +1375,7 @@ __global__ void __launch_bounds__(128, MINB) decompress_kernel(const DecParams P
   const bool gated = sm_gated(P.smLimit);
   gate_announce(P.smLimit, gated, &slot->active);
   const bool byIndex = dec_by_index(P, h);
-  if constexpr (CODING == DEC_CODING_BYTES) {
+  if constexpr (CODING == DEC_CODING_BYTES && TAKES_LEAN) {
     if (!st && leanInBytes) {
       st = decode_blocks_lean_out_of_line<U, MINB, FUSED, COMPACT>(P, h, sm, ring, slot, gated, byIndex, &csum);
       dec_finish(P, h, slot, st, csum);

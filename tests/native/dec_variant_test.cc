@@ -3,7 +3,8 @@
 // of 8 KiB blocks, the default past it; fp32 the wide kernel only on at least half the chip; plain bytes the
 // default; one- and two-byte types the one-round kernel up to one round of its warps, the compact layout from
 // two rounds of the default kernel's warps, at any SM budget; the lean decoder's compact layout
-// (uzip_lean_dec_compact) from two rounds of the lean kernel's warps, or as forced. gpu_check runs every kernel
+// (uzip_lean_dec_compact) from two rounds of the lean kernel's warps, or as forced; large fp32 decodes apart from
+// the lean path (uzip_dec_wide_apart) from 1 GiB, or as forced. gpu_check runs every kernel
 // on a GPU; this pins the boundaries, which no GPU run hits exactly. Built and run by scripts/test_native.sh.
 #include <stdint.h>
 #include <stdio.h>
@@ -34,6 +35,17 @@ static void expect_lean(const char* what, int forced, uint64_t cap, uint64_t war
   if (got != want) {
     printf("FAIL %s: forced %d, %llu bytes, %llu warps: compact %d, want %d\n", what, forced, (unsigned long long)cap,
            (unsigned long long)warps, (int)got, (int)want);
+    g_fail++;
+  }
+}
+
+// Large fp32 decodes apart from the lean path (uzip_dec_wide_apart): from 1 GiB of destination, or as forced.
+static void expect_apart(const char* what, int forced, uint64_t cap, bool want) {
+  g_checks++;
+  const bool got = uzip_dec_wide_apart(forced, cap);
+  if (got != want) {
+    printf("FAIL %s: forced %d, %llu bytes: apart %d, want %d\n", what, forced, (unsigned long long)cap, (int)got,
+           (int)want);
     g_fail++;
   }
 }
@@ -100,6 +112,11 @@ int main() {
   }
   expect_lean("lean 16 MiB on an H200", -1, 16 * MiB, 132 * 16, false);
   expect_lean("lean 1 GiB on an H200", -1, 1024 * MiB, 132 * 16, true);
+  expect_apart("wide apart just under 1 GiB", -1, 1024 * MiB - 1, false);
+  expect_apart("wide apart 1 GiB", -1, 1024 * MiB, true);
+  expect_apart("wide apart 4 GiB", -1, 4096 * MiB, true);
+  expect_apart("wide apart forced 0", 0, 4096 * MiB, false);
+  expect_apart("wide apart forced 1", 1, 1, true);
   printf("dec_variant_test: %d checks, %d failures\n", g_checks, g_fail);
   return g_fail ? 1 : 0;
 }
