@@ -67,11 +67,14 @@ inline int uzip_dec_kernel(bool fused, int forced, int dtypeHint, uint64_t dstCa
 
 // Large fp32 decodes through fp32's wide kernel built without the byte kernels' out-of-line lean path (session
 // 42), paired with the lean kernel as uzipGpuDecompressEither pairs them (each leaves the other's streams).
-// Session 50 (bench/results/h100-2026-12-07-session50/3-fp32-decode-ab, an H100, two rounds): main's fp32 split
-// decode ran 1.6-2.7% under session 35's build at 1 and 4 GiB, while bf16 was level; the wide kernel's SASS grew
-// from 49k to 87k instructions with the lean path beside the same coding loops. forced: UZIP_GPU_DEC_WIDE_APART
-// (1 always where the wide kernel is chosen, 0 never), or -1: from UZIP_DEC_WIDE_APART_MIN_BYTES of destination
-// (the default encoder writes no lean stream past 2^24 elements, 64 MiB of fp32; a second launch costs a few us).
+// Session 50, on an H100, two rounds each: main's fp32 split decode ran 1.6-2.7% under session 35's build at 1
+// and 4 GiB while bf16 was level (bench/results/h100-2026-12-07-session50/3-fp32-decode-ab), and the wide
+// kernel's SASS had grown from 49k to 87k instructions with the lean path beside the same coding loops. Apart
+// (4-wide-apart): 1 GiB 1.395-1.397 -> 1.416-1.419 TB/s, 4 GiB 1.444 -> 1.482 (session 35's figure), default
+// layout 1 GiB 1.399 -> 1.417; forced below the border the second launch costs more (64 MiB 0.950 -> 0.915,
+// 256 MiB 1.279 -> 1.269). forced: UZIP_GPU_DEC_WIDE_APART (1 always where the wide kernel is chosen, 0 never),
+// or -1: from UZIP_DEC_WIDE_APART_MIN_BYTES of destination (the default encoder writes no lean stream past 2^24
+// elements, 64 MiB of fp32).
 constexpr uint64_t UZIP_DEC_WIDE_APART_MIN_BYTES = 1ull << 30;
 inline bool uzip_dec_wide_apart(int forced, uint64_t dstCapacity) {
   if (forced >= 0) return forced == 1;
