@@ -29,6 +29,15 @@ export DENO_NO_UPDATE_CHECK=1
 R=$OUT/r
 mkdir -p "$R"
 pack() { tar -C "$OUT" -czf "$OUT/results.tgz.tmp" r && mv "$OUT/results.tgz.tmp" "$OUT/results.tgz"; }
+# sass_tools_out: the GPU machine's cuobjdump and nvdisasm as $OUT/TOOL.xz (outside $R), for reading SASS on the
+# build machine, which has nvcc and ptxas only (Debian's CUDA 11.8 cuobjdump cannot read nvcc 13's cubins).
+sass_tools_out() {
+  local t p
+  for t in cuobjdump nvdisasm; do
+    p=$(command -v $t || ls /usr/local/cuda/bin/$t 2>/dev/null)
+    [ -n "$p" ] && xz -T8 -6 -c "$p" > "$OUT/$t.xz" && echo "$t: $p"
+  done
+}
 # Every run records its GPU (name, driver, max SM clock) and times its stages from here (echo "(${SECONDS}s)").
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv > "$R/gpu.txt" 2>&1
 SECONDS=0

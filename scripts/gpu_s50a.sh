@@ -6,15 +6,11 @@
 # 2. gpu_s49b.sh: fp32 split decode of session 35's build (old/) against main (gpu/), two rounds.
 # Carry [".carry-run"] (gpu/, old/, probe/, deno.xz); bench/results/ out of the tree.
 set -u
-# (Also brings cuobjdump and nvdisasm back, xz, for reading SASS here.)
+# (Also brings cuobjdump and nvdisasm back: sass_tools_out.)
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-# The disassembler tools for the build machine (it has nvcc and ptxas only), xz, outside $R.
-for t in cuobjdump nvdisasm; do
-  p=$(command -v $t || ls /usr/local/cuda/bin/$t 2>/dev/null)
-  [ -n "$p" ] && xz -T8 -6 -c "$p" > "$OUT/$t.xz" && echo "$t: $p"
-done
+sass_tools_out
 [ -x .carry-run/probe/copy_probe ] ||
   { xz -dc .carry-run/probe/copy_probe.xz > .carry-run/probe/copy_probe && chmod +x .carry-run/probe/copy_probe; }
 for mib in 256 1024 4096; do .carry-run/probe/copy_probe $mib 10 | tee -a "$R/copy_probe.txt"; done

@@ -12,10 +12,7 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-for t in cuobjdump nvdisasm; do
-  p=$(command -v $t || ls /usr/local/cuda/bin/$t 2>/dev/null)
-  [ -n "$p" ] && xz -T8 -6 -c "$p" > "$OUT/$t.xz" && echo "$t: $p"
-done
+sass_tools_out
 CHECK_DIR=new1 check_run check_new1 150 -- --quick
 echo "(${SECONDS}s)"
 a=(--dtypes 1 --flags 2 --sizes-kib "16384 262144 1048576 4194304" --sms 0 --reps 10 --max-mib 4096)
