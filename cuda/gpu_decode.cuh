@@ -1316,7 +1316,8 @@ __device__ __forceinline__ uint32_t decode_blocks(const DecParams& P, const Hdr&
 // bytes beside a 32-byte call frame, and this path spills ~1 KB in kernels of 80-96 registers and ~60 bytes in
 // the wide one's 128 (large lean streams decode faster through their own entry). H100, against main in one call
 // (bench/results/h100-2026-12-06-session42): default-coding decodes from 256 MiB level or +1-1.5%, byte streams
-// in the one-round kernel (16-64 MiB) 1-2.4% slower.
+// in the one-round kernel (16-64 MiB) 1-2.4% slower. fp32's wide kernel (not measured then) decoded 1.6-2.7%
+// slower with it at 1 and 4 GiB (session 50), so large fp32 calls take a twin without it (TAKES_LEAN, below).
 // MINB: the calling kernel's, so that each kernel has its own copy, compiled under its own register budget.
 template <int U, int MINB, bool FUSED, bool COMPACT>
 __device__ __noinline__ uint32_t decode_blocks_lean_out_of_line(const DecParams P, const Hdr h, uint8_t* sm,
