@@ -11,7 +11,7 @@ for f in .carry-run/*/libuzip.so.xz; do
   [ -f "$f" ] && [ ! -f "${f%.xz}" ] && xz -dc "$f" > "${f%.xz}"
 done
 # The native tools may travel xz-compressed too (the tracked tree plus Deno leave little of the 64 MiB).
-for f in .carry-run/*/gpu_check.xz .carry-run/*/gpu_bench.xz; do
+for f in .carry-run/*/gpu_check.xz .carry-run/*/gpu_bench.xz .carry-run/*/copy_probe.xz; do
   [ -f "$f" ] && [ ! -f "${f%.xz}" ] && xz -dc "$f" > "${f%.xz}" && chmod +x "${f%.xz}"
 done
 # Raw weight files (PACK_WEIGHTS=data) unpacked to /tmp/wdata/weights_<dtype>.bin.
@@ -64,8 +64,8 @@ check_run() {
   pack
 }
 # san_run TIMEOUT [VAR=value ...] -- ARGS...: compute-sanitizer memcheck, then racecheck, of gpu_check ARGS
-# with those assignments (logs $R/san_TOOL[_SUFFIX].log, SUFFIX from SAN_SUFFIX; SAN_TOOLS="racecheck" runs
-# only that one), their summaries; packs.
+# (CHECK_DIR=DIR: of the build carried in .carry-run/DIR) with those assignments (logs $R/san_TOOL[_SUFFIX].log,
+# SUFFIX from SAN_SUFFIX; SAN_TOOLS="racecheck" runs only that one), their summaries; packs.
 san_run() {
   local t=$1 envs=() tool
   shift
@@ -73,7 +73,7 @@ san_run() {
   shift
   for tool in ${SAN_TOOLS:-memcheck racecheck}; do
     local log="$R/san_${tool}${SAN_SUFFIX:+_$SAN_SUFFIX}.log"
-    env "${envs[@]}" timeout "$t" compute-sanitizer --tool $tool --error-exitcode 9 .carry-run/gpu/gpu_check "$@" > "$log" 2>&1
+    env "${envs[@]}" timeout "$t" compute-sanitizer --tool $tool --error-exitcode 9 ".carry-run/${CHECK_DIR:-gpu}/gpu_check" "$@" > "$log" 2>&1
     echo "compute-sanitizer $tool ${envs[*]} rc=$?"; grep -E "ERROR SUMMARY|RACECHECK SUMMARY|FAILED" "$log" | head -3
     pack
   done

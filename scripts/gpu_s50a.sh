@@ -11,8 +11,6 @@ source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
 sass_tools_out
-[ -x .carry-run/probe/copy_probe ] ||
-  { xz -dc .carry-run/probe/copy_probe.xz > .carry-run/probe/copy_probe && chmod +x .carry-run/probe/copy_probe; }
 for mib in 256 1024 4096; do .carry-run/probe/copy_probe $mib 10 | tee -a "$R/copy_probe.txt"; done
 m=breakdown:lts__throughput.avg.pct_of_peak_sustained_elapsed
 m=$m,breakdown:gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed

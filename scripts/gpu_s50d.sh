@@ -10,10 +10,8 @@ export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
 UZIP_LIB="$PWD/.carry-run/new2/libuzip.so" deno_gpu_suites
 echo "(${SECONDS}s)"
-UZIP_GPU_DEC_WIDE_APART=1 timeout 150 compute-sanitizer --tool memcheck --error-exitcode 9 \
-  .carry-run/new2/gpu_check --tiny > "$R/san_memcheck_apart.log" 2>&1
-echo "memcheck apart rc=$?"; grep -E "ERROR SUMMARY|FAILED|PASSED" "$R/san_memcheck_apart.log" | head -3
-pack; echo "(${SECONDS}s)"
+CHECK_DIR=new2 SAN_TOOLS=memcheck SAN_SUFFIX=apart san_run 150 UZIP_GPU_DEC_WIDE_APART=1 -- --tiny
+echo "(${SECONDS}s)"
 a=(--dtypes 3 --flags 2 --sizes-kib "262144 1048576 4194304" --sms 0 --reps 10 --max-mib 4096)
 gpu_bench_rounds fp32_split "gpu new2" "${a[@]}"
 gpu_bench_dirs bf16_split "gpu new2" --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
