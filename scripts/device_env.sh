@@ -144,6 +144,12 @@ gpu_bench_rounds() {
   gpu_bench_dirs "${tag}_r2" "$rev" "$@"
   pack; echo "(${SECONDS}s)"
 }
+# bf16_split_ab_rounds "DIR ...": gpu_bench_rounds bf16_split over those carried builds, bf16 split layout 16 MiB,
+# 256 MiB and 1 GiB on the whole chip (the A/B that an encoder trial's call runs first).
+bf16_split_ab_rounds() {
+  gpu_bench_rounds bf16_split "$1" --dtypes 1 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10 \
+    --max-mib 1024
+}
 # codec_sweep: gpu_bench of this build (gpu/) for bf16, fp16, fp32 and fp8e4m3 in the split and the default
 # layouts at 1 MiB, 16 MiB, 256 MiB and 1 GiB on the whole chip, tagged sweep_dD_fF; packs after each dtype.
 codec_sweep() {

@@ -14,8 +14,7 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-gpu_bench_rounds bf16_split "gpu new1" --dtypes 1 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10 \
-  --max-mib 1024
+bf16_split_ab_rounds "gpu new1"
 CHECK_DIR=new1 check_run check_new1 150 -- --quick
 echo "(${SECONDS}s)"
 a=(--sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024)
