@@ -8,7 +8,7 @@
 # 1. bf16 split 16 MiB-1 GiB, two rounds (the second in reverse order). 2. gpu_check --quick of new1 (bytes must
 # not change). 3. One round of fp32 / fp16 split, fp8 and bf16 default layout. 4. What session 50 left for an
 # H200 (scripts/gpu_s50d.sh's items on main's build): the TypeScript GPU suites, memcheck of gpu_check --tiny with
-# the wide-apart pair forced, fp32 split 256 MiB-4 GiB.
+# the wide-apart pair forced, fp32 split 4 GiB (its 256 MiB and 1 GiB are step 3's main rows).
 # Carry [".carry-run"] (gpu/, new1/, deno.xz); bench/results/ out of the tree.
 set -u
 source scripts/device_env.sh
