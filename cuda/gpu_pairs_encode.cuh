@@ -331,18 +331,22 @@ __device__ __forceinline__ void pairs_copy_words(uint16_t* dst, const uint16_t* 
   const uint32_t* s32 = (const uint32_t*)(src - odd);
   uint32_t* d32 = (uint32_t*)dst;
   const uint32_t n32 = n / 2u;
+  // Every load of a round before its first use, none under a branch: a lane's index past the end reads the last
+  // word again (its store is skipped). With a branch a word (session 52: ncu, 22% of the kernel's stall
+  // samples), each load pair waited for its use before the next was issued.
+  const uint32_t sh = 16u * odd;
   for (uint32_t i0 = 0; i0 < n32; i0 += 256u) {
-    uint32_t v[8];
+    uint32_t lo[8], hi[8];
 #pragma unroll
     for (uint32_t u = 0; u < 8; u++) {
-      const uint32_t i = i0 + 32u * u + lane;
-      v[u] = 0;
-      if (i < n32) v[u] = odd ? __funnelshift_r(__ldcg(s32 + i), __ldcg(s32 + i + 1u), 16) : __ldcg(s32 + i);
+      const uint32_t i = min(i0 + 32u * u + lane, n32 - 1u);
+      lo[u] = __ldcg(s32 + i);
+      hi[u] = odd ? __ldcg(s32 + i + 1u) : 0u;
     }
 #pragma unroll
     for (uint32_t u = 0; u < 8; u++) {
       const uint32_t i = i0 + 32u * u + lane;
-      if (i < n32) d32[i] = v[u];
+      if (i < n32) d32[i] = __funnelshift_r(lo[u], hi[u], sh);
     }
   }
   if ((n & 1u) && lane == 0) dst[n - 1u] = __ldcg(src + n - 1u);
