@@ -150,6 +150,15 @@ bf16_split_ab_rounds() {
   gpu_bench_rounds bf16_split "$1" --dtypes 1 --flags 2 --sizes-kib "16384 262144 1048576" --sms 0 --reps 10 \
     --max-mib 1024
 }
+# pairs_fp32_real "DIR ...": pair coding (flags 10) of those carried builds, fp32 and real bf16 weights
+# (/tmp/wdata/weights_bf16.bin: streams compared with the CPU codec's) at 256 MiB and 1 GiB on the whole chip, and
+# main's byte coding (gpu/) of the weights as the yardstick (session 52's pair-encoder A/B calls).
+pairs_fp32_real() {
+  local w=/tmp/wdata/weights_bf16.bin a=(--sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024)
+  gpu_bench_dirs pairs_fp32 "$1" --dtypes 3 --flags 10 "${a[@]}"
+  gpu_bench_dirs pairs_real "$1" --dtypes 1 --flags 10 --input "$w" "${a[@]}"
+  gpu_bench_run bytes_real gpu -- --dtypes 1 --flags 2 --input "$w" "${a[@]}"
+}
 # codec_sweep: gpu_bench of this build (gpu/) for bf16, fp16, fp32 and fp8e4m3 in the split and the default
 # layouts at 1 MiB, 16 MiB, 256 MiB and 1 GiB on the whole chip, tagged sweep_dD_fF; packs after each dtype.
 codec_sweep() {

@@ -26,10 +26,7 @@ gpu_bench_run bytes_bf16_r1 gpu -- --dtypes 1 --flags 2 "${p[@]}"
 pack; echo "(${SECONDS}s)"
 gpu_bench_dirs pairs_bf16_r2 "new2 new1 gpu" --dtypes 1 --flags 10 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
 pack; echo "(${SECONDS}s)"
-gpu_bench_dirs pairs_fp32 "gpu new1 new2" --dtypes 3 --flags 10 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
-w=/tmp/wdata/weights_bf16.bin
-gpu_bench_dirs pairs_real "gpu new1 new2" --dtypes 1 --flags 10 --input "$w" --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
-gpu_bench_run bytes_real gpu -- --dtypes 1 --flags 2 --input "$w" --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
+pairs_fp32_real "gpu new1 new2"
 pack; echo "(${SECONDS}s)"
 gpu_bench_run main_bf16_r1 gpu -- --dtypes 1 --flags 2 --sizes-kib "1024 16384 262144 1048576 4194304" --sms 0 --reps 10 --max-mib 4096
 gpu_bench_run main_fp32 gpu -- --dtypes 3 --flags 2 --sizes-kib "262144 1048576 4194304" --sms 0 --reps 10 --max-mib 4096

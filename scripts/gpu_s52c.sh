@@ -23,10 +23,7 @@ pack; echo "(${SECONDS}s)"
 gpu_bench_dirs pairs_bf16_r2 "new4 new3 gpu" --dtypes 1 --flags 10 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
 gpu_bench_run bytes_bf16_r2 gpu -- --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
 pack; echo "(${SECONDS}s)"
-gpu_bench_dirs pairs_fp32 "gpu new3 new4" --dtypes 3 --flags 10 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
-w=/tmp/wdata/weights_bf16.bin
-gpu_bench_dirs pairs_real "gpu new3 new4" --dtypes 1 --flags 10 --input "$w" --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
-gpu_bench_run bytes_real gpu -- --dtypes 1 --flags 2 --input "$w" --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
+pairs_fp32_real "gpu new3 new4"
 pack; echo "(${SECONDS}s)"
 timeout 150 ncu --clock-control none --set full -k "regex:pairs_compress_kernel" -c 1 --launch-skip 3 -f -o "$R/ncu_pairs_new3" \
   .carry-run/new3/gpu_bench /tmp/x.json --dtypes 1 --flags 10 --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024 \
