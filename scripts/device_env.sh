@@ -276,6 +276,23 @@ ncu_kernel() {
   grep -E "Duration|Warp Cycles Per Issued|Issue Slots Busy|No Eligible|Active Warps Per|Registers Per|Executed Instructions  " \
     "$R/ncu_${tag}_details.txt" | head -12
 }
+# ncu_full TAG DIR KERNEL_REGEX ARGS...: ncu --set full of the fourth launch of the kernel matching KERNEL_REGEX in
+# .carry-run/DIR/gpu_bench ARGS (one size, --reps 1): the details page as $R/ncu_TAG_details.txt and the SASS page
+# with stall samples per instruction as $R/ncu_TAG_sass.csv.xz (no lineinfo needed); prints its rc and the
+# duration, issue and instruction lines; packs (session 52's stall hunt).
+ncu_full() {
+  local tag=$1 dir=$2 k=$3
+  shift 3
+  timeout 150 ncu --clock-control none --set full -k "regex:$k" -c 1 --launch-skip 3 -f -o "$R/ncu_$tag" \
+    ".carry-run/$dir/gpu_bench" /tmp/x.json "$@" > "$R/ncu_${tag}_run.txt" 2>&1
+  echo "ncu $tag rc=$?"
+  ncu -i "$R/ncu_$tag.ncu-rep" --page details > "$R/ncu_${tag}_details.txt" 2>&1
+  ncu -i "$R/ncu_$tag.ncu-rep" --page source --csv --print-source sass > "$R/ncu_${tag}_sass.csv" 2>&1
+  rm -f "$R/ncu_$tag.ncu-rep"; xz -T8 -f "$R/ncu_${tag}_sass.csv"
+  grep -E "Duration|Issue Slots Busy|No Eligible|Achieved Active Warps|Registers Per|Executed Instructions  " \
+    "$R/ncu_${tag}_details.txt" | head -8
+  pack
+}
 # ncu_sections DIR TAG ARGS...: ncu of the fourth compress kernel of .carry-run/DIR/gpu_bench ARGS, sections
 # WarpStateStats, SchedulerStats, MemoryWorkloadAnalysis, InstructionStats, SpeedOfLight as a raw csv page, to
 # $R/ncu_raw_TAG.csv.xz (stall reasons, issue, memory); prints its rc; packs.

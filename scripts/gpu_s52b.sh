@@ -8,21 +8,9 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-# ncu_full TAG DIR KERNEL_REGEX FLAGS
-ncu_full() {
-  local tag=$1 dir=$2 k=$3 fl=$4
-  timeout 150 ncu --clock-control none --set full -k "regex:$k" -c 1 --launch-skip 3 -f -o "$R/ncu_$tag" \
-    ".carry-run/$dir/gpu_bench" /tmp/x.json --dtypes 1 --flags "$fl" --sizes-kib 1048576 --sms 0 --reps 1 \
-    --max-mib 1024 > "$R/ncu_${tag}_run.txt" 2>&1
-  echo "ncu $tag rc=$?"
-  ncu -i "$R/ncu_$tag.ncu-rep" --page details > "$R/ncu_${tag}_details.txt" 2>&1
-  ncu -i "$R/ncu_$tag.ncu-rep" --page source --csv --print-source sass > "$R/ncu_${tag}_sass.csv" 2>&1
-  rm -f "$R/ncu_$tag.ncu-rep"; xz -T8 -f "$R/ncu_${tag}_sass.csv"
-  grep -E "Duration|Warp Cycles Per Issued|Issue Slots Busy|No Eligible|Achieved Active Warps|Registers Per|Executed Instructions  |Stall" \
-    "$R/ncu_${tag}_details.txt" | head -16
-  pack
-}
-ncu_full pairs_new2 new2 pairs_compress_kernel 10
-ncu_full pairs_main gpu pairs_compress_kernel 10
-ncu_full bytes_main gpu "^compress_kernel" 2
+# bf16 split 1 GiB, whole chip, one rep: ncu_full's gpu_bench arguments (FLAGS: 10 pairs, 2 bytes).
+g() { echo --dtypes 1 --flags "$1" --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024; }
+ncu_full pairs_new2 new2 pairs_compress_kernel $(g 10)
+ncu_full pairs_main gpu pairs_compress_kernel $(g 10)
+ncu_full bytes_main gpu "^compress_kernel" $(g 2)
 echo "(${SECONDS}s)"

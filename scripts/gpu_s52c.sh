@@ -25,12 +25,5 @@ gpu_bench_run bytes_bf16_r2 gpu -- --dtypes 1 --flags 2 --sizes-kib "262144 1048
 pack; echo "(${SECONDS}s)"
 pairs_fp32_real "gpu new3 new4"
 pack; echo "(${SECONDS}s)"
-timeout 150 ncu --clock-control none --set full -k "regex:pairs_compress_kernel" -c 1 --launch-skip 3 -f -o "$R/ncu_pairs_new3" \
-  .carry-run/new3/gpu_bench /tmp/x.json --dtypes 1 --flags 10 --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024 \
-  > "$R/ncu_pairs_new3_run.txt" 2>&1
-echo "ncu rc=$?"
-ncu -i "$R/ncu_pairs_new3.ncu-rep" --page details > "$R/ncu_pairs_new3_details.txt" 2>&1
-ncu -i "$R/ncu_pairs_new3.ncu-rep" --page source --csv --print-source sass > "$R/ncu_pairs_new3_sass.csv" 2>&1
-rm -f "$R/ncu_pairs_new3.ncu-rep"; xz -T8 -f "$R/ncu_pairs_new3_sass.csv"
-grep -E "Duration|Issue Slots Busy|Executed Instructions  " "$R/ncu_pairs_new3_details.txt" | head -6
+ncu_full pairs_new3 new3 pairs_compress_kernel --dtypes 1 --flags 10 --sizes-kib 1048576 --sms 0 --reps 1 --max-mib 1024
 pack; echo "(${SECONDS}s)"
