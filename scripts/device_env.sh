@@ -259,38 +259,28 @@ def bf16_bits(seed):
 (bf16_bits(20261202) << 16).astype(np.uint32).tofile("/tmp/wdata/bf16vals_fp32.bin")
 PY
 }
-# ncu_kernel KERNEL SIZE_KIB FLAGS TAG [GPU_BENCH_ARGS...]: ncu --set full of one bf16 call of the codec
-# kernel whose name starts with KERNEL, in the lineinfo build (.carry-run/li, PACK_LI=1; NCU_TOOLS=gpu takes
-# .carry-run/gpu): the details page as $R/ncu_TAG_details.txt and the SASS source counters as
-# $R/ncu_TAG_sass.csv.xz, and prints its key figures.
+# ncu_kernel KERNEL SIZE_KIB FLAGS TAG [GPU_BENCH_ARGS...]: ncu_full of one bf16 call of the codec kernel whose
+# name starts with KERNEL, in the lineinfo build (.carry-run/li, PACK_LI=1; NCU_TOOLS=gpu takes .carry-run/gpu).
 ncu_kernel() {
   local k=$1 sz=$2 fl=$3 tag=$4
   shift 4
-  timeout 150 ncu --clock-control none --set full --import-source yes -k "regex:^$k" -c 1 --launch-skip 3 -f \
-    -o "$R/ncu_$tag" ".carry-run/${NCU_TOOLS:-li}/gpu_bench" /tmp/x.json --dtypes 1 --flags "$fl" --sizes-kib "$sz" \
-    --sms 0 --reps 1 "$@" > "$R/ncu_${tag}_run.txt" 2>&1
-  ncu -i "$R/ncu_$tag.ncu-rep" --page details > "$R/ncu_${tag}_details.txt" 2>&1
-  ncu -i "$R/ncu_$tag.ncu-rep" --page source --csv --print-source sass > "$R/ncu_${tag}_sass.csv" 2>&1
-  rm -f "$R/ncu_$tag.ncu-rep"; xz -T4 -f "$R/ncu_${tag}_sass.csv"
-  echo "== ncu $k $sz KiB flags $fl"
-  grep -E "Duration|Warp Cycles Per Issued|Issue Slots Busy|No Eligible|Active Warps Per|Registers Per|Executed Instructions  " \
-    "$R/ncu_${tag}_details.txt" | head -12
+  ncu_full "$tag" "${NCU_TOOLS:-li}" "^$k" --dtypes 1 --flags "$fl" --sizes-kib "$sz" --sms 0 --reps 1 "$@"
 }
 # ncu_full TAG DIR KERNEL_REGEX ARGS...: ncu --set full of the fourth launch of the kernel matching KERNEL_REGEX in
 # .carry-run/DIR/gpu_bench ARGS (one size, --reps 1): the details page as $R/ncu_TAG_details.txt and the SASS page
-# with stall samples per instruction as $R/ncu_TAG_sass.csv.xz (no lineinfo needed); prints its rc and the
-# duration, issue and instruction lines; packs (session 52's stall hunt).
+# with stall samples per instruction (and source lines, in a lineinfo build) as $R/ncu_TAG_sass.csv.xz; prints its
+# rc and the key figures; packs.
 ncu_full() {
   local tag=$1 dir=$2 k=$3
   shift 3
-  timeout 150 ncu --clock-control none --set full -k "regex:$k" -c 1 --launch-skip 3 -f -o "$R/ncu_$tag" \
-    ".carry-run/$dir/gpu_bench" /tmp/x.json "$@" > "$R/ncu_${tag}_run.txt" 2>&1
+  timeout 150 ncu --clock-control none --set full --import-source yes -k "regex:$k" -c 1 --launch-skip 3 -f \
+    -o "$R/ncu_$tag" ".carry-run/$dir/gpu_bench" /tmp/x.json "$@" > "$R/ncu_${tag}_run.txt" 2>&1
   echo "ncu $tag rc=$?"
   ncu -i "$R/ncu_$tag.ncu-rep" --page details > "$R/ncu_${tag}_details.txt" 2>&1
   ncu -i "$R/ncu_$tag.ncu-rep" --page source --csv --print-source sass > "$R/ncu_${tag}_sass.csv" 2>&1
   rm -f "$R/ncu_$tag.ncu-rep"; xz -T8 -f "$R/ncu_${tag}_sass.csv"
-  grep -E "Duration|Issue Slots Busy|No Eligible|Achieved Active Warps|Registers Per|Executed Instructions  " \
-    "$R/ncu_${tag}_details.txt" | head -8
+  grep -E "Duration|Warp Cycles Per Issued|Issue Slots Busy|No Eligible|Active Warps Per|Registers Per|Executed Instructions  " \
+    "$R/ncu_${tag}_details.txt" | head -12
   pack
 }
 # ncu_sections DIR TAG ARGS...: ncu of the fourth compress kernel of .carry-run/DIR/gpu_bench ARGS, sections
