@@ -203,6 +203,13 @@ deno_gpu_suites() {
   echo "deno test (GPU suites) rc=$?"; sed 's/\x1b\[[0-9;]*m//g' "$R/deno_gpu_tests.log" | grep -E "passed|failed|SKIP|FAILED" | tail -8
   pack
 }
+# variant_checks DIR: the gate of a trial build carried in .carry-run/DIR before its benches: gpu_check --quick and
+# --lean ($R/check_DIR.log, $R/check_lean_DIR.log), then memcheck of --tiny ($R/san_memcheck.log); packs.
+variant_checks() {
+  CHECK_DIR=$1 check_run "check_$1" 200 -- --quick
+  CHECK_DIR=$1 check_run "check_lean_$1" 200 -- --lean
+  CHECK_DIR=$1 SAN_TOOLS=memcheck san_run 200 -- --tiny
+}
 # quick_checks: gpu_check --quick of this build, then memcheck and racecheck of gpu_check --tiny (the gate
 # every A/B call runs before its benches), with the stage clock after each.
 quick_checks() {

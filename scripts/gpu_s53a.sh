@@ -14,9 +14,7 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-CHECK_DIR=new2 check_run check_new2 200 -- --quick
-CHECK_DIR=new2 check_run check_lean_new2 200 -- --lean
-CHECK_DIR=new2 SAN_TOOLS=memcheck san_run 200 -- --tiny
+variant_checks new2
 pack; echo "(${SECONDS}s)"
 gpu_bench_rounds bf16_small "gpu new1 new2" --dtypes 1 --flags 2 --sizes-kib "64 1024 4096 16384 65536" --sms 0 --reps 20 --max-mib 64
 gpu_bench_rounds bf16_large "gpu new1 new2" --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024

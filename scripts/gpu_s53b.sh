@@ -17,9 +17,7 @@ gpu_bench_rounds bf16_small "gpu new3" --dtypes 1 --flags 2 --sizes-kib "64 1024
 gpu_bench_rounds bf16_large "gpu new3" --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
 gpu_bench_dirs fp32 "gpu new3" --dtypes 3 --flags 2 --sizes-kib "1024 16384" --sms 0 --reps 20 --max-mib 64
 pack; echo "(${SECONDS}s)"
-CHECK_DIR=new3 check_run check_new3 200 -- --quick
-CHECK_DIR=new3 check_run check_lean_new3 200 -- --lean
-CHECK_DIR=new3 SAN_TOOLS=memcheck san_run 200 -- --tiny
+variant_checks new3
 pack; echo "(${SECONDS}s)"
 if grep -q H200 "$R/gpu.txt" && [ $SECONDS -lt 200 ]; then
   gpu_bench_rounds fp32_main gpu --dtypes 3 --flags 2 --sizes-kib "262144 1048576 4194304" --sms 0 --reps 10 --max-mib 4096
