@@ -1232,18 +1232,20 @@ __device__ __forceinline__ bool dec_by_index(const DecParams& P, const Hdr& h) {
 __device__ __forceinline__ void dec_finish(const DecParams& P, const Hdr& h, GpuSlot* slot, uint32_t st, uint32_t csum) {
   if (lane_id() != 0) return;
   const uint32_t warps = gridDim.x * (blockDim.x >> 5);
-  if (st) atomicCAS(&slot->status, 0u, st);
-  if (csum) atomicAdd(&slot->sum, csum);
-  __threadfence();
-  if (atomicAdd(&slot->done, 1u) == warps - 1u) {
-    __threadfence();
+  if (st) {
+    atomicCAS(&slot->status, 0u, st);
+    fence_acq_rel_gpu();  // before end_count_add: the last warp reads the status
+  }
+  const unsigned long long before = end_count_add(slot, csum);
+  if ((uint32_t)before == warps - 1u) {
+    fence_acq_rel_gpu();
     uint32_t fin = *(volatile unsigned int*)&slot->status;
     const uint64_t bytes = h.count * h.width;
     // A block left without a decode would leave its elements as they were, undetected without a
     // checksum: every ticket below nblocks must have been taken (dec_by_index: every warp took its own).
     if (!fin && !dec_by_index(P, h) && *(volatile unsigned long long*)&slot->ticket < h.nblocks) fin = UZIP_ERR_INTERNAL;
     if (!fin && (h.flags & UZIP_FLAG_CHECKSUM) &&
-        uzip_checksum_final(*(volatile unsigned int*)&slot->sum, bytes) != h.checksum)
+        uzip_checksum_final((uint32_t)(before >> 32) + csum, bytes) != h.checksum)
       fin = UZIP_ERR_CHECKSUM;
     if (P.statusDev) *(volatile unsigned int*)P.statusDev = fin;
     *(volatile int*)&P.host->status = (int)fin;
@@ -1276,7 +1278,12 @@ __device__ __forceinline__ uint32_t decode_blocks(const DecParams& P, const Hdr&
     unsigned long long b = (unsigned long long)blockIdx.x * (blockDim.x >> 5) + wib;
     more = !byIndex;
     if (more) {
-      if (lane == 0) b = atomicAdd(&slot->ticket, 1ull);
+      if (lane == 0) {
+        b = atomicAdd(&slot->ticket, 1ull);
+        // The one warp that took the ticket at nblocks orders it before its end_count_add: the last warp
+        // reads the ticket counter (dec_finish). Any warp that ends by ticket took one at or past it.
+        if (b == h.nblocks) fence_acq_rel_gpu();
+      }
       b = __shfl_sync(FULL_MASK, b, 0);
     }
     if (b >= h.nblocks) break;

@@ -643,6 +643,7 @@ __device__ __forceinline__ void write_dir_entry(const EncParams& P, uint32_t b, 
   if (b == P.nblocks - 1) {
     if (P.nblocks & 1u) *(unsigned long long*)(dir + 8ull * P.nblocks) = 0;
     P.slots[P.epoch & 1u].total = P.payloadOff + end;
+    fence_acq_rel_gpu();  // before this warp's end_count_add: the last warp reads the total (enc_finish)
   }
 }
 
@@ -1617,15 +1618,15 @@ __device__ void write_header_final(const EncParams& P, uint64_t total, uint32_t 
 // finish writes the header and the size words.
 __device__ __forceinline__ void enc_finish(const EncParams& P, GpuSlot* slot, uint32_t csum) {
   if (lane_id() != 0) return;
-  if (csum) atomicAdd(&slot->sum, csum);
-  __threadfence();
   const uint32_t warps = gridDim.x * (blockDim.x >> 5);
-  if (atomicAdd(&slot->done, 1u) == warps - 1u) {
-    __threadfence();
+  const unsigned long long before = end_count_add(slot, csum);
+  if ((uint32_t)before == warps - 1u) {
+    fence_acq_rel_gpu();
     uint64_t total = P.nblocks ? *(volatile unsigned long long*)&slot->total : P.payloadOff;
-    uint32_t sum = *(volatile unsigned int*)&slot->sum;
+    const uint32_t sum = (uint32_t)(before >> 32) + csum;
     // Every ticket below nblocks was taken (and its block finished before its warp got here); if not,
-    // the size 0 (no valid stream is that short) tells the caller, instead of a stream with holes.
+    // the size 0 (no valid stream is that short) tells the caller, instead of a stream with holes. (The warp
+    // that wrote the total took ticket nblocks - 1 before its fence: write_dir_entry.)
     if (*(volatile unsigned long long*)&slot->ticket < P.nblocks) total = 0;
     write_header_final(P, total, sum);
   }

@@ -12,7 +12,7 @@ constexpr unsigned UZIP_CLAIM_SMS = 256;
 struct GpuSlot {
   unsigned long long ticket;  // compress: next codec block to hand out
   unsigned long long total;   // compress: total stream bytes (written by the warp of the last block)
-  unsigned int done;          // warps finished
+  unsigned int done;          // warps finished (low word of one 64-bit atomic with sum: end_count_add)
   unsigned int sum;           // checksum sum (order-free)
   unsigned int status;        // decompress: first error status (0 = none)
   unsigned int active;        // 1 once a CTA on a permitted SM has started taking blocks (gate_open)
@@ -20,6 +20,15 @@ struct GpuSlot {
 };
 
 #ifdef __CUDACC__
+static_assert(offsetof(GpuSlot, done) % 8 == 0 && offsetof(GpuSlot, sum) == offsetof(GpuSlot, done) + 4,
+              "done and sum form one little-endian 64-bit word");
+
+// A warp's end: 1 to the count of finished warps and csum to the sum, one relaxed atomic (gpu_warp.cuh's
+// fence_acq_rel_gpu says what orders the rest). Returns the word before the add.
+__device__ __forceinline__ unsigned long long end_count_add(GpuSlot* slot, uint32_t csum) {
+  return atomicAdd((unsigned long long*)&slot->done, ((unsigned long long)csum << 32) | 1ull);
+}
+
 // Warp 0 of CTA 0 of every codec kernel: zero the slot of the next call (the other parity), so that it
 // finds its counters clean with no memset launch (the claim counters 8 words a lane).
 __device__ __forceinline__ void clean_next_slot(GpuSlot* slots, uint32_t epoch) {

@@ -106,6 +106,16 @@ __device__ __forceinline__ void warp_argmax(uint32_t& key, uint32_t& idx) {
   }
 }
 
+// The kernels' end (enc_finish, dec_finish): each warp adds 1 to the count of finished warps and its checksum
+// part to the sum in one relaxed 64-bit atomic (GpuSlot keeps the two words side by side), with no fence. A warp
+// that wrote something the last warp reads (the stream's total, a decode error, the ticket past the end) orders
+// it before its add with fence_acq_rel_gpu, and the warp that takes the last count runs the same fence after its
+// add, so it sees them (PTX: a release pattern observed through the count's chain of atomics, then an acquire).
+// History: __threadfence() before and after the add (fence.sc.gpu, MEMBAR.SC.GPU) held ~3% of a 16 MiB
+// compression's stall samples (session 52, 4-stall-hunt); atom.acq_rel in every warp compressed 1 GiB 0.9%
+// slower on an H100 (session 53; the suspect: each acquire invalidates its SM's L1, CCTL.IVALL).
+__device__ __forceinline__ void fence_acq_rel_gpu() { asm volatile("fence.acq_rel.gpu;" ::: "memory"); }
+
 __device__ __forceinline__ uint64_t ld_volatile_u64(const unsigned long long* p) {
   return *(const volatile unsigned long long*)p;
 }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Session 54, one GPU: the codec kernels' end, two forms against main. new3 (session 53's, unmeasured): every warp
+# adds to the finished-warp count with atom.release.gpu, only the warp that takes the last count runs
+# fence.acq_rel.gpu. new4: the count and the checksum sum in one relaxed 64-bit atomic with no fence in the common
+# warp; a fence only in the warp that writes the stream's total, a decoder warp with an error or the ticket at
+# nblocks, and the last warp. gpu/: main (fence.sc, atomic, fence.sc).
+# 1. Two rounds (reversed) of split bf16 at 64 KiB-64 MiB (20 calls back to back) and at 256 MiB-1 GiB; one of
+# fp32 split 1-16 MiB. 2. gpu_check --quick and --lean of new4, memcheck of --tiny. 3. The same of new3 if time is
+# left (logs check_new3*, san_memcheck_new3.log). 4. On an H200 only: main's fp32 split rows (256 MiB-4 GiB).
+# new3 = main + docs/experiments/end-count-release-acquire-in-last-warp.diff; new4 = branch exp/s54-packed
+# (docs/experiments/end-count-packed-relaxed.diff). Carry [".carry-run"] (gpu/, new3/, new4/).
+set -u
+source scripts/device_env.sh
+export CUDA_VISIBLE_DEVICES=0
+tail -1 "$R/gpu.txt"
+gpu_bench_rounds bf16_small "gpu new3 new4" --dtypes 1 --flags 2 --sizes-kib "64 1024 4096 16384 65536" --sms 0 --reps 20 --max-mib 64
+gpu_bench_rounds bf16_large "gpu new3 new4" --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
+gpu_bench_dirs fp32 "gpu new3 new4" --dtypes 3 --flags 2 --sizes-kib "1024 16384" --sms 0 --reps 20 --max-mib 64
+pack; echo "(${SECONDS}s)"
+variant_checks new4
+pack; echo "(${SECONDS}s)"
+if [ $SECONDS -lt 380 ]; then
+  mv "$R/san_memcheck.log" "$R/san_memcheck_new4.log"
+  variant_checks new3
+  mv "$R/san_memcheck.log" "$R/san_memcheck_new3.log"
+  pack; echo "(${SECONDS}s)"
+fi
+if grep -q H200 "$R/gpu.txt" && [ $SECONDS -lt 420 ]; then
+  gpu_bench_rounds fp32_main gpu --dtypes 3 --flags 2 --sizes-kib "262144 1048576 4194304" --sms 0 --reps 10 --max-mib 4096
+fi
+pack; echo "(${SECONDS}s)"
