@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "d8cfff955b8d595d";
+export const SOURCES_KEY = "9b1ae3356225fccb";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -42,16 +42,16 @@ cuda/dec_variant.h 7280 582d4db510274a5dea2096e3033dddb6c4fa7743e92615ad4cf2ac67
 cuda/enc_variant.h 4617 142e0ade93e90feb2b0cfb38ea4bb824165955916ebeb38e5e3fba6fe385a32f
 cuda/gpu_bits.cuh 2084 3e259a416fe6e75f6b58005b6d1d0bc50eb1f268e524d8ac4dc68f9f3d6cdd01
 cuda/gpu_codec.cu 42773 82c7682b9f2cda8fb3674cae9489d8f8aa90750b3e83b07d20b12017600d303b
-cuda/gpu_decode.cuh 75840 dd4f2a03a3769b3c27b0507745254cb8170457c8f9de792e79244594da5f7ce2
-cuda/gpu_encode.cuh 92214 acaf29cd4234839e786c264cede7db4576c949416fd29a2c9bdc95a887f8d571
+cuda/gpu_decode.cuh 76201 0272f118cbb78fe22b57cfcda19c4a3c78ec6425eb8fddcff433277d7ec985d8
+cuda/gpu_encode.cuh 92417 ba5d3931a467a522880a1d3d055a9a1df6177f27eda6dc29193bed50a0c401f7
 cuda/gpu_lanes_common.cuh 5649 91512801339ee476f04bb9f0cb2f5395e282180e2366cc1bc938467d2efc3eb7
 cuda/gpu_lanes_decode.cuh 17962 5083308c758bf6f6d91568ce37ef259526588e1d1e081dce2370f529d81f8e7c
 cuda/gpu_lanes_encode.cuh 21540 efb8ad3d3fde65c995903a6cb4d55c3e13243e0e791768909c8d623d75735f73
 cuda/gpu_pairs_common.cuh 1986 ded987ba186cb32f27ee7298d41b5053db65477e0c41ac7ec89858ad28cf6d97
 cuda/gpu_pairs_decode.cuh 17788 848f2f1643000e99a4bdcc996c9ff06fd5f898816d9066b011421a4a1791a98d
 cuda/gpu_pairs_encode.cuh 24890 c4f3ed9f16db637df16b0e70764f53433c4b58e5c94044557da8be06261b1bf4
-cuda/gpu_types.cuh 3524 c8987f21520b5f500d91b8ce3b077c12b4ae6a75ba8c8bbabcae4104770a0264
-cuda/gpu_warp.cuh 10628 585ccc1070e0ba20dc16526aa610338d0e0f7bb70a29b85e604c12b3190f6e9b
+cuda/gpu_types.cuh 4130 0142ee20204d5ed804936fa1f0d7b6bfb7ad4aa0018c2e7a7c3a89bb701aa42d
+cuda/gpu_warp.cuh 11609 d3deaf0f24c499f0cce291d05e944fc54b72abddbe78ad4f3013cabf14679e4c
 cuda/grid_shape.h 2200 5fa68236acb35f72e27b73e73128289a293e7a4b0da1b279ed3390712b5a12f4
 cuda/inspect.cc 1166 91ddc6ff867f8c260434cd2c419ce5f123948ecede8aef0d537c4b0f46e0f472
 cuda/lanes_format.h 5649 12f7c8b980a8e40045f259db4b5b05812a869913ba69888ff745661db657b47d
