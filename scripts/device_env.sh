@@ -144,6 +144,14 @@ gpu_bench_rounds() {
   gpu_bench_dirs "${tag}_r2" "$rev" "$@"
   pack; echo "(${SECONDS}s)"
 }
+# small_large_rounds PREFIX "DIR ...": gpu_bench_rounds of those carried builds, bf16 split layout on the whole chip,
+# at 64 KiB-64 MiB with 20 calls back to back (tag PREFIX_small) and at 256 MiB and 1 GiB (PREFIX_large): the A/B
+# of a change at the kernels' start or end, which shows in small calls first (sessions 53-54).
+small_large_rounds() {
+  gpu_bench_rounds "$1_small" "$2" --dtypes 1 --flags 2 --sizes-kib "64 1024 4096 16384 65536" --sms 0 --reps 20 \
+    --max-mib 64
+  gpu_bench_rounds "$1_large" "$2" --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
+}
 # bf16_split_ab_rounds "DIR ...": gpu_bench_rounds bf16_split over those carried builds, bf16 split layout 16 MiB,
 # 256 MiB and 1 GiB on the whole chip (the A/B that an encoder trial's call runs first).
 bf16_split_ab_rounds() {

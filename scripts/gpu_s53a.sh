@@ -16,8 +16,7 @@ export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
 variant_checks new2
 pack; echo "(${SECONDS}s)"
-gpu_bench_rounds bf16_small "gpu new1 new2" --dtypes 1 --flags 2 --sizes-kib "64 1024 4096 16384 65536" --sms 0 --reps 20 --max-mib 64
-gpu_bench_rounds bf16_large "gpu new1 new2" --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
+small_large_rounds bf16 "gpu new1 new2"
 gpu_bench_dirs fp32_small "gpu new1" --dtypes 3 --flags 2 --sizes-kib "1024 16384" --sms 0 --reps 20 --max-mib 64
 pack; echo "(${SECONDS}s)"
 ncu_full c16m_new1 new1 "^compress_kernel" --dtypes 1 --flags 2 --sizes-kib 16384 --sms 0 --reps 1 --max-mib 64

@@ -13,8 +13,7 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-gpu_bench_rounds bf16_small "gpu new3" --dtypes 1 --flags 2 --sizes-kib "64 1024 4096 16384 65536" --sms 0 --reps 20 --max-mib 64
-gpu_bench_rounds bf16_large "gpu new3" --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
+small_large_rounds bf16 "gpu new3"
 gpu_bench_dirs fp32 "gpu new3" --dtypes 3 --flags 2 --sizes-kib "1024 16384" --sms 0 --reps 20 --max-mib 64
 pack; echo "(${SECONDS}s)"
 variant_checks new3
