@@ -152,6 +152,24 @@ small_large_rounds() {
     --max-mib 64
   gpu_bench_rounds "$1_large" "$2" --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
 }
+# end_form_ab "DIR ..." CHECK_DIR: the A/B of a change at the kernels' end (sessions 53-54): small_large_rounds bf16
+# and one round of fp32 split at 1 and 16 MiB (tag fp32_DIR) over those carried builds, then variant_checks CHECK_DIR
+# (the benches first: a call cut short still returns them); packs after each stage.
+end_form_ab() {
+  small_large_rounds bf16 "$1"
+  gpu_bench_dirs fp32 "$1" --dtypes 3 --flags 2 --sizes-kib "1024 16384" --sms 0 --reps 20 --max-mib 64
+  pack; echo "(${SECONDS}s)"
+  variant_checks "$2"
+  pack; echo "(${SECONDS}s)"
+}
+# fp32_main_h200 SECONDS_LIMIT: on an H200, with the call's clock under the limit, main's fp32 split rows (gpu/,
+# 256 MiB-4 GiB, two rounds; tag fp32_main), owed to the README since session 50.
+fp32_main_h200() {
+  if grep -q H200 "$R/gpu.txt" && [ "$SECONDS" -lt "$1" ]; then
+    gpu_bench_rounds fp32_main gpu --dtypes 3 --flags 2 --sizes-kib "262144 1048576 4194304" --sms 0 --reps 10 \
+      --max-mib 4096
+  fi
+}
 # bf16_split_ab_rounds "DIR ...": gpu_bench_rounds bf16_split over those carried builds, bf16 split layout 16 MiB,
 # 256 MiB and 1 GiB on the whole chip (the A/B that an encoder trial's call runs first).
 bf16_split_ab_rounds() {

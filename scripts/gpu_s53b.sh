@@ -13,12 +13,6 @@ set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-small_large_rounds bf16 "gpu new3"
-gpu_bench_dirs fp32 "gpu new3" --dtypes 3 --flags 2 --sizes-kib "1024 16384" --sms 0 --reps 20 --max-mib 64
-pack; echo "(${SECONDS}s)"
-variant_checks new3
-pack; echo "(${SECONDS}s)"
-if grep -q H200 "$R/gpu.txt" && [ $SECONDS -lt 200 ]; then
-  gpu_bench_rounds fp32_main gpu --dtypes 3 --flags 2 --sizes-kib "262144 1048576 4194304" --sms 0 --reps 10 --max-mib 4096
-fi
+end_form_ab "gpu new3" new3
+fp32_main_h200 200
 pack; echo "(${SECONDS}s)"
