@@ -1,27 +1,28 @@
 #!/usr/bin/env bash
 # Session 56, one GPU, the session's first call: gpu_s55e.sh and gpu_s55c.sh in one call, the benches first and
 # a pack after every stage (a call cut short still returns what ran). new2/ = branch exp/s55-dec-fill (the decode
-# table's batched slot rounds; the compact kernels' few-symbol tables symbol by symbol), new3/ = new2 plus the
-# encoder's once-per-block loads hoisted (docs/experiments/enc-hoisted-table-loads.diff); gpu/ = main.
+# table's batched slot rounds; the compact kernels' few-symbol tables symbol by symbol), new4/ = branch
+# exp/s56-enc-loads: new2 plus the encoder's once-per-block shared loads before their stores (session 55's
+# docs/experiments/enc-hoisted-table-loads.diff, and the sub-histogram fold's eight rows); gpu/ = main.
 # 1. Two rounds (reversed) of bf16 split 64 KiB-64 MiB (20 calls back to back) and 256 MiB-1 GiB, the three builds.
-# 2. gpu_check --quick and --lean of new3 and memcheck of its --tiny: by scripts/cubin_compare.py new3's decode
+# 2. gpu_check --quick and --lean of new4 and memcheck of its --tiny: by scripts/cubin_compare.py new4's decode
 # kernels are new2's and new2's encode kernels main's, so these cases run every kernel new2 has. 3. Two rounds of
-# fp16 and fp32 split at 16 MiB-1 GiB, main and new3. 4. On an H200 only, main's owed fp32 rows. 5. Racecheck
-# of new3's gpu_check --tiny --lean in what is left of 580 s.
-# Carry [".carry-run"] (gpu/, new2/, new3/ each a libuzip.so beside main's gpu_check and gpu_bench; no Deno).
+# fp16 and fp32 split at 16 MiB-1 GiB, main and new4. 4. On an H200 only, main's owed fp32 rows. 5. Racecheck
+# of new4's gpu_check --tiny --lean in what is left of 580 s.
+# Carry [".carry-run"] (gpu/, new2/, new4/ each a libuzip.so beside main's gpu_check and gpu_bench; no Deno).
 set -u
 source scripts/device_env.sh
 export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
-small_large_rounds fill "gpu new2 new3"
+small_large_rounds fill "gpu new2 new4"
 pack; echo "(${SECONDS}s)"
-variant_checks new3
+variant_checks new4
 pack; echo "(${SECONDS}s)"
 a=(--sizes-kib "16384 262144 1048576" --sms 0 --reps 10 --max-mib 1024)
-gpu_bench_rounds fp16 "gpu new3" --dtypes 2 --flags 2 "${a[@]}"
-gpu_bench_rounds fp32 "gpu new3" --dtypes 3 --flags 2 "${a[@]}"
+gpu_bench_rounds fp16 "gpu new4" --dtypes 2 --flags 2 "${a[@]}"
+gpu_bench_rounds fp32 "gpu new4" --dtypes 3 --flags 2 "${a[@]}"
 pack; echo "(${SECONDS}s)"
 fp32_main_h200 420
 pack; echo "(${SECONDS}s)"
-CHECK_DIR=new3 racecheck_parts "lean:120" 580
+CHECK_DIR=new4 racecheck_parts "lean:120" 580
 pack; echo "(${SECONDS}s)"
