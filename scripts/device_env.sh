@@ -78,6 +78,23 @@ san_run() {
     pack
   done
 }
+# racecheck_parts "PART:LIMIT ..." END: compute-sanitizer racecheck of gpu_check --tiny --PART for each part
+# (session 39's split of --tiny: one run of the whole outlasts a call), of the build in .carry-run/${CHECK_DIR:-gpu},
+# each under its LIMIT seconds and cut so that the call's clock stays under END (a part with under 40 s left is
+# skipped), line-buffered so that a cut part shows how far it got; logs $R/san_racecheck_tiny_PART.log; packs.
+racecheck_parts() {
+  local part_s part t left G=".carry-run/${CHECK_DIR:-gpu}/gpu_check"
+  for part_s in $1; do
+    part=${part_s%:*} t=${part_s#*:} left=$(($2 - SECONDS))
+    [ "$left" -lt 40 ] && { echo "racecheck --tiny --$part not run (${left}s left)"; continue; }
+    [ "$t" -gt "$left" ] && t=$left
+    timeout "$t" stdbuf -oL compute-sanitizer --tool racecheck --error-exitcode 9 "$G" --tiny --"$part" \
+      > "$R/san_racecheck_tiny_$part.log" 2>&1
+    echo "racecheck --tiny --$part rc=$? (limit ${t}s): $(grep -E "RACECHECK SUMMARY|FAILED|PASSED" \
+      "$R/san_racecheck_tiny_$part.log" | head -3 | tr '\n' ' ')"
+    pack; echo "(${SECONDS}s)"
+  done
+}
 # lanes_enc_sweep DTYPES LOG2S VARIANTS SIZES: per dtype, gpu_bench of lane streams for every lane block
 # size and encoder variant (UZIP_GPU_LANES_ENC_VARIANT), then the interleaved split layout; packs per dtype.
 lanes_enc_sweep() {

@@ -14,13 +14,4 @@ if grep -q H200 "$R/gpu.txt"; then
   small_large_rounds main gpu
   fp32_main_h200 400
 fi
-G=.carry-run/gpu/gpu_check
-for part_s in ${PARTS:-bytes:300 lean:120 reduce:80 pairs:80 lanes:80}; do
-  part=${part_s%:*} t=${part_s#*:} left=$((580 - SECONDS))
-  [ "$left" -lt 40 ] && { echo "racecheck --tiny --$part not run (${left}s left)"; continue; }
-  [ "$t" -gt "$left" ] && t=$left
-  timeout "$t" stdbuf -oL compute-sanitizer --tool racecheck --error-exitcode 9 $G --tiny --$part \
-    > "$R/san_racecheck_tiny_$part.log" 2>&1
-  echo "racecheck --tiny --$part rc=$? (limit ${t}s): $(grep -E "RACECHECK SUMMARY|FAILED|PASSED" "$R/san_racecheck_tiny_$part.log" | head -3 | tr '\n' ' ')"
-  pack; echo "(${SECONDS}s)"
-done
+racecheck_parts "${PARTS:-bytes:300 lean:120 reduce:80 pairs:80 lanes:80}" 580

@@ -20,9 +20,5 @@ echo "(${SECONDS}s)"
 a=(--sizes-kib "16384 262144 1048576" --sms 0 --reps 10 --max-mib 1024)
 gpu_bench_rounds fp16 "gpu new3" --dtypes 2 --flags 2 "${a[@]}"
 gpu_bench_rounds fp32 "gpu new3" --dtypes 3 --flags 2 "${a[@]}"
-if [ "$SECONDS" -lt 120 ]; then
-  timeout $((215 - SECONDS)) stdbuf -oL compute-sanitizer --tool racecheck --error-exitcode 9 .carry-run/new3/gpu_check \
-    --tiny --lean > "$R/san_racecheck_tiny_lean_new3.log" 2>&1
-  echo "racecheck new3 --tiny --lean rc=$?: $(grep -E "RACECHECK SUMMARY|PASSED" "$R/san_racecheck_tiny_lean_new3.log" | tr '\n' ' ')"
-fi
+[ "$SECONDS" -lt 120 ] && CHECK_DIR=new3 racecheck_parts "lean:95" 215
 pack; echo "(${SECONDS}s)"

@@ -10,13 +10,4 @@ export CUDA_VISIBLE_DEVICES=0
 tail -1 "$R/gpu.txt"
 deno_gpu_suites
 echo "(${SECONDS}s)"
-G=.carry-run/gpu/gpu_check
-for part_s in ${PARTS:-lean:120 bytes:300}; do
-  part=${part_s%:*} t=${part_s#*:} left=$((580 - SECONDS))
-  [ "$left" -lt 40 ] && { echo "racecheck --tiny --$part not run (${left}s left)"; continue; }
-  [ "$t" -gt "$left" ] && t=$left
-  timeout "$t" stdbuf -oL compute-sanitizer --tool racecheck --error-exitcode 9 $G --tiny --$part \
-    > "$R/san_racecheck_tiny_$part.log" 2>&1
-  echo "racecheck --tiny --$part rc=$? (limit ${t}s): $(grep -E "RACECHECK SUMMARY|FAILED|PASSED" "$R/san_racecheck_tiny_$part.log" | head -3 | tr '\n' ' ')"
-  pack; echo "(${SECONDS}s)"
-done
+racecheck_parts "${PARTS:-lean:120 bytes:300}" 580
