@@ -229,6 +229,13 @@ using RingPair = RingShape<RING_PAIR_QW>;               // each ring of a segmen
 using RingCompact = RingShape<DEC_COMPACT_QW, false, 3>;
 template <bool COMPACT>
 using DecRing = std::conditional_t<COMPACT, RingCompact, RingStd>;
+// Whether the kernels of ring RS fill a few-symbol decode table symbol by symbol (load_ans_table's
+// FEW_BY_SYMBOL): the compact layout's kernels, those of calls of many rounds, where a block's instructions
+// count (the batched slot rounds take more) rather than its latency (bench/results/h100-2026-12-07-session55/
+// 2-dec-fill: by rounds everywhere, bf16 split 1 GiB decoded 2.3% slower in the compact kernel, while the
+// one-round, default and wide kernels gained 1-7% at 64 KiB-256 MiB).
+template <class RS>
+constexpr bool dec_fill_few_by_symbol = std::is_same<RS, RingCompact>::value;
 struct WordRing {
   const uint32_t* w32;  // the segment's words as u32 pairs (4-aligned: sections are 16-aligned, tables
                         // and segments 4-padded)
@@ -332,7 +339,10 @@ __device__ __forceinline__ uint32_t lean_table_freqs(const uint8_t* p, uint32_t 
 
 // Validates the ANS table at p and builds the decode table. Returns the table bytes, 0 if corrupt.
 // Every store fills 32 consecutive slots (no bank conflicts). LEAN: a LEAN stream's table (lean_table_freqs).
-template <bool LEAN = false>
+// FEW_BY_SYMBOL: tables of at most UZIP_DEC_TAB_FEW_K symbols (bf16, fp32 exponents) symbol by symbol, as
+// the compact kernels do (dec_fill_few_by_symbol); else every table of at most UZIP_DEC_TAB_BITMAP_K symbols
+// by slot rounds.
+template <bool LEAN = false, bool FEW_BY_SYMBOL = false>
 __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* tab, uint32_t* info) {
   const uint32_t lane = lane_id();
   UZIP_CLK_DECL;  // profiling builds: its parts in slots 24-26 (for_each_segment's segment start: 27)
@@ -374,8 +384,10 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
   __syncwarp();
   UZIP_CLK(25);
   rank = rank0;
-  if (k <= UZIP_DEC_TAB_FEW_K || k > UZIP_DEC_TAB_BITMAP_K) {
-    // The few and the most symbols fill from info[r] = symbol r's entry: symbol | f << 8 | cum << 20.
+  const bool fewBySymbol = FEW_BY_SYMBOL && k <= UZIP_DEC_TAB_FEW_K;
+  if (fewBySymbol || k > UZIP_DEC_TAB_BITMAP_K) {
+    // The few (in the compact kernels) and the most symbols fill from info[r] = symbol r's entry: symbol | f << 8
+    // | cum << 20.
 #pragma unroll
     for (int i = 0; i < 8; i++) {
       if (f[i]) info[rank++] = (8u * lane + i) | (f[i] << 8) | (cum << 20);
@@ -383,8 +395,9 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
     }
     __syncwarp();
   }
-  if (k <= UZIP_DEC_TAB_FEW_K) {
-    // Few symbols (bf16 and fp32 exponents: k ~ 20-40): symbol by symbol, 32 consecutive slots per store.
+  if (fewBySymbol) {
+    // Few symbols (bf16 and fp32 exponents: k ~ 20-40) in the compact kernels: symbol by symbol, 32 consecutive
+    // slots per store.
     uint32_t en = info[0];
     for (uint32_t r = 0; r < k; r++) {
       const uint32_t e = en;
@@ -397,13 +410,14 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
     return tb;
   }
   if (k <= UZIP_DEC_TAB_BITMAP_K) {
-    // More (fp16, fp8: k ~ 100 and more), by slot rounds: the bitmap of the symbols' first slots (bit cum
-    // of word cum / 32, after UZIP_DEC_TAB_BITMAP_K entries) and info[r] = the entry of symbol r less its cum
-    // in the slot field (cum << 8), so that slot 32 i + lane, of symbol r = (symbols starting before the
-    // round) + (starts at or below the lane in it) - 1, gets info[r] + (slot << 8): 64 rounds of ~10
-    // independent instructions. Against the walk below (bench/results/h200-2026-12-03T0950-session21/4-dec-table): fp16 decode 1 MiB 65.5 -> 58.8
-    // us, 256 MiB 246 -> 230 us, fp8 +2-4%; against the symbol-by-symbol fill above, bf16 and fp32 1-6%
-    // slower, so few symbols keep that (this split: h200-2026-12-03T1215-session22/1-dec-table-final).
+    // By slot rounds (fp16, fp8: k ~ 100 and more; outside the compact kernels every table): the bitmap of
+    // the symbols' first slots (bit cum of word cum / 32, after UZIP_DEC_TAB_BITMAP_K entries) and info[r] =
+    // the entry of symbol r less its cum in the slot field (cum << 8), so that slot 32 i + lane, of symbol r =
+    // (symbols starting before the round) + (starts at or below the lane in it) - 1, gets info[r] + (slot <<
+    // 8). Against the walk below (bench/results/h200-2026-12-03T0950-session21/4-dec-table): fp16 decode 1 MiB
+    // 65.5 -> 58.8 us, 256 MiB 246 -> 230 us, fp8 +2-4%. Until session 55 each round's loads came after the
+    // last round's table store (the compiler cannot tell the arrays apart), one dependent chain of ~80 cycles a
+    // round, slower than the symbol-by-symbol fill for few symbols (bf16, fp32: 1-6% in sessions 22 and 39).
     uint32_t* bm = info + UZIP_DEC_TAB_BITMAP_K;
     bm[lane] = 0u;
     bm[lane + 32u] = 0u;
@@ -417,13 +431,29 @@ __device__ __forceinline__ uint32_t load_ans_table(const uint8_t* p, uint32_t* t
       cum += f[i];
     }
     __syncwarp();
+    // Eight rounds at a time, their loads (two 16-byte broadcasts of the bitmap, then the eight entries) before
+    // their stores. H100, against the rounds one by one and few symbols by symbol (bench/results/
+    // h100-2026-12-07-session55/2-dec-fill, two rounds, back to back): bf16 split decode 64 KiB 20.2 -> 19.2 us,
+    // 1 MiB 20.9 -> 20.3, 64 MiB 68.2 -> 66.7; fp16 1 MiB 33.5 -> 31.2, 256 MiB 255.6 -> 247.3 (event-timed);
+    // fp8 1 MiB 51.2 -> 47.1, 256 MiB -3.2%; fp32 256 MiB -2.5%; but bf16 split 1 GiB in the compact kernel
+    // +2.3% (800.9-804.0 -> 819.2-823.4 us), so those keep few symbols by symbol (FEW_BY_SYMBOL).
     const uint32_t le = lanemask_lt() | (1u << lane);
     uint32_t before = 0;
-#pragma unroll 8
-    for (uint32_t i = 0; i < UZIP_ANS_M / 32u; i++) {
-      const uint32_t w = bm[i], slot = 32u * i + lane;
-      tab[slot] = info[before + __popc(w & le) - 1u] + (slot << 8);
-      before += __popc(w);
+#pragma unroll 1
+    for (uint32_t i0 = 0; i0 < UZIP_ANS_M / 32u; i0 += 8u) {
+      const uint4 wa = *(const uint4*)(bm + i0), wb = *(const uint4*)(bm + i0 + 4u);
+      const uint32_t w[8] = {wa.x, wa.y, wa.z, wa.w, wb.x, wb.y, wb.z, wb.w};
+      uint32_t e[8];
+#pragma unroll
+      for (int j = 0; j < 8; j++) {
+        e[j] = info[before + __popc(w[j] & le) - 1u];
+        before += __popc(w[j]);
+      }
+#pragma unroll
+      for (int j = 0; j < 8; j++) {
+        const uint32_t slot = 32u * (i0 + j) + lane;
+        tab[slot] = e[j] + (slot << 8);
+      }
     }
     __syncwarp();
     return tb;
@@ -522,7 +552,7 @@ template <class RS = RingStd, bool LEAN = false, typename Body, typename Tail = 
 __device__ __forceinline__ bool for_each_segment(const uint8_t* p, uint32_t planeBytes, uint32_t* tab, uint32_t* info,
                                                  uint8_t* ringSmem, Body body, uint32_t seedK = 0, uint32_t seedE = 0,
                                                  Tail tail = Tail{}) {
-  uint32_t off = load_ans_table<LEAN>(p, tab, info);
+  uint32_t off = load_ans_table<LEAN, dec_fill_few_by_symbol<RS>>(p, tab, info);
   if (!off) return false;
   const uint32_t nseg = uzip_ans_nseg(planeBytes);
   for (uint32_t sg = 0; sg < nseg; sg++) {

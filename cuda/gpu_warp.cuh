@@ -211,10 +211,13 @@ __device__ __forceinline__ uint32_t group_word(const uint32_t v[16], int i) {
 __device__ uint32_t warp_normalize(const uint32_t* counts, uint32_t total, uint32_t* freqs, uint64_t* bits256) {
   const uint32_t lane = lane_id();
   int32_t sum = 0;
-  uint32_t bestc = 0, bests = 0xFFFFu;
+  uint32_t bestc = 0, bests = 0xFFFFu, cs[8];
+  // Every count loaded before the first store to freqs (which the compiler cannot tell from counts).
+#pragma unroll
+  for (int i = 0; i < 8; i++) cs[i] = counts[lane + 32u * i];
 #pragma unroll
   for (int i = 0; i < 8; i++) {
-    uint32_t s = lane + 32u * i, c = counts[s], f = 0;
+    uint32_t s = lane + 32u * i, c = cs[i], f = 0;
     if (c) {
       f = (c * UZIP_ANS_M) / total;  // 32-bit: c <= total < 2^18 (a plane of one block), so c * 2^11 < 2^29
       if (f == 0) f = 1;
@@ -250,7 +253,7 @@ __device__ uint32_t warp_normalize(const uint32_t* counts, uint32_t total, uint3
   uint64_t bits = 0;
 #pragma unroll
   for (int i = 0; i < 8; i++) {
-    uint32_t s = lane + 32u * i, c = counts[s];
+    uint32_t s = lane + 32u * i, c = cs[i];
     if (c) {
       present++;
       bits += (uint64_t)c * __ldg(&g_uzip_cost[freqs[s] - 1u]);
