@@ -233,7 +233,8 @@ using DecRing = std::conditional_t<COMPACT, RingCompact, RingStd>;
 // FEW_BY_SYMBOL): the compact layout's kernels, those of calls of many rounds, where a block's instructions
 // count (the batched slot rounds take more) rather than its latency (bench/results/h100-2026-12-07-session55/
 // 2-dec-fill: by rounds everywhere, bf16 split 1 GiB decoded 2.3% slower in the compact kernel, while the
-// one-round, default and wide kernels gained 1-7% at 64 KiB-256 MiB).
+// one-round, default and wide kernels gained 1-7% at 64 KiB-256 MiB). With this rule bf16 split 1 GiB decodes
+// as main did (798.1-805.1 -> 799.4-801.4 us, bench/results/h100-2026-12-08-session56/2-enc-loads).
 template <class RS>
 constexpr bool dec_fill_few_by_symbol = std::is_same<RS, RingCompact>::value;
 struct WordRing {

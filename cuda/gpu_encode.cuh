@@ -1171,6 +1171,10 @@ __device__ __forceinline__ void compress_block(const EncParams& P, uint8_t* sm, 
     // Fold the sub-histograms (start column (j + lane / 4) % 8: 32 banks), every row's sum before the first
     // count's store: a row's loads placed after the previous row's store wait for it (the compiler cannot
     // tell hist from cnt), eight chains of a load and four adds (~50 cycles each) on the block's latency.
+    // With build_enc_table's and warp_normalize's loads likewise first (session 56, H100, two rounds, 20
+    // calls back to back): bf16 split compress 64 KiB 18.0 -> 17.2-17.3 us, 1 MiB 19.8 -> 19.0, 4 MiB 21.1
+    // -> 20.3-20.4; fp16 1 MiB 27.8-28.0 -> 27.2-27.5; level from 16 MiB (bench/results/
+    // h100-2026-12-08-session56/2-enc-loads).
     uint32_t c[8];
 #pragma unroll
     for (int i = 0; i < 8; i++) {

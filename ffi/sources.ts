@@ -21,7 +21,7 @@ export interface SourceFile {
 export const PACKAGE_VERSION = "0.2.0";
 
 /** The first 16 hex digits of the SHA-256 of {@linkcode SOURCES}' lines "path bytes sha256\n". */
-export const SOURCES_KEY = "ae5bff2cd899ad8b";
+export const SOURCES_KEY = "05e8153bc314e20e";
 
 // One line a file: path, size in bytes, SHA-256 (the text the key is the digest of).
 const LIST = `
@@ -42,8 +42,8 @@ cuda/dec_variant.h 7280 582d4db510274a5dea2096e3033dddb6c4fa7743e92615ad4cf2ac67
 cuda/enc_variant.h 4617 142e0ade93e90feb2b0cfb38ea4bb824165955916ebeb38e5e3fba6fe385a32f
 cuda/gpu_bits.cuh 2084 3e259a416fe6e75f6b58005b6d1d0bc50eb1f268e524d8ac4dc68f9f3d6cdd01
 cuda/gpu_codec.cu 42773 82c7682b9f2cda8fb3674cae9489d8f8aa90750b3e83b07d20b12017600d303b
-cuda/gpu_decode.cuh 78281 2fc592cdc2423ee31ff1e33fdbcd9bb00660c4547f455b35fde864b5d959a727
-cuda/gpu_encode.cuh 92417 ba5d3931a467a522880a1d3d055a9a1df6177f27eda6dc29193bed50a0c401f7
+cuda/gpu_decode.cuh 78422 6da6bccb4ccb9e65efda57e3d2d8b307a39e69b317bea5f48fc89e5ba75b3241
+cuda/gpu_encode.cuh 93428 759555e8e190a2777d22bdf768fde272ceef2ac7827e4b5aa0ad289de39e3c7d
 cuda/gpu_lanes_common.cuh 5649 91512801339ee476f04bb9f0cb2f5395e282180e2366cc1bc938467d2efc3eb7
 cuda/gpu_lanes_decode.cuh 17962 5083308c758bf6f6d91568ce37ef259526588e1d1e081dce2370f529d81f8e7c
 cuda/gpu_lanes_encode.cuh 21540 efb8ad3d3fde65c995903a6cb4d55c3e13243e0e791768909c8d623d75735f73
@@ -51,7 +51,7 @@ cuda/gpu_pairs_common.cuh 1986 ded987ba186cb32f27ee7298d41b5053db65477e0c41ac7ec
 cuda/gpu_pairs_decode.cuh 17788 848f2f1643000e99a4bdcc996c9ff06fd5f898816d9066b011421a4a1791a98d
 cuda/gpu_pairs_encode.cuh 24890 c4f3ed9f16db637df16b0e70764f53433c4b58e5c94044557da8be06261b1bf4
 cuda/gpu_types.cuh 4130 0142ee20204d5ed804936fa1f0d7b6bfb7ad4aa0018c2e7a7c3a89bb701aa42d
-cuda/gpu_warp.cuh 11609 d3deaf0f24c499f0cce291d05e944fc54b72abddbe78ad4f3013cabf14679e4c
+cuda/gpu_warp.cuh 11787 718afa6bbbe19c4ccd9a9d6b6f4d19a66e284258a2a97405623a0cfac1257268
 cuda/grid_shape.h 2200 5fa68236acb35f72e27b73e73128289a293e7a4b0da1b279ed3390712b5a12f4
 cuda/inspect.cc 1166 91ddc6ff867f8c260434cd2c419ce5f123948ecede8aef0d537c4b0f46e0f472
 cuda/lanes_format.h 5649 12f7c8b980a8e40045f259db4b5b05812a869913ba69888ff745661db657b47d
