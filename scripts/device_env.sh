@@ -163,11 +163,14 @@ gpu_bench_rounds() {
 }
 # small_large_rounds PREFIX "DIR ...": gpu_bench_rounds of those carried builds, bf16 split layout on the whole chip,
 # at 64 KiB-64 MiB with 20 calls back to back (tag PREFIX_small) and at 256 MiB and 1 GiB (PREFIX_large): the A/B
-# of a change at the kernels' start or end, which shows in small calls first (sessions 53-54).
+# of a change at the kernels' start or end, which shows in small calls first (sessions 53-54). UNTIL (optional):
+# each half starts only while the call's clock is under it (each takes ~10 s on an H100, session 56).
 small_large_rounds() {
-  gpu_bench_rounds "$1_small" "$2" --dtypes 1 --flags 2 --sizes-kib "64 1024 4096 16384 65536" --sms 0 --reps 20 \
-    --max-mib 64
-  gpu_bench_rounds "$1_large" "$2" --dtypes 1 --flags 2 --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
+  [ "$SECONDS" -lt "${3:-999999}" ] && gpu_bench_rounds "$1_small" "$2" --dtypes 1 --flags 2 \
+    --sizes-kib "64 1024 4096 16384 65536" --sms 0 --reps 20 --max-mib 64
+  [ "$SECONDS" -lt "${3:-999999}" ] && gpu_bench_rounds "$1_large" "$2" --dtypes 1 --flags 2 \
+    --sizes-kib "262144 1048576" --sms 0 --reps 10 --max-mib 1024
+  return 0
 }
 # end_form_ab "DIR ..." CHECK_DIR: the A/B of a change at the kernels' end (sessions 53-54): small_large_rounds bf16
 # and one round of fp32 split at 1 and 16 MiB (tag fp32_DIR) over those carried builds, then variant_checks CHECK_DIR
